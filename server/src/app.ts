@@ -1,0 +1,126 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Router from '@koa/router';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { keptSecret, type Config } from './config.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
+import { initOrm } from './db/orm.js';
+import { seedFirstStart } from './db/seed.js';
+import { forSystem } from './db/tenant.js';
+import { EventBus } from './events/bus.js';
+import { authMiddleware } from './http/auth-middleware.js';
+import type { RouteDeps } from './http/route-deps.js';
+import type { AppState } from './http/types.js';
+import { buildHttpApp } from './http/server.js';
+import { createScheduler, JobRegistry, type Scheduler } from './jobs/scheduler.js';
+import { createLogger, type Logger } from './logger.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { authenticate } from './modules/auth/auth.service.js';
+import { companiesRoutes } from './modules/companies/companies.routes.js';
+import { helpsRoutes } from './modules/helps/helps.routes.js';
+import { plansRoutes } from './modules/plans/plans.routes.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { createPresence, registerPresenceJobs } from './modules/users/presence.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { registerRealtimeListeners } from './realtime/listeners.js';
+import { createRealtime, type Realtime } from './realtime/server.js';
+
+export interface RunningApp {
+  url: string;
+  port: number;
+  config: Config;
+  orm: MikroORM;
+  events: EventBus;
+  realtime: Realtime;
+  scheduler: Scheduler;
+  logger: Logger;
+  stop(): Promise<void>;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The renderer's web build, next to the server in the monorepo. */
+export const DEFAULT_WEB_DIR = path.resolve(here, '../../desktop/dist/renderer');
+
+/** The composition root: database, ORM, jobs, HTTP and realtime, wired once. */
+export const startApp = async (config: Config, options: { logger?: Logger; print?: (line: string) => void } = {}): Promise<RunningApp> => {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({
+      dir: path.join(config.dataDir, 'postgres'),
+      port: config.embeddedPgPort,
+      password: keptSecret(config.dataDir, 'postgres-password'),
+      database: 'atrium',
+      logger,
+    });
+    databaseUrl = embedded.url;
+  }
+
+  const orm = await initOrm(databaseUrl, logger);
+  const systemEm = () => forSystem(orm.em);
+  const events = new EventBus(logger);
+  await seedFirstStart(systemEm(), config, logger, options.print);
+
+  const registry = new JobRegistry();
+  registerPresenceJobs(registry, systemEm);
+  const scheduler = await createScheduler({ databaseUrl, mongodbUrl: config.mongodbUrl, registry, logger });
+  await scheduler.start();
+
+  const deps: RouteDeps = {
+    config,
+    logger,
+    events,
+    systemEm,
+    auth: authMiddleware({ systemEm, config, events }),
+  };
+  const health = new Router<AppState>();
+  health.get('/health', async (ctx) => {
+    const dbUp = await orm.em
+      .fork()
+      .getConnection()
+      .execute('select 1')
+      .then(() => true)
+      .catch(() => false);
+    const up = dbUp && scheduler.isUp();
+    ctx.status = up ? 200 : 503;
+    ctx.body = up ? { status: 'ok' } : { status: 'unavailable', database: dbUp, scheduler: scheduler.isUp() };
+  });
+  const routers = [health, authRoutes(deps), companiesRoutes(deps), plansRoutes(deps), usersRoutes(deps), settingsRoutes(deps), helpsRoutes(deps)];
+  const koa = buildHttpApp({ config: { ...config, webDir: config.webDir ?? DEFAULT_WEB_DIR }, logger, routers });
+
+  const httpServer: Server = createServer(koa.callback());
+  const realtime = createRealtime({
+    httpServer,
+    config,
+    logger,
+    authenticate: (token) => authenticate(systemEm(), config, token),
+    presence: createPresence(systemEm),
+  });
+  registerRealtimeListeners(events, realtime);
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(config.port, config.host, () => resolve());
+  });
+  const port = (httpServer.address() as AddressInfo).port;
+  logger.info({ port }, `Atrium listening on http://localhost:${port}`);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      // Stop accepting, let jobs finish, then close sockets, the database and the embedded server.
+      httpServer.close();
+      httpServer.closeIdleConnections();
+      await scheduler.stop().catch((err: unknown) => logger.error({ err }, 'scheduler stop failed'));
+      await realtime.close();
+      httpServer.closeAllConnections();
+      await orm.close(true);
+      await embedded?.stop();
+      logger.info('stopped');
+    })());
+
+  return { url: `http://127.0.0.1:${port}`, port, config, orm, events, realtime, scheduler, logger, stop };
+};

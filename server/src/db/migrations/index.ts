@@ -1,0 +1,7 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261121131450 } from './Migration20261121131450.js';
+
+/** Checked-in migrations, in order. `npm run migration:create -w server` writes the next one. */
+export const migrationsList: MigrationObject[] = [
+  { name: 'Migration20261121131450', class: Migration20261121131450 },
+];

@@ -1,0 +1,17 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type Koa from 'koa';
+import type { Config } from '../config.js';
+import type { EventBus } from '../events/bus.js';
+import type { Logger } from '../logger.js';
+import type { AppState } from './types.js';
+
+/** What every module's route builder receives. */
+export interface RouteDeps {
+  config: Config;
+  logger: Logger;
+  events: EventBus;
+  /** A fresh cross-company manager, for public routes (login, signup) only. */
+  systemEm: () => EntityManager;
+  /** Authenticates and binds the request to the user's company. */
+  auth: Koa.Middleware<AppState>;
+}

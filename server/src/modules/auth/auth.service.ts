@@ -1,0 +1,183 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { LoginInput } from '@atrium/shared';
+import type { Config } from '../../config.js';
+import type { Actor } from '../../context.js';
+import { AppError } from '../../errors.js';
+import type { EventBus } from '../../events/bus.js';
+import { forCompany } from '../../db/tenant.js';
+import { Company } from '../companies/company.entity.js';
+import { Setting } from '../settings/setting.entity.js';
+import { visibleSettings } from '../settings/settings.service.js';
+import { User } from '../users/user.entity.js';
+import { presentCompanySummary, presentUser } from '../users/user.presenter.js';
+import { verifyPassword } from './passwords.js';
+import { clearRateLimit, hitRateLimit } from './rate-limit.js';
+import { Session } from './session.entity.js';
+import {
+  hashRefreshSecret,
+  newRefreshSecret,
+  newSessionId,
+  parseRefreshToken,
+  sameHash,
+  signAccessToken,
+  verifyAccessToken,
+} from './tokens.js';
+
+/** Dependencies of the auth service; `em` is the system (cross-company) manager: no tenant is known yet. */
+export interface AuthDeps {
+  em: EntityManager;
+  config: Config;
+  events: EventBus;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string;
+}
+
+/** yyyy-MM-dd today in a time zone. */
+export const todayIn = (timeZone: string, now = new Date()): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+
+/** A company whose status is off or whose dueDate has passed cannot be used (super users excepted). */
+export const assertCompanyUsable = (
+  company: Pick<Company, 'status' | 'dueDate' | 'timezone'>,
+  user: Pick<User, 'super'>,
+): void => {
+  if (user.super) return;
+  if (!company.status) throw new AppError('ERR_COMPANY_INACTIVE');
+  if (company.dueDate && company.dueDate < todayIn(company.timezone)) {
+    throw new AppError('ERR_SUBSCRIPTION_EXPIRED', { dueDate: company.dueDate });
+  }
+};
+
+const issueTokens = (config: Config, user: User, sessionId: string, secret: string) => ({
+  token: signAccessToken(
+    { id: user.id, companyId: user.companyId, profile: user.profile, super: user.super, sid: sessionId },
+    config.jwtSecret,
+    config.accessTokenTtl,
+  ),
+  refreshToken: `${sessionId}.${secret}`,
+});
+
+/** The user of a login or refresh answer: with the company, its due date and its (visible) settings. */
+export const loadSessionUser = async (em: EntityManager, user: User) => {
+  const company = await em.findOneOrFail(Company, user.companyId);
+  const settings = await em.find(Setting, { companyId: user.companyId }, { orderBy: { key: 'asc' } });
+  const actor = { profile: user.profile, isSuper: user.super };
+  return presentUser(user, { company: presentCompanySummary(company, visibleSettings(settings, actor)) });
+};
+
+export const login = async (deps: AuthDeps, input: LoginInput, client: ClientInfo) => {
+  const { em, config, events } = deps;
+  await hitRateLimit(em, `login:ip:${client.ip}`, config.loginMaxPerIp, 15 * 60);
+  await hitRateLimit(em, `login:email:${input.email}`, config.loginMaxPerEmail, 15 * 60);
+
+  const user = await em.findOne(User, { email: input.email });
+  const valid = await verifyPassword(user?.passwordHash, input.password);
+  // One answer for an unknown email and a wrong password, so emails cannot be probed.
+  if (!user || !valid) throw new AppError('ERR_INVALID_CREDENTIALS');
+
+  const company = await em.findOneOrFail(Company, user.companyId);
+  assertCompanyUsable(company, user);
+  await clearRateLimit(em, `login:email:${input.email}`);
+
+  // One session per user: a new login ends the others (spec 03 section 11).
+  await em.nativeUpdate(Session, { userId: user.id, revokedAt: null }, { revokedAt: new Date() });
+  const sessionId = newSessionId();
+  const secret = newRefreshSecret();
+  em.create(Session, {
+    id: sessionId,
+    userId: user.id,
+    companyId: user.companyId,
+    refreshHash: hashRefreshSecret(secret, config.jwtRefreshSecret),
+    expiresAt: new Date(Date.now() + config.refreshTokenTtl * 1000),
+    userAgent: client.userAgent?.slice(0, 300) ?? null,
+    ip: client.ip.slice(0, 64),
+  });
+  user.online = true;
+  user.lastSeenAt = new Date();
+  await em.flush();
+
+  events.emit('auth.login', { companyId: user.companyId, userId: user.id, email: user.email });
+  return { ...issueTokens(config, user, sessionId, secret), user: await loadSessionUser(em, user) };
+};
+
+/** Rotates the refresh token. A token already rotated away is a stolen copy: the session ends. */
+export const refresh = async (deps: AuthDeps, refreshToken: string | undefined) => {
+  const { em, config } = deps;
+  const parsed = refreshToken ? parseRefreshToken(refreshToken) : null;
+  if (!parsed) throw new AppError('ERR_INVALID_REFRESH_TOKEN');
+  const session = await em.findOne(Session, parsed.sessionId);
+  if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now()) {
+    throw new AppError('ERR_INVALID_REFRESH_TOKEN');
+  }
+  if (!sameHash(session.refreshHash, hashRefreshSecret(parsed.secret, config.jwtRefreshSecret))) {
+    session.revokedAt = new Date();
+    await em.flush();
+    throw new AppError('ERR_INVALID_REFRESH_TOKEN');
+  }
+  const user = await em.findOneOrFail(User, session.userId);
+  const company = await em.findOneOrFail(Company, user.companyId);
+  assertCompanyUsable(company, user);
+
+  const secret = newRefreshSecret();
+  session.refreshHash = hashRefreshSecret(secret, config.jwtRefreshSecret);
+  session.lastUsedAt = new Date();
+  session.expiresAt = new Date(Date.now() + config.refreshTokenTtl * 1000);
+  await em.flush();
+  return { ...issueTokens(config, user, session.id, secret), user: await loadSessionUser(em, user) };
+};
+
+export const logout = async (em: EntityManager, actor: Actor) => {
+  await em.nativeUpdate(Session, { id: actor.sessionId, revokedAt: null }, { revokedAt: new Date() });
+  await forCompany(em, actor.companyId).nativeUpdate(User, { id: actor.userId }, { online: false });
+};
+
+/** Revokes every session of a user but `keep` (password change, deletion). */
+export const revokeSessions = async (em: EntityManager, userId: number, keep?: string) => {
+  await em.nativeUpdate(
+    Session,
+    { userId, revokedAt: null, ...(keep ? { id: { $ne: keep } } : {}) },
+    { revokedAt: new Date() },
+  );
+};
+
+interface SessionRow {
+  revoked_at: Date | null;
+  expires_at: Date;
+  user_id: number;
+  profile: string;
+  super: boolean;
+  company_id: number;
+  status: boolean;
+  due_date: string | null;
+  timezone: string;
+}
+
+/**
+ * Turns a bearer token into the acting user: a valid signature, a live session, an existing user and a
+ * usable company, read in one query. Profile and super come from the database, so changes apply at once.
+ */
+export const authenticate = async (em: EntityManager, config: Config, token: string | undefined): Promise<Actor> => {
+  if (!token) throw new AppError('ERR_SESSION_EXPIRED');
+  const claims = verifyAccessToken(token, config.jwtSecret);
+  if (!claims) throw new AppError('ERR_INVALID_TOKEN');
+  const rows: SessionRow[] = await em.getConnection().execute(
+    `select s.revoked_at, s.expires_at, u.id as user_id, u.profile, u.super, u.company_id,
+            c.status, to_char(c.due_date, 'YYYY-MM-DD') as due_date, c.timezone
+       from sessions s join users u on u.id = s.user_id join companies c on c.id = u.company_id
+      where s.id = ?`,
+    [claims.sid],
+  );
+  const row = rows[0];
+  if (!row || row.revoked_at || row.user_id !== claims.id) throw new AppError('ERR_SESSION_EXPIRED');
+  assertCompanyUsable({ status: row.status, dueDate: row.due_date, timezone: row.timezone }, { super: row.super });
+  return {
+    userId: row.user_id,
+    companyId: row.company_id,
+    profile: row.profile === 'admin' ? 'admin' : 'user',
+    isSuper: row.super,
+    sessionId: claims.sid,
+  };
+};

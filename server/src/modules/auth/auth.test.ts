@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, startTestApp, SUPER, type Tenant, type TestApp } from '../../testing/helpers.js';
+
+let t: TestApp;
+let a: Tenant;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  a = await createTenant(t, 'Auth');
+});
+afterAll(() => t?.stop());
+
+describe('POST /auth/login', () => {
+  it('answers a token, a refresh token, the jrt cookie and the user with company, due date and settings', async () => {
+    const res = await t.api.post('/auth/login', { email: a.admin.email, password: a.admin.password });
+    expect(res.status).toBe(200);
+    expect(res.body.token).toMatch(/^ey/);
+    expect(res.body.refreshToken).toMatch(/^[0-9a-f-]{36}\./);
+    expect(res.headers.get('set-cookie')).toMatch(/jrt=.*httponly/i);
+    expect(res.body.user).toMatchObject({ email: a.admin.email, profile: 'admin', companyId: a.companyId });
+    expect(res.body.user.company.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(res.body.user.company.settings.map((s: any) => s.key)).toContain('userRating');
+    expect(res.body.user).not.toHaveProperty('passwordHash');
+    a.admin.token = res.body.token;
+  });
+
+  it('gives one answer for an unknown email and a wrong password', async () => {
+    const unknown = await t.api.post('/auth/login', { email: 'nobody@example.com', password: 'whatever' });
+    const wrong = await t.api.post('/auth/login', { email: a.admin.email, password: 'wrong-password' });
+    expect(unknown).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_CREDENTIALS' } });
+    expect(wrong).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_CREDENTIALS' } });
+  });
+
+  it('refuses malformed input with the failing fields', async () => {
+    const res = await t.api.post('/auth/login', { email: 'not-an-email' });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('ERR_VALIDATION');
+    expect(res.body.fields.map((f: any) => f.path).sort()).toEqual(['email', 'password']);
+    const bad = await t.api.request('POST', '/auth/login', { rawBody: '{"email":' });
+    expect(bad).toMatchObject({ status: 400, body: { error: 'ERR_INVALID_JSON' } });
+  });
+
+  it('refuses an oversized body with 413', async () => {
+    const res = await t.api.post('/auth/login', { email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) });
+    expect(res).toMatchObject({ status: 413, body: { error: 'ERR_PAYLOAD_TOO_LARGE' } });
+  });
+});
+
+describe('GET /auth/me', () => {
+  it('answers the current user, and 401/403 without or with a bad token', async () => {
+    const me = await t.api.get('/auth/me', a.admin.token);
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ id: a.admin.id, companyId: a.companyId });
+    expect(await t.api.get('/auth/me')).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
+    expect(await t.api.get('/auth/me', 'not.a.jwt')).toMatchObject({ status: 403, body: { error: 'ERR_INVALID_TOKEN' } });
+  });
+});
+
+describe('refresh and logout', () => {
+  it('rotates the refresh token on every use and refuses a reused one', async () => {
+    const login = await t.api.login(a.agent.email, a.agent.password);
+    const first = await t.api.post('/auth/refresh_token', { refreshToken: login.refreshToken });
+    expect(first.status).toBe(200);
+    expect(first.body.refreshToken).not.toBe(login.refreshToken);
+    expect(first.body.user.id).toBe(a.agent.id);
+    const meWithNew = await t.api.get('/auth/me', first.body.token);
+    expect(meWithNew.status).toBe(200);
+    // Replaying the old token ends the session: it was stolen or duplicated.
+    const replay = await t.api.post('/auth/refresh_token', { refreshToken: login.refreshToken });
+    expect(replay).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_REFRESH_TOKEN' } });
+    const afterReplay = await t.api.post('/auth/refresh_token', { refreshToken: first.body.refreshToken });
+    expect(afterReplay.status).toBe(401);
+    a.agent.token = (await t.api.login(a.agent.email, a.agent.password)).token;
+  });
+
+  it('accepts the refresh token from the jrt cookie', async () => {
+    const login = await t.api.post('/auth/login', { email: a.agent.email, password: a.agent.password });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0];
+    const res = await t.api.request('POST', '/auth/refresh_token', { headers: { cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('set-cookie')).toMatch(/jrt=/);
+    a.agent.token = res.body.token;
+  });
+
+  it('logout revokes the session: its access and refresh tokens stop working', async () => {
+    const login = await t.api.login(a.agent.email, a.agent.password);
+    expect((await t.api.del('/auth/logout', login.token)).status).toBe(200);
+    expect(await t.api.get('/auth/me', login.token)).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
+    expect((await t.api.post('/auth/refresh_token', { refreshToken: login.refreshToken })).status).toBe(401);
+  });
+
+  it('a new login ends the user’s other sessions', async () => {
+    const first = await t.api.login(a.agent.email, a.agent.password);
+    const second = await t.api.login(a.agent.email, a.agent.password);
+    expect((await t.api.get('/auth/me', first.token)).status).toBe(401);
+    expect((await t.api.get('/auth/me', second.token)).status).toBe(200);
+    a.agent.token = second.token;
+  });
+
+  it('a password change revokes the other sessions but keeps the one that changed it', async () => {
+    const other = await t.api.login(a.agent.email, a.agent.password);
+    const admin = await t.api.login(a.admin.email, a.admin.password);
+    a.admin.token = admin.token;
+    const newPassword = 'N3w-password-1';
+    const res = await t.api.put(`/users/${a.agent.id}`, { password: newPassword }, admin.token);
+    expect(res.status).toBe(200);
+    expect((await t.api.get('/auth/me', other.token)).status).toBe(401);
+    expect((await t.api.post('/auth/login', { email: a.agent.email, password: a.agent.password })).status).toBe(401);
+    a.agent.password = newPassword;
+    a.agent.token = (await t.api.login(a.agent.email, newPassword)).token;
+  });
+});
+
+describe('expired or inactive companies', () => {
+  it('refuses the login with the due date, and the API of a logged-in user once it passes', async () => {
+    const c = await createTenant(t, 'Expired');
+    const yesterday = new Date(Date.now() - 2 * 86400_000).toISOString().slice(0, 10);
+    expect((await t.api.put(`/companies/${c.companyId}`, { dueDate: yesterday }, t.superToken)).status).toBe(200);
+    const res = await t.api.post('/auth/login', { email: c.admin.email, password: c.admin.password });
+    expect(res).toMatchObject({ status: 401, body: { error: 'ERR_SUBSCRIPTION_EXPIRED', dueDate: yesterday } });
+    expect(await t.api.get('/auth/me', c.agent.token)).toMatchObject({ status: 401, body: { error: 'ERR_SUBSCRIPTION_EXPIRED' } });
+  });
+
+  it('refuses a company switched off', async () => {
+    const c = await createTenant(t, 'Inactive');
+    await t.api.put(`/companies/${c.companyId}`, { status: false }, t.superToken);
+    const res = await t.api.post('/auth/login', { email: c.admin.email, password: c.admin.password });
+    expect(res).toMatchObject({ status: 401, body: { error: 'ERR_COMPANY_INACTIVE' } });
+  });
+
+  it('never locks out a super user', async () => {
+    expect((await t.api.post('/auth/login', SUPER)).status).toBe(200);
+  });
+});
+
+describe('rate limiting', () => {
+  it('refuses further attempts for an email with 429 and Retry-After', async () => {
+    const limited = await startTestApp({ LOGIN_MAX_PER_EMAIL: '3' });
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect((await limited.api.post('/auth/login', { email: 'x@example.com', password: 'nope' })).status).toBe(401);
+      }
+      const res = await limited.api.post('/auth/login', { email: 'x@example.com', password: 'nope' });
+      expect(res).toMatchObject({ status: 429, body: { error: 'ERR_TOO_MANY_REQUESTS' } });
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Another email is still served.
+      expect((await limited.api.post('/auth/login', { email: 'y@example.com', password: 'nope' })).status).toBe(401);
+    } finally {
+      await limited.stop();
+    }
+  });
+});

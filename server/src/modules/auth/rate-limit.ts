@@ -1,0 +1,26 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '../../errors.js';
+
+/**
+ * Counts a hit on `key` in a fixed window and refuses with 429 past `limit`. One SQL statement,
+ * so concurrent hits from several instances count correctly.
+ */
+export const hitRateLimit = async (em: EntityManager, key: string, limit: number, windowSeconds: number): Promise<void> => {
+  const rows: { count: number; reset_at: Date }[] = await em.getConnection().execute(
+    `insert into rate_limits (key, count, reset_at) values (?, 1, now() + make_interval(secs => ?))
+     on conflict (key) do update set
+       count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+       reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+     returning count, reset_at`,
+    [key, windowSeconds],
+  );
+  const row = rows[0];
+  if (row && row.count > limit) {
+    const retryAfter = Math.max(1, Math.ceil((new Date(row.reset_at).getTime() - Date.now()) / 1000));
+    throw new AppError('ERR_TOO_MANY_REQUESTS', { retryAfter });
+  }
+};
+
+export const clearRateLimit = async (em: EntityManager, key: string): Promise<void> => {
+  await em.getConnection().execute('delete from rate_limits where key = ?', [key]);
+};

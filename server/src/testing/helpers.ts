@@ -1,0 +1,189 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { io as ioClient, type Socket } from 'socket.io-client';
+import { inject } from 'vitest';
+import { startApp, type RunningApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { createLogger } from '../logger.js';
+import { TEMPLATE_DB } from './global-setup.js';
+
+export const SUPER = { email: 'super@atrium.test', password: 'Sup3r-secret-pass' };
+
+/** A database of this test file's own, cloned from the migrated template. */
+export const createTestDatabase = async (): Promise<{ url: string; drop: () => Promise<void> }> => {
+  const base = inject('pgUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base.replace(/\/[^/]+$/, '/postgres') });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  await admin.end();
+  return {
+    url: base.replace(/\/[^/]+$/, `/${name}`),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base.replace(/\/[^/]+$/, '/postgres') });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+};
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A thin HTTP client for the real server. */
+export class Api {
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = any>(
+    method: string,
+    url: string,
+    options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined;
+    if (options.rawBody !== undefined) {
+      body = options.rawBody;
+      headers['content-type'] ??= 'application/json';
+    } else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    const res = await fetch(this.baseUrl + url, { method, headers, body, redirect: 'manual' });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  get = <T = any>(url: string, token?: string) => this.request<T>('GET', url, { token });
+  post = <T = any>(url: string, body?: unknown, token?: string) => this.request<T>('POST', url, { body, token });
+  put = <T = any>(url: string, body?: unknown, token?: string) => this.request<T>('PUT', url, { body, token });
+  del = <T = any>(url: string, token?: string) => this.request<T>('DELETE', url, { token });
+
+  async login(email: string, password: string): Promise<{ token: string; refreshToken: string; user: any }> {
+    const res = await this.post('/auth/login', { email, password });
+    if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  }
+}
+
+export interface TestApp {
+  app: RunningApp;
+  api: Api;
+  superToken: string;
+  stop(): Promise<void>;
+}
+
+/** The real server on a random port against a fresh database, with a known super admin. */
+export const startTestApp = async (env: Record<string, string> = {}): Promise<TestApp> => {
+  const db = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-test-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: db.url,
+    ADMIN_EMAIL: SUPER.email,
+    ADMIN_PASSWORD: SUPER.password,
+    LOG_LEVEL: 'silent',
+    LOGIN_MAX_PER_IP: '100000',
+    LOGIN_MAX_PER_EMAIL: '100000',
+    SIGNUP_MAX_PER_IP: '100000',
+    ...env,
+  });
+  const app = await startApp(config, { logger: createLogger('silent'), print: () => {} });
+  const api = new Api(app.url);
+  const { token } = await api.login(SUPER.email, SUPER.password);
+  return {
+    app,
+    api,
+    superToken: token,
+    stop: async () => {
+      await app.stop();
+      await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+export interface Tenant {
+  companyId: number;
+  admin: { id: number; email: string; password: string; token: string };
+  agent: { id: number; email: string; password: string; token: string };
+}
+
+let tenantSeq = 0;
+
+/** A company with an admin and an agent, created through the super user's endpoints. */
+export const createTenant = async (t: TestApp, label = `Co${++tenantSeq}`, planId?: number): Promise<Tenant> => {
+  const plan = planId ?? (await t.api.get('/plans/all', t.superToken)).body[0].id;
+  const suffix = randomBytes(3).toString('hex');
+  const adminEmail = `admin-${label.toLowerCase()}-${suffix}@example.com`;
+  const password = 'Passw0rd-' + suffix;
+  const company = await t.api.post(
+    '/companies',
+    { name: `${label} ${suffix}`, email: adminEmail, password, planId: plan },
+    t.superToken,
+  );
+  if (company.status !== 201) throw new Error(`company: ${company.status} ${JSON.stringify(company.body)}`);
+  const admin = await t.api.login(adminEmail, password);
+  const agentEmail = `agent-${label.toLowerCase()}-${suffix}@example.com`;
+  const agentRes = await t.api.post(
+    '/users',
+    { name: `Agent ${label}`, email: agentEmail, password, profile: 'user' },
+    admin.token,
+  );
+  if (agentRes.status !== 201) throw new Error(`agent: ${agentRes.status} ${JSON.stringify(agentRes.body)}`);
+  const agent = await t.api.login(agentEmail, password);
+  return {
+    companyId: company.body.id,
+    admin: { id: admin.user.id, email: adminEmail, password, token: admin.token },
+    agent: { id: agent.user.id, email: agentEmail, password, token: agent.token },
+  };
+};
+
+export const connectSocket = (url: string, token?: string): Promise<Socket> =>
+  new Promise((resolve, reject) => {
+    const socket = ioClient(url, { transports: ['websocket'], query: token ? { token } : {}, reconnection: false });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => {
+      socket.close();
+      reject(err);
+    });
+  });
+
+export const nextEvent = <T = any>(socket: Socket, event: string, timeoutMs = 5000): Promise<T> =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+
+/** Resolves true if `event` arrives within `ms`, false otherwise: for "must not receive" checks. */
+export const receivesWithin = (socket: Socket, event: string, ms: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const handler = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      socket.off(event, handler);
+      resolve(false);
+    }, ms);
+    socket.once(event, handler);
+  });

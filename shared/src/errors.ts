@@ -1,0 +1,82 @@
+/**
+ * The error-code catalogue. Every API error answers `{"error": CODE}` with the status below;
+ * the client translates the code. Spec 01 section 8 lists the product's codes; the rest are ours.
+ */
+export const ERROR_STATUS = {
+  // Spec 01 section 8
+  ERR_INTERNAL_SERVER_ERROR: 500,
+  ERR_NO_OTHER_WHATSAPP: 409,
+  ERR_NO_DEF_WAPP_FOUND: 404,
+  ERR_WAPP_NOT_INITIALIZED: 409,
+  ERR_WAPP_CHECK_CONTACT: 502,
+  ERR_WAPP_INVALID_CONTACT: 400,
+  ERR_WAPP_DOWNLOAD_MEDIA: 502,
+  ERR_INVALID_CREDENTIALS: 401,
+  ERR_USER_DONT_EXISTS: 404,
+  ERR_SENDING_WAPP_MSG: 502,
+  ERR_DELETE_WAPP_MSG: 502,
+  ERR_OTHER_OPEN_TICKET: 409,
+  ERR_SESSION_EXPIRED: 401,
+  ERR_USER_CREATION_DISABLED: 403,
+  ERR_NO_PERMISSION: 403,
+  ERR_DUPLICATED_CONTACT: 409,
+  ERR_NO_SETTING_FOUND: 404,
+  ERR_NO_CONTACT_FOUND: 404,
+  ERR_NO_TICKET_FOUND: 404,
+  ERR_NO_USER_FOUND: 404,
+  ERR_NO_WAPP_FOUND: 404,
+  ERR_CREATING_MESSAGE: 500,
+  ERR_CREATING_TICKET: 500,
+  ERR_FETCH_WAPP_MSG: 502,
+  ERR_QUEUE_COLOR_ALREADY_EXISTS: 409,
+  ERR_WAPP_GREETING_REQUIRED: 400,
+
+  // Request handling
+  ERR_VALIDATION: 400,
+  ERR_INVALID_JSON: 400,
+  ERR_PAYLOAD_TOO_LARGE: 413,
+  ERR_UNSUPPORTED_MEDIA_TYPE: 415,
+  ERR_NOT_FOUND: 404,
+  ERR_CONFLICT: 409,
+  ERR_TOO_MANY_REQUESTS: 429,
+  // The access token is invalid or expired: the client refreshes once and retries (spec 01 section 4).
+  ERR_INVALID_TOKEN: 403,
+  ERR_INVALID_REFRESH_TOKEN: 401,
+  ERR_SUBSCRIPTION_EXPIRED: 401,
+  ERR_COMPANY_INACTIVE: 401,
+  ERR_NO_SUPER: 403,
+  ERR_PLAN_FEATURE_DISABLED: 403,
+
+  // Companies, plans, users, settings, helps
+  ERR_NO_COMPANY_FOUND: 404,
+  ERR_COMPANY_NAME_ALREADY_EXISTS: 409,
+  ERR_COMPANY_HAS_SUPER_USER: 409,
+  ERR_NO_PLAN_FOUND: 404,
+  ERR_PLAN_NAME_ALREADY_EXISTS: 409,
+  ERR_PLAN_IN_USE: 409,
+  ERR_EMAIL_ALREADY_EXISTS: 409,
+  ERR_CANNOT_DELETE_SELF: 409,
+  ERR_USER_LIMIT_REACHED: 409,
+  ERR_CONNECTION_LIMIT_REACHED: 409,
+  ERR_QUEUE_LIMIT_REACHED: 409,
+  ERR_INVALID_SETTING_VALUE: 400,
+  ERR_NO_HELP_FOUND: 404,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_STATUS, value);
+
+/** One failing field of a validation error. */
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/** The body of every error response. */
+export interface ErrorBody {
+  error: ErrorCode;
+  fields?: FieldIssue[];
+  [extra: string]: unknown;
+}

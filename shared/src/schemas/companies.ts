@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { RECURRENCES, WEEKDAYS } from '../constants.js';
+import {
+  booleanLikeSchema,
+  dateInputSchema,
+  emailSchema,
+  nameSchema,
+  passwordSchema,
+  phoneSchema,
+  timeOfDaySchema,
+} from './common.js';
+
+/**
+ * Public signup (POST /companies/cadastro). recurrence, status, dueDate and campaignsEnabled are
+ * accepted for the contract but the server sets them itself (spec 03 section 11).
+ */
+export const signupSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  phone: phoneSchema.optional(),
+  planId: z.coerce.number().int().positive(),
+  recurrence: z.string().optional(),
+  dueDate: z.unknown().optional(),
+  status: z.unknown().optional(),
+  campaignsEnabled: z.unknown().optional(),
+});
+export type SignupInput = z.infer<typeof signupSchema>;
+
+export const recurrenceSchema = z.enum(RECURRENCES as [string, ...string[]]);
+
+/** Super user: create a company, optionally with its first admin (email + password). */
+export const createCompanySchema = z.object({
+  name: nameSchema,
+  email: emailSchema.optional().or(z.literal('')),
+  phone: phoneSchema.optional(),
+  password: passwordSchema.optional(),
+  planId: z.coerce.number().int().positive(),
+  status: booleanLikeSchema.optional().default(true),
+  dueDate: dateInputSchema.optional(),
+  recurrence: recurrenceSchema.optional().default('MENSAL'),
+  campaignsEnabled: booleanLikeSchema.optional(),
+  timezone: z.string().max(64).optional(),
+});
+export type CreateCompanyInput = z.infer<typeof createCompanySchema>;
+
+export const updateCompanySchema = z.object({
+  name: nameSchema.optional(),
+  email: emailSchema.optional().or(z.literal('')),
+  phone: phoneSchema.optional(),
+  planId: z.coerce.number().int().positive().optional(),
+  status: booleanLikeSchema.optional(),
+  dueDate: dateInputSchema.optional(),
+  recurrence: recurrenceSchema.optional(),
+  campaignsEnabled: booleanLikeSchema.optional(),
+  timezone: z.string().max(64).optional(),
+  billingName: z.string().max(100).optional(),
+});
+export type UpdateCompanyInput = z.infer<typeof updateCompanySchema>;
+
+const weekdayEnValues = WEEKDAYS.map((d) => d.weekdayEn) as [string, ...string[]];
+
+export const companyScheduleSchema = z.object({
+  weekday: z.string().max(30).optional(),
+  weekdayEn: z.enum(weekdayEnValues),
+  startTime: timeOfDaySchema.default(''),
+  endTime: timeOfDaySchema.default(''),
+});
+
+export const updateCompanySchedulesSchema = z.object({
+  schedules: z
+    .array(companyScheduleSchema)
+    .max(7)
+    .refine((list) => new Set(list.map((s) => s.weekdayEn)).size === list.length, {
+      message: 'each weekday at most once',
+    }),
+});
+export type UpdateCompanySchedulesInput = z.infer<typeof updateCompanySchedulesSchema>;

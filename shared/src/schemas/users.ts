@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../constants.js';
+import { PROFILES } from '../permissions.js';
+import { emailSchema, nameSchema, passwordSchema } from './common.js';
+
+export const ALL_TICKET_VALUES = ['enabled', 'desabled'] as const;
+
+const userFields = {
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  profile: z.enum(PROFILES),
+  allTicket: z.enum(ALL_TICKET_VALUES),
+  whatsappId: z.coerce.number().int().positive().nullable(),
+  queueIds: z.array(z.coerce.number().int().positive()).max(500),
+  super: z.boolean(),
+  companyId: z.coerce.number().int().positive(),
+};
+
+export const createUserSchema = z.object({
+  ...userFields,
+  profile: userFields.profile.default('user'),
+  allTicket: userFields.allTicket.default('desabled'),
+  whatsappId: userFields.whatsappId.optional(),
+  queueIds: userFields.queueIds.default([]),
+  super: userFields.super.optional(),
+  companyId: userFields.companyId.optional(),
+});
+export type CreateUserInput = z.infer<typeof createUserSchema>;
+
+export const updateUserSchema = z.object({
+  name: userFields.name.optional(),
+  email: userFields.email.optional(),
+  // The user form sends an empty password when it is left unchanged.
+  password: z.union([z.literal(''), passwordSchema]).optional(),
+  profile: userFields.profile.optional(),
+  allTicket: userFields.allTicket.optional(),
+  whatsappId: userFields.whatsappId.optional(),
+  queueIds: userFields.queueIds.optional(),
+  super: userFields.super.optional(),
+});
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+
+export const languageParamSchema = z.object({ lang: z.enum(LANGUAGES) });
