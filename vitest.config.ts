@@ -6,6 +6,7 @@ const shared = path.resolve(import.meta.dirname, 'shared/src/index.ts');
 export default defineConfig({
   resolve: { alias: { '@atrium/shared': shared } },
   test: {
+    reporters: ['default', './scripts/summary-reporter.ts'],
     projects: [
       {
         resolve: { alias: { '@atrium/shared': shared } },

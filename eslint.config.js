@@ -1,0 +1,95 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const NODE_BUILTINS = [
+  'node:*', 'fs', 'fs/*', 'path', 'os', 'crypto', 'http', 'https', 'net', 'url', 'child_process', 'stream', 'events',
+  'util', 'buffer', 'worker_threads', 'zlib', 'tls', 'dns', 'module', 'process',
+];
+
+/**
+ * Layers (DESIGN.md): shared imports only zod; the desktop's main, preload and renderer import only
+ * their own layer, desktop/src/common and @atrium/shared; server modules never reach into another
+ * module's routes (only app.ts wires routes).
+ */
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'test-artifacts/**', 'release/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      'no-console': 'error',
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    files: ['shared/src/**/*.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod$|\\.{1,2}/)', message: 'shared/ imports only zod and itself.' }] },
+      ],
+    },
+  },
+  {
+    files: ['server/src/**/*.ts', 'desktop/scripts/**', '.ci/**', '*.js', '*.ts'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../*/*.routes.js', '../../modules/*/*.routes.js'], message: 'Modules talk through services, not routes.' }] },
+      ],
+    },
+  },
+  {
+    files: ['desktop/src/main/**/*.ts'],
+    languageOptions: { globals: globals.node },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/renderer/**', '**/preload/**'], message: 'main imports only main, common and shared.' }] },
+      ],
+    },
+  },
+  {
+    files: ['desktop/src/preload/**/*.{ts,cts}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/renderer/**', '**/main/**'], message: 'preload imports only electron, common and shared.' }] },
+      ],
+    },
+  },
+  {
+    files: ['desktop/src/renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The renderer reaches Electron only through window.desktop (platform/).' }],
+          patterns: [
+            { group: NODE_BUILTINS, message: 'The renderer runs in a browser too: no Node built-ins.' },
+            { group: ['**/main/**', '**/preload/**'], message: 'renderer imports only renderer, common and shared.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['desktop/src/common/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'common/ is types and constants for every layer.' }], patterns: [{ group: [...NODE_BUILTINS, '**/main/**', '**/preload/**', '**/renderer/**'], message: 'common/ imports nothing environment-specific.' }] },
+      ],
+    },
+  },
+);
