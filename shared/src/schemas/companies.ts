@@ -10,6 +10,11 @@ import {
   timeOfDaySchema,
 } from './common.js';
 
+/** A row id in a body: a number or a numeric string, never `true` coerced to 1. */
+const bodyIdSchema = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)])
+  .pipe(z.number().int().positive().max(2147483647));
+
 /**
  * Public signup (POST /companies/cadastro). recurrence, status, dueDate and campaignsEnabled are
  * accepted for the contract but the server sets them itself (spec 03 section 11).
@@ -19,8 +24,8 @@ export const signupSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   phone: phoneSchema.optional(),
-  planId: z.coerce.number().int().positive(),
-  recurrence: z.string().optional(),
+  planId: bodyIdSchema,
+  recurrence: z.unknown().optional(),
   dueDate: z.unknown().optional(),
   status: z.unknown().optional(),
   campaignsEnabled: z.unknown().optional(),
@@ -29,18 +34,29 @@ export type SignupInput = z.infer<typeof signupSchema>;
 
 export const recurrenceSchema = z.enum(RECURRENCES as [string, ...string[]]);
 
+const isTimeZone = (tz: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+/** An IANA time zone: an unknown one would break every date computed for the company. */
+export const timeZoneSchema = z.string().trim().max(64).refine(isTimeZone, { message: 'unknown time zone' });
+
 /** Super user: create a company, optionally with its first admin (email + password). */
 export const createCompanySchema = z.object({
   name: nameSchema,
   email: emailSchema.optional().or(z.literal('')),
   phone: phoneSchema.optional(),
   password: passwordSchema.optional(),
-  planId: z.coerce.number().int().positive(),
+  planId: bodyIdSchema,
   status: booleanLikeSchema.optional().default(true),
   dueDate: dateInputSchema.optional(),
   recurrence: recurrenceSchema.optional().default('MENSAL'),
   campaignsEnabled: booleanLikeSchema.optional(),
-  timezone: z.string().max(64).optional(),
+  timezone: timeZoneSchema.optional(),
 });
 export type CreateCompanyInput = z.infer<typeof createCompanySchema>;
 
@@ -48,12 +64,12 @@ export const updateCompanySchema = z.object({
   name: nameSchema.optional(),
   email: emailSchema.optional().or(z.literal('')),
   phone: phoneSchema.optional(),
-  planId: z.coerce.number().int().positive().optional(),
+  planId: bodyIdSchema.optional(),
   status: booleanLikeSchema.optional(),
   dueDate: dateInputSchema.optional(),
   recurrence: recurrenceSchema.optional(),
   campaignsEnabled: booleanLikeSchema.optional(),
-  timezone: z.string().max(64).optional(),
+  timezone: timeZoneSchema.optional(),
   billingName: z.string().max(100).optional(),
 });
 export type UpdateCompanyInput = z.infer<typeof updateCompanySchema>;

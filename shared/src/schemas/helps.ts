@@ -1,12 +1,21 @@
 import { z } from 'zod';
 
+const title = z.string().trim().min(1).max(200);
+const description = z.string().max(5000);
+// A YouTube video code (or URL): the client builds the embed link.
+const video = z.string().trim().max(300);
+
 export const createHelpSchema = z.object({
-  title: z.string().trim().min(1).max(200),
-  description: z.string().max(5000).optional().default(''),
-  // A YouTube video code (or URL): the client builds the embed link.
-  video: z.string().trim().max(300).optional().default(''),
+  title,
+  description: description.optional().default(''),
+  video: video.optional().default(''),
 });
 export type CreateHelpInput = z.infer<typeof createHelpSchema>;
 
-export const updateHelpSchema = createHelpSchema.partial();
+/** Only the fields sent change: no defaults here (zod applies a default even inside .partial()). */
+export const updateHelpSchema = z.object({
+  title: title.optional(),
+  description: description.optional(),
+  video: video.optional(),
+});
 export type UpdateHelpInput = z.infer<typeof updateHelpSchema>;

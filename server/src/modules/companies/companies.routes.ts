@@ -52,7 +52,8 @@ export const companiesRoutes = (deps: RouteDeps) => {
   });
   router.post('/', deps.auth, superOnly, async (ctx) => {
     ctx.status = 201;
-    ctx.body = await createCompany(ctx.state.service, parse(createCompanySchema, ctx.request.body));
+    const input = parse(createCompanySchema, ctx.request.body);
+    ctx.body = await createCompany(ctx.state.service, input, deps.config.defaultTimezone);
   });
   router.put('/:id/schedules', deps.auth, adminOnly, async (ctx) => {
     const { id } = parse(idParamSchema, ctx.params);

@@ -1,3 +1,4 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   PAGE_SIZE,
@@ -16,6 +17,7 @@ import { crossCompanyEm, emForCompany, pageOf, requireAdmin, requireSuper, type 
 import { forCompany } from '../../db/tenant.js';
 import { AppError } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
+import { todayIn } from '../auth/auth.service.js';
 import { hitRateLimit } from '../auth/rate-limit.js';
 import { hashPassword } from '../auth/passwords.js';
 import { findPlan, presentPlan } from '../plans/plans.service.js';
@@ -25,6 +27,13 @@ import { User } from '../users/user.entity.js';
 import { Company, CompanySchedule } from './company.entity.js';
 
 export const isoDate = (date: Date): string => date.toISOString().slice(0, 10);
+
+/** yyyy-MM-dd plus `days` calendar days. */
+export const addDays = (day: string, days: number): string => {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return isoDate(date);
+};
 
 /** dueDate moved forward by the recurrence's months (spec 01 section 2: the Expire button, payments). */
 export const addRecurrence = (dueDate: string | null, recurrence: string, from = new Date()): string => {
@@ -80,6 +89,23 @@ const assertCompanyNameFree = async (em: EntityManager, name: string, exceptId?:
 
 const assertEmailFree = async (em: EntityManager, email: string) => {
   if (await em.findOne(User, { email })) throw new AppError('ERR_EMAIL_ALREADY_EXISTS');
+};
+
+/**
+ * The checks above cannot see a concurrent request doing the same; the unique indexes can. Their
+ * violations get the same codes as the checks instead of a generic conflict.
+ */
+const uniqueViolationCode = (err: unknown) => {
+  if (!(err instanceof UniqueConstraintViolationException)) return undefined;
+  const constraint = (err as { constraint?: string }).constraint;
+  if (constraint === 'companies_name_unique') return 'ERR_COMPANY_NAME_ALREADY_EXISTS' as const;
+  if (constraint === 'users_email_unique') return 'ERR_EMAIL_ALREADY_EXISTS' as const;
+  return undefined;
+};
+
+const rethrowUnique = (err: unknown): never => {
+  const code = uniqueViolationCode(err);
+  throw code ? new AppError(code) : err;
 };
 
 /** Weekly schedule rows for the 7 days, empty (= open all day) until the company sets hours. */
@@ -140,21 +166,23 @@ export const createCompanyRecord = async (em: EntityManager, data: NewCompany) =
     }
     await scoped.flush();
     return company;
-  });
+  }).catch(rethrowUnique);
 
 /** Public signup: the trial terms are the server's, whatever the form sends (spec 03 section 11). */
 export const signup = async (deps: { em: EntityManager; config: Config; events: EventBus }, input: SignupInput, ip: string) => {
   await hitRateLimit(deps.em, `signup:ip:${ip}`, deps.config.signupMaxPerIp, 60 * 60);
-  const trialEnd = new Date(Date.now() + SIGNUP_TRIAL_DAYS * 86400_000);
+  const timezone = deps.config.defaultTimezone;
   const company = await createCompanyRecord(deps.em, {
     name: input.name,
     email: input.email,
     phone: input.phone ?? null,
     planId: input.planId,
     status: true,
-    dueDate: isoDate(trialEnd),
-    trialExpiration: trialEnd,
+    // Today plus 3 days where the company is: the login check compares dueDate with that same today.
+    dueDate: addDays(todayIn(timezone), SIGNUP_TRIAL_DAYS),
+    trialExpiration: new Date(Date.now() + SIGNUP_TRIAL_DAYS * 86400_000),
     recurrence: 'MENSAL',
+    timezone,
     campaignsEnabled: true,
     admin: { name: input.name, email: input.email, password: input.password },
   });
@@ -162,17 +190,18 @@ export const signup = async (deps: { em: EntityManager; config: Config; events: 
   return presentCompany(company);
 };
 
-export const createCompany = async (ctx: ServiceContext, input: CreateCompanyInput) => {
+export const createCompany = async (ctx: ServiceContext, input: CreateCompanyInput, defaultTimezone: string) => {
   requireSuper(ctx.actor);
+  const timezone = input.timezone || defaultTimezone;
   const company = await createCompanyRecord(crossCompanyEm(ctx), {
     name: input.name,
     email: input.email || null,
     phone: input.phone ?? null,
     planId: input.planId,
     status: input.status,
-    dueDate: input.dueDate ? isoDate(input.dueDate) : addRecurrence(null, input.recurrence),
+    dueDate: input.dueDate ? isoDate(input.dueDate) : addRecurrence(todayIn(timezone), input.recurrence),
     recurrence: input.recurrence,
-    timezone: input.timezone,
+    timezone,
     campaignsEnabled: input.campaignsEnabled,
     admin:
       input.email && input.password ? { name: input.name, email: input.email, password: input.password } : undefined,
@@ -227,12 +256,20 @@ export const updateCompany = async (ctx: ServiceContext, id: number, input: Upda
   const company = await findCompany(em, id);
   if (input.name) await assertCompanyNameFree(crossCompanyEm(ctx), input.name, id);
   if (input.planId) await findPlan(em, input.planId);
-  const { campaignsEnabled, dueDate, ...fields } = input;
-  em.assign(company, { ...fields, ...(dueDate ? { dueDate: isoDate(dueDate) } : {}) });
+  const { campaignsEnabled, dueDate, email, ...fields } = input;
+  em.assign(company, {
+    ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+    ...(email !== undefined ? { email: email || null } : {}),
+    ...(dueDate ? { dueDate: isoDate(dueDate) } : {}),
+  });
   if (campaignsEnabled !== undefined) {
-    await em.nativeUpdate(Setting, { companyId: id, key: 'campaignsEnabled' }, { value: String(campaignsEnabled) });
+    const setting =
+      (await em.findOne(Setting, { companyId: id, key: 'campaignsEnabled' })) ??
+      em.create(Setting, { companyId: id, key: 'campaignsEnabled', value: '' });
+    setting.value = String(campaignsEnabled);
   }
-  await em.flush();
+  // One flush, one transaction: the company and its setting change together or not at all.
+  await em.flush().catch(rethrowUnique);
   ctx.events.emit('company.saved', { companyId: id, action: 'update', company: presentCompany(company) });
   return presentCompany(company);
 };
@@ -257,7 +294,8 @@ export const updateCompanySchedules = async (ctx: ServiceContext, id: number, in
     const row =
       existing.find((s) => s.weekdayEn === entry.weekdayEn) ??
       em.create(CompanySchedule, { companyId: id, weekdayEn: entry.weekdayEn });
-    em.assign(row, { weekday: entry.weekday || day.weekday, startTime: entry.startTime, endTime: entry.endTime });
+    // The label follows weekdayEn; a client's free text could name another day.
+    em.assign(row, { weekday: day.weekday, startTime: entry.startTime, endTime: entry.endTime });
   }
   await em.flush();
   const schedules = await em.find(CompanySchedule, { companyId: id }, { orderBy: { id: 'asc' } });

@@ -38,7 +38,8 @@ export const PlanSchema = new EntitySchema<Plan>({
     users: { type: 'integer', default: 0 },
     connections: { type: 'integer', default: 0 },
     queues: { type: 'integer', default: 0 },
-    value: { type: 'double', columnType: 'numeric(12,2)', default: 0 },
+    // runtimeType: without it the column loads as a string and assigning a number fails validation.
+    value: { type: 'double', columnType: 'numeric(12,2)', runtimeType: 'number', default: 0 },
     useCampaigns: flag,
     useKanban: flag,
     useOpenAi: flag,

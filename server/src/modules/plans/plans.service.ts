@@ -1,3 +1,4 @@
+import { ForeignKeyConstraintViolationException, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PAGE_SIZE, type CreatePlanInput, type PlanFeature, type ListQuery, type UpdatePlanInput } from '@atrium/shared';
 import { crossCompanyEm, pageOf, requireSuper, type ServiceContext } from '../../context.js';
@@ -27,8 +28,10 @@ export const presentPlan = (plan: Plan) => ({
 export const allPlans = async (em: EntityManager) =>
   (await em.find(Plan, {}, { orderBy: { value: 'asc', id: 'asc' } })).map(presentPlan);
 
+const escapeLike = (text: string) => text.replace(/[%_\\]/g, '\\$&');
+
 export const listPlans = async (ctx: ServiceContext, query: ListQuery) => {
-  const where = query.searchParam ? { name: { $ilike: `%${query.searchParam}%` } } : {};
+  const where = query.searchParam ? { name: { $ilike: `%${escapeLike(query.searchParam)}%` } } : {};
   const [plans, count] = await ctx.em.findAndCount(Plan, where, {
     orderBy: { name: 'asc' },
     limit: PAGE_SIZE.plans,
@@ -45,15 +48,25 @@ export const findPlan = async (em: EntityManager, id: number): Promise<Plan> => 
 };
 
 const assertNameFree = async (em: EntityManager, name: string, exceptId?: number) => {
-  const other = await em.findOne(Plan, { name: { $ilike: name.replace(/[%_\\]/g, '\\$&') } });
+  const other = await em.findOne(Plan, { name: { $ilike: escapeLike(name) } });
   if (other && other.id !== exceptId) throw new AppError('ERR_PLAN_NAME_ALREADY_EXISTS');
+};
+
+/** A concurrent save with the same name passed the check above; the unique index still answers the right code. */
+const flushNamed = async (em: EntityManager) => {
+  try {
+    await em.flush();
+  } catch (err) {
+    if (err instanceof UniqueConstraintViolationException) throw new AppError('ERR_PLAN_NAME_ALREADY_EXISTS');
+    throw err;
+  }
 };
 
 export const createPlan = async (ctx: ServiceContext, input: CreatePlanInput) => {
   requireSuper(ctx.actor);
   await assertNameFree(ctx.em, input.name);
   const plan = ctx.em.create(Plan, input);
-  await ctx.em.flush();
+  await flushNamed(ctx.em);
   return presentPlan(plan);
 };
 
@@ -61,8 +74,8 @@ export const updatePlan = async (ctx: ServiceContext, id: number, input: UpdateP
   requireSuper(ctx.actor);
   const plan = await findPlan(ctx.em, id);
   if (input.name) await assertNameFree(ctx.em, input.name, id);
-  ctx.em.assign(plan, input);
-  await ctx.em.flush();
+  ctx.em.assign(plan, Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)));
+  await flushNamed(ctx.em);
   return presentPlan(plan);
 };
 
@@ -71,7 +84,13 @@ export const deletePlan = async (ctx: ServiceContext, id: number) => {
   const plan = await findPlan(ctx.em, id);
   const inUse = await crossCompanyEm(ctx).count(Company, { planId: id });
   if (inUse > 0) throw new AppError('ERR_PLAN_IN_USE');
-  await ctx.em.remove(plan).flush();
+  try {
+    await ctx.em.remove(plan).flush();
+  } catch (err) {
+    // A company took the plan between the count and the delete: the foreign key refuses it.
+    if (err instanceof ForeignKeyConstraintViolationException) throw new AppError('ERR_PLAN_IN_USE');
+    throw err;
+  }
 };
 
 const LIMIT_ERRORS = {
