@@ -22,10 +22,12 @@ import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { helpsRoutes } from './modules/helps/helps.routes.js';
 import { plansRoutes } from './modules/plans/plans.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { backfillDefaultSettings } from './modules/settings/settings.service.js';
 import { createPresence, registerPresenceJobs } from './modules/users/presence.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerRealtimeListeners } from './realtime/listeners.js';
 import { createRealtime, type Realtime } from './realtime/server.js';
+import { createSessionCheck } from './realtime/sessions.js';
 
 export interface RunningApp {
   url: string;
@@ -63,6 +65,7 @@ export const startApp = async (config: Config, options: { logger?: Logger; print
   const systemEm = () => forSystem(orm.em);
   const events = new EventBus(logger);
   await seedFirstStart(systemEm(), config, logger, options.print);
+  await backfillDefaultSettings(systemEm());
 
   const registry = new JobRegistry();
   registerPresenceJobs(registry, systemEm);
@@ -97,6 +100,7 @@ export const startApp = async (config: Config, options: { logger?: Logger; print
     config,
     logger,
     authenticate: (token) => authenticate(systemEm(), config, token),
+    checkSessions: createSessionCheck(systemEm),
     presence: createPresence(systemEm),
   });
   registerRealtimeListeners(events, realtime);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -32,6 +32,8 @@ const envSchema = z.object({
   LOGIN_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   SIGNUP_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  /** The renderer's web build to serve; defaults to the monorepo's desktop/dist/renderer. */
+  WEB_DIR: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -59,16 +61,37 @@ export interface Config {
   webDir?: string;
 }
 
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** A kept secret shorter than this is a damaged file, never a key to sign with. */
+const MIN_KEPT_SECRET = 32;
 
 /** Secrets absent from the environment are generated once and kept in DATA_DIR (never a fallback constant). */
 export const keptSecret = (dataDir: string, name: string): string => {
   const file = path.join(dataDir, 'secrets', name);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept.length >= MIN_KEPT_SECRET) return kept;
+  }
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
+  // Written aside and renamed into place, so a crash never leaves a half-written secret behind.
+  const partial = `${file}.${process.pid}.tmp`;
+  writeFileSync(partial, secret, { mode: 0o600 });
+  renameSync(partial, file);
   return secret;
+};
+
+/** A listed CORS origin in the form browsers send it (scheme://host[:port], lower case), or null. */
+const normalOrigin = (origin: string): string | null => {
+  if (origin.includes('*') || !/^https?:\/\/[^/]+$/i.test(origin)) return null;
+  try {
+    return new URL(origin).origin;
+  } catch {
+    return null;
+  }
 };
 
 const validTimezone = (tz: string): boolean => {
@@ -91,12 +114,16 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (!validTimezone(e.DEFAULT_TIMEZONE)) {
     throw new ConfigError(`Invalid configuration: DEFAULT_TIMEZONE is not a known time zone`);
   }
-  const origins = e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
-  for (const origin of origins) {
-    if (origin === '*' || !/^https?:\/\/[^/]+$/.test(origin)) {
-      throw new ConfigError(`Invalid configuration: CORS_ORIGINS has "${origin}"; list origins like https://app.example.com`);
-    }
-  }
+  const origins = e.CORS_ORIGINS.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)
+    .map((origin) => {
+      const normal = normalOrigin(origin);
+      if (!normal) {
+        throw new ConfigError(`Invalid configuration: CORS_ORIGINS has "${origin}"; list origins like https://app.example.com`);
+      }
+      return normal;
+    });
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -122,5 +149,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     loginMaxPerIp: e.LOGIN_MAX_PER_IP,
     loginMaxPerEmail: e.LOGIN_MAX_PER_EMAIL,
     signupMaxPerIp: e.SIGNUP_MAX_PER_IP,
+    webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
   };
 };

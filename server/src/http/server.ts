@@ -11,10 +11,26 @@ import { webMiddleware } from './web.js';
 /** The desktop app's renderer origin: no web page can have it, so it is always allowed. */
 export const DESKTOP_ORIGIN = 'app://atrium';
 
-export const isAllowedOrigin = (config: Config, origin: string, selfOrigin: string): boolean =>
-  origin === selfOrigin || origin === DESKTOP_ORIGIN || config.corsOrigins.includes(origin);
+/** Origins that get CORS headers: the desktop app and those listed in CORS_ORIGINS. */
+export const isListedOrigin = (config: Config, origin: string): boolean =>
+  origin === DESKTOP_ORIGIN || config.corsOrigins.includes(origin);
 
-/** The Koa app: errors, CORS, body parsing, the modules' routers, then the web build. */
+const hostOf = (origin: string): string | null => {
+  try {
+    return new URL(origin).host || null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Origins that may call the API or open a socket: the listed ones and the server's own web app, whose
+ * origin has the request's Host (compared by host only, as a TLS proxy in front changes the scheme).
+ */
+export const isAllowedOrigin = (config: Config, origin: string, requestHost: string | undefined): boolean =>
+  isListedOrigin(config, origin) || (!!requestHost && hostOf(origin) === requestHost.toLowerCase());
+
+/** The Koa app: errors, CORS, the web build (page loads and built files), body parsing, the modules' routers. */
 export const buildHttpApp = (options: { config: Config; logger: Logger; routers: Router<AppState>[] }): Koa => {
   const { config, logger } = options;
   const app = new Koa({ proxy: false });
@@ -32,7 +48,8 @@ export const buildHttpApp = (options: { config: Config; logger: Logger; routers:
       // Only listed origins (and our own) get CORS headers; never '*'.
       origin: (ctx) => {
         const origin = ctx.get('Origin');
-        return origin && isAllowedOrigin(config, origin, ctx.origin) ? origin : '';
+        // Not ctx.origin: since Koa 3 that is the request's Origin header itself, which would allow every origin.
+        return origin && isAllowedOrigin(config, origin, ctx.get('host')) ? origin : '';
       },
       exposeHeaders: ['Retry-After'],
     }),
@@ -45,13 +62,10 @@ export const buildHttpApp = (options: { config: Config; logger: Logger; routers:
       encoding: 'utf-8',
     }),
   );
-  for (const router of options.routers) {
-    app.use(router.routes());
-    app.use(router.allowedMethods());
-  }
+  // No allowedMethods(): a method a path does not have is an unknown route, answered like any other.
+  for (const router of options.routers) app.use(router.routes());
   app.use(async (ctx) => {
-    // Unmatched API calls get the catalogue's 404; the web middleware above may still answer with HTML.
-    if (ctx.accepts('html', 'json') === 'html' && ctx.method === 'GET') return;
+    // Unmatched API calls get the catalogue's 404 (page loads were answered by the web middleware).
     ctx.status = 404;
     ctx.body = { error: 'ERR_NOT_FOUND' };
   });

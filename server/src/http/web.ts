@@ -24,31 +24,56 @@ const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <body style="font-family:system-ui;margin:3rem"><h1>Atrium</h1>
 <p>The server is running. The web app appears here once the desktop renderer has been built.</p></body></html>`;
 
+/** The file a URL path names under root, or undefined for a path that is not valid percent-encoding. */
+const safeResolve = (root: string, urlPath: string): string | undefined => {
+  try {
+    const decoded = decodeURIComponent(urlPath);
+    return decoded.includes('\0') ? undefined : path.resolve(root, '.' + decoded);
+  } catch {
+    return undefined;
+  }
+};
+
 /**
- * Serves the renderer's web build (or a placeholder) after the API routes: files by path, and
- * index.html for any other GET that wants HTML, so client-side routes survive a reload.
+ * A browser loading a page, as opposed to an API call: the client-side routes (/users, /settings,
+ * /tickets/{uuid}...) share their paths with the API, so a reload there must get the app, not JSON.
+ * Browsers mark navigations with Sec-Fetch-Mode and ask for text/html by name; API clients (axios,
+ * curl, tools written for the spec's API) never name text/html, so a bare wildcard is not a page load.
+ */
+export const isPageLoad = (ctx: Koa.Context): boolean => {
+  if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return false;
+  if (path.extname(ctx.path)) return false;
+  if (ctx.get('sec-fetch-mode') === 'navigate') return true;
+  return /\btext\/html\b/i.test(ctx.get('accept')) && ctx.accepts('html', 'json') === 'html';
+};
+
+/**
+ * Serves the renderer's web build (or a placeholder): built files by path, and index.html for page
+ * loads, before the API routes see them; everything else goes on to the API.
  */
 export const webMiddleware = (webDir: string | undefined): Koa.Middleware => {
   const root = webDir && existsSync(path.join(webDir, 'index.html')) ? path.resolve(webDir) : undefined;
   const index = root ? readFileSync(path.join(root, 'index.html')) : Buffer.from(PLACEHOLDER);
   return async (ctx, next) => {
-    await next();
-    if (ctx.body !== undefined || ctx.status !== 404) return;
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
-    if (root) {
-      const file = path.resolve(root, '.' + decodeURIComponent(ctx.path));
-      if (file.startsWith(root + path.sep) && existsSync(file) && statSync(file).isFile()) {
-        ctx.type = TYPES[path.extname(file)] ?? 'application/octet-stream';
-        // Vite names built assets by content hash, so they never change.
-        ctx.set('Cache-Control', ctx.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-        ctx.body = await readFile(file);
+    if (ctx.method === 'GET' || ctx.method === 'HEAD') {
+      // Built files all have an extension; API paths never do.
+      if (root && path.extname(ctx.path)) {
+        const file = safeResolve(root, ctx.path);
+        if (file && file.startsWith(root + path.sep) && existsSync(file) && statSync(file).isFile()) {
+          ctx.type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+          // Vite names built assets by content hash, so they never change.
+          ctx.set('Cache-Control', ctx.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+          ctx.body = await readFile(file);
+          return;
+        }
+      }
+      if (isPageLoad(ctx)) {
+        ctx.type = 'text/html; charset=utf-8';
+        ctx.set('Cache-Control', 'no-cache');
+        ctx.body = index;
         return;
       }
     }
-    if (ctx.accepts('html', 'json') === 'html' && !path.extname(ctx.path)) {
-      ctx.type = 'text/html; charset=utf-8';
-      ctx.set('Cache-Control', 'no-cache');
-      ctx.body = index;
-    }
+    await next();
   };
 };

@@ -3,18 +3,27 @@ import type { Realtime } from './server.js';
 
 /** Domain events that clients hear about, and to whom (spec 01 section 7, spec 03 section 14). */
 export const registerRealtimeListeners = (events: EventBus, realtime: Realtime): void => {
-  events.on('auth.login', ({ companyId, userId, email }) =>
-    // The user's other sessions hear it and log out.
-    realtime.toUser(userId, companyId, 'auth', { action: 'update', user: { id: userId, email, companyId } }),
-  );
-  events.on('user.saved', ({ companyId, action, user }) => realtime.toCompany(companyId, 'user', { action, user }));
-  events.on('user.deleted', ({ companyId, userId }) =>
-    realtime.toCompany(companyId, 'user', { action: 'delete', userId }),
-  );
+  events.on('auth.login', async ({ companyId, userId, email }) => {
+    // The user's other sessions hear it and log out; then their sockets, whose sessions the login ended, close.
+    realtime.toUser(userId, companyId, 'auth', { action: 'update', user: { id: userId, email, companyId } });
+    await realtime.recheck({ userId });
+  });
+  events.on('user.saved', async ({ companyId, action, user }) => {
+    realtime.toCompany(companyId, 'user', { action, user });
+    // A password change ends other sessions; a profile change changes what the sockets may join.
+    if (action === 'update') await realtime.recheck({ userId: (user as { id: number }).id });
+  });
+  events.on('user.deleted', async ({ companyId, userId }) => {
+    realtime.toCompany(companyId, 'user', { action: 'delete', userId });
+    await realtime.recheck({ userId });
+  });
   events.on('settings.updated', ({ companyId, key, value }) =>
     realtime.toCompany(companyId, 'settings', { action: 'update', setting: { key, value } }),
   );
-  events.on('company.saved', ({ companyId, action, company }) =>
-    realtime.toCompany(companyId, 'company', { action, company }),
-  );
+  events.on('company.saved', async ({ companyId, action, company }) => {
+    realtime.toCompany(companyId, 'company', { action, company });
+    // Switched off or past its due date: its sockets close.
+    if (action === 'update') await realtime.recheck({ companyId });
+  });
+  events.on('company.deleted', ({ companyId }) => realtime.recheck({ companyId }));
 };

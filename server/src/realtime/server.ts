@@ -4,6 +4,7 @@ import {
   ANNOUNCEMENT_EVENT,
   CLIENT_EVENTS,
   companyEvent,
+  PRESENCE_PING_MS,
   rooms,
   SOCKET_PING_MS,
   type CompanyResource,
@@ -11,7 +12,7 @@ import {
 import type { Config } from '../config.js';
 import type { Actor } from '../context.js';
 import type { Logger } from '../logger.js';
-import { isAllowedOrigin } from '../http/server.js';
+import { isAllowedOrigin, isListedOrigin } from '../http/server.js';
 
 /**
  * Which rooms a socket may join. The tickets module supplies the real rules (queues, allTicket,
@@ -37,6 +38,12 @@ export interface Presence {
   offline(actor: Actor): Promise<void>;
 }
 
+/**
+ * Which of these sessions are still good (not revoked or expired, user and company usable), with the
+ * actor each now stands for: profile and super as the database says today.
+ */
+export type SessionCheck = (sessionIds: string[]) => Promise<Map<string, Actor>>;
+
 export interface Realtime {
   io: Server;
   /** `company-{id}-{resource}` to every socket of the company. */
@@ -46,16 +53,25 @@ export interface Realtime {
   toUser(userId: number, companyId: number, resource: CompanyResource, payload: object): void;
   announcement(payload: object): void;
   setRoomPolicy(policy: RoomPolicy): void;
+  /**
+   * Checks the sessions behind this instance's sockets again (of one user, one company, or all): a socket
+   * whose session has ended is disconnected, one whose user lost admin rights leaves the rooms they gave.
+   */
+  recheck(scope?: { userId?: number; companyId?: number }): Promise<void>;
   close(): Promise<void>;
 }
 
 type ActorSocket = Socket & { data: { actor: Actor; joined: Set<string> } };
+
+/** How often every socket's session is checked again, for sessions ended without an event. */
+export const SESSION_RECHECK_MS = PRESENCE_PING_MS;
 
 export const createRealtime = (options: {
   httpServer: HttpServer;
   config: Config;
   logger: Logger;
   authenticate: (token: string | undefined) => Promise<Actor>;
+  checkSessions: SessionCheck;
   presence: Presence;
 }): Realtime => {
   const { config, logger, presence } = options;
@@ -65,12 +81,15 @@ export const createRealtime = (options: {
     pingInterval: SOCKET_PING_MS,
     pingTimeout: SOCKET_PING_MS,
     serveClient: false,
-    cors: { origin: config.corsOrigins, credentials: true },
+    // Long-polling is cross-origin for the desktop app too; the web app on our own origin needs no header.
+    cors: {
+      origin: (origin, callback) => callback(null, origin && isListedOrigin(config, origin) ? origin : false),
+      credentials: true,
+    },
     allowRequest: (req, callback) => {
       const origin = req.headers.origin;
       if (!origin) return callback(null, true);
-      const self = `${(req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'}://${req.headers.host}`;
-      callback(null, isAllowedOrigin(config, origin, self));
+      callback(null, isAllowedOrigin(config, origin, req.headers.host));
     },
   });
 
@@ -81,7 +100,8 @@ export const createRealtime = (options: {
       Object.assign(socket.data, { actor, joined: new Set<string>() });
       next();
     } catch (err) {
-      next(Object.assign(new Error((err as { code?: string }).code ?? 'ERR_SESSION_EXPIRED'), { data: { error: (err as { code?: string }).code ?? 'ERR_SESSION_EXPIRED' } }));
+      const code = (err as { code?: string }).code ?? 'ERR_SESSION_EXPIRED';
+      next(Object.assign(new Error(code), { data: { error: code } }));
     }
   });
 
@@ -102,38 +122,98 @@ export const createRealtime = (options: {
       handler(arg).catch((err: unknown) => logger.warn({ err, event }, 'socket handler failed'));
     });
 
+  /**
+   * Presence changes of one user run one after another, so a quick connect and disconnect (or a heartbeat
+   * racing a disconnect) cannot leave a user online with no socket.
+   */
+  const presenceQueues = new Map<number, Promise<void>>();
+  const inPresenceOrder = (userId: number, step: () => Promise<void>) => {
+    const queued = (presenceQueues.get(userId) ?? Promise.resolve())
+      .then(step)
+      .catch((err: unknown) => logger.warn({ err }, 'presence update failed'));
+    presenceQueues.set(userId, queued);
+    void queued.then(() => {
+      if (presenceQueues.get(userId) === queued) presenceQueues.delete(userId);
+    });
+  };
+
+  const baseRooms = (actor: Actor) => [rooms.company(actor.companyId), rooms.user(actor.userId)];
+
+  const recheckSockets = async (sockets: ActorSocket[]) => {
+    if (sockets.length === 0) return;
+    const valid = await options.checkSessions([...new Set(sockets.map((s) => s.data.actor.sessionId))]);
+    for (const socket of sockets) {
+      const before = socket.data.actor;
+      const now = valid.get(before.sessionId);
+      if (!now) {
+        socket.disconnect();
+        continue;
+      }
+      socket.data.actor = now;
+      const demoted = (before.profile === 'admin' && now.profile !== 'admin') || (before.isSuper && !now.isSuper);
+      if (demoted) {
+        // Rooms granted by the old rights go; the client joins again under the new ones.
+        const base = baseRooms(now);
+        await leaveAll(socket, [...socket.data.joined].filter((room) => !base.includes(room)));
+      }
+    }
+  };
+
+  const localSockets = () => [...io.of('/').sockets.values()] as ActorSocket[];
+
+  const recheck = async (scope: { userId?: number; companyId?: number } = {}) => {
+    const sockets = localSockets().filter(
+      (s) =>
+        s.data.actor &&
+        (scope.userId === undefined || s.data.actor.userId === scope.userId) &&
+        (scope.companyId === undefined || s.data.actor.companyId === scope.companyId),
+    );
+    await recheckSockets(sockets);
+  };
+
+  const sweep = setInterval(() => {
+    recheck().catch((err: unknown) => logger.warn({ err }, 'session recheck failed'));
+  }, SESSION_RECHECK_MS);
+  sweep.unref();
+
   io.on('connection', (raw) => {
     const socket = raw as ActorSocket;
-    const { actor } = socket.data;
-    void joinAll(socket, [rooms.company(actor.companyId), rooms.user(actor.userId)]);
-    void presence.online(actor).catch((err: unknown) => logger.warn({ err }, 'presence update failed'));
+    const { userId } = socket.data.actor;
+    // Joined at once (synchronously), so a disconnect of another socket of the user sees this one.
+    void socket.join(baseRooms(socket.data.actor));
+    for (const room of baseRooms(socket.data.actor)) socket.data.joined.add(room);
+    inPresenceOrder(userId, () => presence.online(socket.data.actor));
 
-    safely(socket, CLIENT_EVENTS.joinNotification, async () => joinAll(socket, await policy.notificationRooms(actor)));
-    safely(socket, CLIENT_EVENTS.leaveNotification, async () => leaveAll(socket, await policy.notificationRooms(actor)));
+    // Handlers read socket.data.actor each time: a recheck may have changed the user's rights.
+    const actor = () => socket.data.actor;
+    safely(socket, CLIENT_EVENTS.joinNotification, async () => joinAll(socket, await policy.notificationRooms(actor())));
+    safely(socket, CLIENT_EVENTS.leaveNotification, async () => leaveAll(socket, await policy.notificationRooms(actor())));
     safely(socket, CLIENT_EVENTS.joinTickets, async (status) =>
-      joinAll(socket, await policy.ticketRooms(actor, String(status))),
+      joinAll(socket, await policy.ticketRooms(actor(), String(status))),
     );
     safely(socket, CLIENT_EVENTS.leaveTickets, async (status) =>
-      leaveAll(socket, await policy.ticketRooms(actor, String(status))),
+      leaveAll(socket, await policy.ticketRooms(actor(), String(status))),
     );
     safely(socket, CLIENT_EVENTS.joinChatBox, async (ticketId) => {
-      const room = await policy.ticketRoom(actor, String(ticketId));
+      const room = await policy.ticketRoom(actor(), String(ticketId));
       if (room) await joinAll(socket, [room]);
     });
     safely(socket, CLIENT_EVENTS.leaveChatBox, async (ticketId) => {
-      const room = await policy.ticketRoom(actor, String(ticketId));
+      const room = await policy.ticketRoom(actor(), String(ticketId));
       if (room) await leaveAll(socket, [room]);
     });
-    // Presence heartbeat: the client sends it every 300000 ms (spec 01 section 9).
-    safely(socket, CLIENT_EVENTS.userStatus, async () => presence.online(actor));
+    // Presence heartbeat, sent every 300000 ms (spec 01 section 9); it also checks that the session still holds.
+    safely(socket, CLIENT_EVENTS.userStatus, async () => {
+      await recheckSockets([socket]);
+      if (socket.connected) inPresenceOrder(userId, () => presence.online(socket.data.actor));
+    });
 
     socket.on('disconnect', () => {
       // Offline once the user's last socket is gone (asked through the adapter, so across instances too).
-      void io
-        .in(rooms.user(actor.userId))
-        .fetchSockets()
-        .then((left) => (left.length === 0 ? presence.offline(actor) : undefined))
-        .catch((err: unknown) => logger.warn({ err }, 'presence update failed'));
+      inPresenceOrder(userId, async () => {
+        const left = await io.in(rooms.user(userId)).fetchSockets();
+        if (left.length === 0) await presence.offline(socket.data.actor);
+      });
     });
   });
 
@@ -150,9 +230,14 @@ export const createRealtime = (options: {
     setRoomPolicy: (next) => {
       policy = next;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
+    recheck,
+    close: async () => {
+      clearInterval(sweep);
+      await new Promise<void>((resolve) => {
         io.close(() => resolve());
-      }),
+      });
+      // Presence writes of the sockets just closed land before the database goes away.
+      await Promise.all([...presenceQueues.values()]);
+    },
   };
 };

@@ -104,7 +104,8 @@ export const startTestApp = async (env: Record<string, string> = {}): Promise<Te
     SIGNUP_MAX_PER_IP: '100000',
     ...env,
   });
-  const app = await startApp(config, { logger: createLogger('silent'), print: () => {} });
+  // TEST_LOG_LEVEL=error shows the server's own account of a failing request.
+  const app = await startApp(config, { logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'), print: () => {} });
   const api = new Api(app.url);
   const { token } = await api.login(SUPER.email, SUPER.password);
   return {
@@ -186,4 +187,53 @@ export const receivesWithin = (socket: Socket, event: string, ms: number): Promi
       resolve(false);
     }, ms);
     socket.once(event, handler);
+  });
+
+/** Like connectSocket, with the handshake's Origin header and transport chosen by the test. */
+export const connectSocketWith = (
+  url: string,
+  options: { token?: string; origin?: string; transport?: 'websocket' | 'polling' } = {},
+): Promise<Socket> =>
+  new Promise((resolve, reject) => {
+    const socket = ioClient(url, {
+      transports: [options.transport ?? 'websocket'],
+      query: options.token ? { token: options.token } : {},
+      reconnection: false,
+      extraHeaders: options.origin ? { origin: options.origin } : {},
+    });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => {
+      socket.close();
+      reject(err);
+    });
+  });
+
+/** Retries `check` (an assertion or a predicate) until it passes or `timeoutMs` runs out. */
+export const eventually = async <T>(check: () => Promise<T> | T, timeoutMs = 5000, intervalMs = 50): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const result = await check();
+      if (result !== false) return result;
+      if (Date.now() > deadline) throw new Error('condition still false');
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+};
+
+/** Resolves once the socket is disconnected (by the server or otherwise), with the reason. */
+export const disconnectedWithin = (socket: Socket, ms: number): Promise<string | null> =>
+  new Promise((resolve) => {
+    if (!socket.connected) return resolve('already disconnected');
+    const timer = setTimeout(() => {
+      socket.off('disconnect', handler);
+      resolve(null);
+    }, ms);
+    const handler = (reason: string) => {
+      clearTimeout(timer);
+      resolve(reason);
+    };
+    socket.once('disconnect', handler);
   });

@@ -25,6 +25,20 @@ export const ensureDefaultSettings = async (
   await em.flush();
 };
 
+/**
+ * At start-up: every company gets the keys it lacks, with their defaults (keys added by a later version,
+ * or rows lost), so GET /settings always lists every key. `em` is a system manager.
+ */
+export const backfillDefaultSettings = async (em: EntityManager): Promise<void> => {
+  const connection = em.getConnection();
+  for (const key of SETTING_KEYS) {
+    await connection.execute(
+      `insert into settings (company_id, key, value) select id, ?, ? from companies on conflict (company_id, key) do nothing`,
+      [key, SETTINGS[key].default],
+    );
+  }
+};
+
 /** Settings as the client sees them: secrets only for admins. */
 export const visibleSettings = (settings: Setting[], actor: Pick<Actor, 'profile' | 'isSuper'>) =>
   settings

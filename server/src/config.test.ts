@@ -1,0 +1,197 @@
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, keptSecret, loadConfig } from './config.js';
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-config-'));
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const load = (env: Record<string, string | undefined> = {}) => loadConfig({ DATA_DIR: dataDir, ...env });
+
+const failure = (env: Record<string, string | undefined>): ConfigError => {
+  try {
+    load(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error(`accepted ${JSON.stringify(env)}`);
+};
+
+describe('loadConfig defaults', () => {
+  it('listens on 8080 on every interface, with development settings', () => {
+    const config = load();
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 8080,
+      host: '0.0.0.0',
+      corsOrigins: [],
+      channelSandbox: true,
+      logLevel: 'info',
+      accessTokenTtl: 900,
+      refreshTokenTtl: 7 * 86400,
+      bodyLimitKb: 1024,
+      defaultTimezone: 'America/Sao_Paulo',
+      embeddedPgPort: 54329,
+    });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.mongodbUrl).toBeUndefined();
+    expect(config.webDir).toBeUndefined();
+  });
+
+  it('resolves the default DATA_DIR ./data against the working directory and creates it', () => {
+    const cwd = process.cwd();
+    process.chdir(dataDir);
+    try {
+      const config = loadConfig({});
+      expect(config.dataDir).toBe(path.join(realpathSync(dataDir), 'data'));
+      expect(path.isAbsolute(config.dataDir)).toBe(true);
+      expect(statSync(config.dataDir).isDirectory()).toBe(true);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
+  it('resolves a relative DATA_DIR and treats empty variables as unset', () => {
+    const config = load({ PORT: '', CORS_ORIGINS: '', DATA_DIR: path.relative(process.cwd(), path.join(dataDir, 'nested')) });
+    expect(config.dataDir).toBe(path.join(dataDir, 'nested'));
+    expect(config.port).toBe(8080);
+  });
+
+  it('keeps the sandbox channel off in production unless asked for', () => {
+    expect(load({ NODE_ENV: 'production' }).channelSandbox).toBe(false);
+    expect(load({ NODE_ENV: 'production', CHANNEL_SANDBOX: 'true' }).channelSandbox).toBe(true);
+    expect(load({ NODE_ENV: 'test', CHANNEL_SANDBOX: 'false' }).channelSandbox).toBe(false);
+  });
+});
+
+describe('loadConfig values', () => {
+  it('reads the values given', () => {
+    const config = load({
+      PORT: '3000',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgresql://u:p@db:5432/atrium',
+      MONGODB_URL: 'mongodb://mongo:27017/agenda',
+      CORS_ORIGINS: 'https://app.example.com, http://localhost:5173',
+      ADMIN_EMAIL: 'root@example.com',
+      ADMIN_PASSWORD: 'long-enough',
+      ACCESS_TOKEN_TTL: '600',
+      DEFAULT_TIMEZONE: 'Europe/Lisbon',
+      WEB_DIR: dataDir,
+    });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: 'postgresql://u:p@db:5432/atrium',
+      mongodbUrl: 'mongodb://mongo:27017/agenda',
+      corsOrigins: ['https://app.example.com', 'http://localhost:5173'],
+      adminEmail: 'root@example.com',
+      adminPassword: 'long-enough',
+      accessTokenTtl: 600,
+      defaultTimezone: 'Europe/Lisbon',
+      webDir: dataDir,
+    });
+    expect(load({ PORT: '0' }).port).toBe(0);
+    // Origins are kept as browsers send them.
+    expect(load({ CORS_ORIGINS: 'https://App.Example.com:443,http://localhost:5173' }).corsOrigins).toEqual([
+      'https://app.example.com',
+      'http://localhost:5173',
+    ]);
+    expect(load({ DATABASE_URL: 'postgres://localhost/x' }).databaseUrl).toBe('postgres://localhost/x');
+  });
+});
+
+describe('loadConfig refuses bad values with a ConfigError naming the variable', () => {
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '80.5'],
+    ['PORT', '-1'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['DATABASE_URL', 'x'],
+    ['MONGODB_URL', 'http://mongo'],
+    ['ADMIN_PASSWORD', 'short'],
+    ['ADMIN_EMAIL', 'not-an-email'],
+    ['JWT_SECRET', 'too-short'],
+    ['JWT_REFRESH_SECRET', 'too-short'],
+    ['NODE_ENV', 'staging'],
+    ['LOG_LEVEL', 'verbose'],
+    ['ACCESS_TOKEN_TTL', '5'],
+    ['BODY_LIMIT_KB', 'lots'],
+    ['CHANNEL_SANDBOX', 'yes'],
+    ['DEFAULT_TIMEZONE', 'Mars/Olympus'],
+    ['EMBEDDED_PG_PORT', '0'],
+  ])('%s=%s', (name, value) => {
+    const err = failure({ [name]: value });
+    expect(err.message).toContain(name);
+    expect(err.name).toBe('ConfigError');
+    // The message never repeats a secret's value.
+    if (/PASSWORD|SECRET/.test(name)) expect(err.message).not.toContain(value);
+  });
+
+  it.each(['*', 'https://app.example.com/', 'app.example.com', 'https://*.example.com', 'ftp://x.example.com', 'https://ok.example.com,*'])(
+    'CORS_ORIGINS=%s',
+    (value) => {
+      const err = failure({ CORS_ORIGINS: value });
+      expect(err.message).toContain('CORS_ORIGINS');
+    },
+  );
+
+  it('names the first bad variable in one line', () => {
+    const err = failure({ PORT: 'abc', CORS_ORIGINS: '*' });
+    expect(err.message).not.toContain('\n');
+    expect(err.message).toMatch(/PORT|CORS_ORIGINS/);
+  });
+});
+
+describe('JWT secrets', () => {
+  it('are generated once, kept in DATA_DIR with owner-only access, and the same on the next load', () => {
+    const first = load();
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(first.jwtRefreshSecret.length).toBeGreaterThanOrEqual(32);
+    expect(first.jwtSecret).not.toBe(first.jwtRefreshSecret);
+    const file = path.join(dataDir, 'secrets', 'jwt-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
+    expect(statSync(file).mode & 0o077).toBe(0);
+    const second = load();
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(second.jwtRefreshSecret).toBe(first.jwtRefreshSecret);
+  });
+
+  it('differ between data directories', () => {
+    const other = mkdtempSync(path.join(tmpdir(), 'atrium-config-'));
+    try {
+      expect(loadConfig({ DATA_DIR: other }).jwtSecret).not.toBe(load().jwtSecret);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('come from the environment when given, and then nothing is written', () => {
+    const config = load({ JWT_SECRET: 'a'.repeat(40), JWT_REFRESH_SECRET: 'b'.repeat(40) });
+    expect(config.jwtSecret).toBe('a'.repeat(40));
+    expect(config.jwtRefreshSecret).toBe('b'.repeat(40));
+    expect(existsSync(path.join(dataDir, 'secrets', 'jwt-secret'))).toBe(false);
+  });
+
+  it('replace a kept secret that is empty or too short (a crash mid-write) instead of signing with it', () => {
+    load();
+    const file = path.join(dataDir, 'secrets', 'jwt-secret');
+    writeFileSync(file, '');
+    const config = load();
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(load().jwtSecret).toBe(config.jwtSecret);
+    writeFileSync(file, 'short\n');
+    expect(load().jwtSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('keptSecret trims what it reads', () => {
+    const secret = keptSecret(dataDir, 'other');
+    writeFileSync(path.join(dataDir, 'secrets', 'other'), `${secret}\n`);
+    expect(keptSecret(dataDir, 'other')).toBe(secret);
+  });
+});

@@ -1,0 +1,483 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
+
+let t: TestApp;
+let a: Tenant;
+let b: Tenant;
+
+const uniqueEmail = (label: string) => `${label.toLowerCase()}-${randomBytes(4).toString('hex')}@example.com`;
+
+/** Every user of a company, read by the super user (the one cross-company view). */
+const usersOf = async (companyId: number) => {
+  const res = await t.api.get(`/users/list?companyId=${companyId}`, t.superToken);
+  expect(res.status).toBe(200);
+  return res.body as any[];
+};
+
+const createUser = (token: string, body: Record<string, unknown>) =>
+  t.api.post('/users', { name: 'New User', email: uniqueEmail('new'), password: 'secret1', ...body }, token);
+
+beforeAll(async () => {
+  t = await startTestApp();
+  a = await createTenant(t, 'UsersA');
+  b = await createTenant(t, 'UsersB');
+});
+afterAll(() => t?.stop());
+
+describe('GET /users/', () => {
+  let c: Tenant;
+  beforeAll(async () => {
+    // A company of its own with 22 extra users: two pages.
+    const plan = await t.api.post('/plans', { name: `Big ${randomBytes(3).toString('hex')}`, users: 100 }, t.superToken);
+    expect(plan.status).toBe(201);
+    c = await createTenant(t, 'Paging', plan.body.id);
+    for (let i = 0; i < 22; i++) {
+      const res = await createUser(c.admin.token, { name: `Paged ${String(i).padStart(2, '0')}`, email: uniqueEmail(`paged${i}`) });
+      expect(res.status).toBe(201);
+    }
+  });
+
+  it('pages users who share a name without repeating or losing any', async () => {
+    const plan = await t.api.post('/plans', { name: `Twins ${randomBytes(3).toString('hex')}`, users: 100 }, t.superToken);
+    const twins = await createTenant(t, 'Twins', plan.body.id);
+    for (let i = 0; i < 41; i++) {
+      expect((await createUser(twins.admin.token, { name: 'Same Name', email: uniqueEmail(`same${i}`) })).status).toBe(201);
+    }
+    const ids: number[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const res = await t.api.get(`/users/?searchParam=same%20name&pageNumber=${page}`, twins.admin.token);
+      expect(res.body.hasMore).toBe(page < 3);
+      ids.push(...res.body.users.map((u: any) => u.id));
+    }
+    expect(ids).toHaveLength(41);
+    expect(new Set(ids).size).toBe(41);
+  });
+
+  it('pages 20 at a time with count and hasMore, ordered by name, own company only', async () => {
+    const first = await t.api.get('/users/', c.admin.token);
+    expect(first.status).toBe(200);
+    expect(first.body.count).toBe(24);
+    expect(first.body.users).toHaveLength(20);
+    expect(first.body.hasMore).toBe(true);
+    const second = await t.api.get('/users/?pageNumber=2', c.admin.token);
+    expect(second.body.users).toHaveLength(4);
+    expect(second.body.hasMore).toBe(false);
+    const all = [...first.body.users, ...second.body.users];
+    expect(new Set(all.map((u: any) => u.id)).size).toBe(24);
+    expect(all.every((u: any) => u.companyId === c.companyId)).toBe(true);
+    const names = all.map((u: any) => u.name);
+    expect(names).toEqual([...names].sort((x, y) => x.localeCompare(y, 'en', { sensitivity: 'base' })));
+    expect(all.some((u: any) => 'passwordHash' in u || 'password' in u)).toBe(false);
+  });
+
+  it('filters by searchParam on name or email, case-insensitively', async () => {
+    const byName = await t.api.get('/users/?searchParam=paged%201', c.agent.token);
+    expect(byName.status).toBe(200);
+    expect(byName.body.users.map((u: any) => u.name).sort()).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Paged 1${i}`),
+    );
+    expect(byName.body.count).toBe(10);
+    const byEmail = await t.api.get(`/users/?searchParam=${encodeURIComponent(c.agent.email.toUpperCase())}`, c.admin.token);
+    expect(byEmail.body.users.map((u: any) => u.id)).toEqual([c.agent.id]);
+    // LIKE wildcards are searched for literally.
+    const wildcard = await t.api.get('/users/?searchParam=%25', c.admin.token);
+    expect(wildcard.body).toMatchObject({ users: [], count: 0, hasMore: false });
+  });
+
+  it('never lists another company’s users, not even for a matching search', async () => {
+    const res = await t.api.get(`/users/?searchParam=${encodeURIComponent(b.admin.email)}`, a.admin.token);
+    expect(res.body).toMatchObject({ users: [], count: 0 });
+    const own = await t.api.get('/users/', a.admin.token);
+    expect(own.body.users.map((u: any) => u.id).sort()).toEqual([a.admin.id, a.agent.id].sort());
+  });
+
+  it('refuses a bad pageNumber and an anonymous caller', async () => {
+    expect(await t.api.get('/users/?pageNumber=0', a.admin.token)).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    expect(await t.api.get('/users/')).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
+  });
+});
+
+describe('GET /users/list', () => {
+  it('lists every user of the caller’s company, for agents too', async () => {
+    const res = await t.api.get('/users/list', a.agent.token);
+    expect(res.status).toBe(200);
+    expect(res.body.map((u: any) => u.id).sort()).toEqual([a.admin.id, a.agent.id].sort());
+  });
+
+  it('lets only a super user name another company', async () => {
+    const asSuper = await t.api.get(`/users/list?companyId=${b.companyId}`, t.superToken);
+    expect(asSuper.status).toBe(200);
+    expect(asSuper.body.map((u: any) => u.id).sort()).toEqual([b.admin.id, b.agent.id].sort());
+    expect(await t.api.get(`/users/list?companyId=${b.companyId}`, a.admin.token)).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_NO_SUPER' },
+    });
+    expect((await t.api.get(`/users/list?companyId=${b.companyId}`, a.agent.token)).status).toBe(403);
+    const ownById = await t.api.get(`/users/list?companyId=${a.companyId}`, a.agent.token);
+    expect(ownById.body).toHaveLength(2);
+  });
+});
+
+describe('GET /users/{id}', () => {
+  it('answers a user of the own company without secrets', async () => {
+    const res = await t.api.get(`/users/${a.agent.id}`, a.admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: a.agent.id, email: a.agent.email, profile: 'user', companyId: a.companyId, super: false });
+    expect(res.body).not.toHaveProperty('passwordHash');
+    expect(res.body).not.toHaveProperty('password');
+    expect((await t.api.get(`/users/${a.admin.id}`, a.agent.token)).status).toBe(200);
+  });
+
+  it('answers 404 for an unknown id and for another company’s user', async () => {
+    expect(await t.api.get('/users/999999', a.admin.token)).toMatchObject({ status: 404, body: { error: 'ERR_NO_USER_FOUND' } });
+    expect(await t.api.get(`/users/${b.admin.id}`, a.admin.token)).toMatchObject({ status: 404, body: { error: 'ERR_NO_USER_FOUND' } });
+    expect(await t.api.get(`/users/${b.agent.id}`, a.agent.token)).toMatchObject({ status: 404, body: { error: 'ERR_NO_USER_FOUND' } });
+    expect(await t.api.get('/users/abc', a.admin.token)).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+  });
+});
+
+describe('POST /users', () => {
+  it('lets an admin create a user, with profile user by default, who can then log in', async () => {
+    const email = uniqueEmail('Created');
+    const res = await createUser(a.admin.token, { name: '  Created  ', email: email.toUpperCase() });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ name: 'Created', email, profile: 'user', super: false, companyId: a.companyId, allTicket: 'desabled' });
+    expect(res.body).not.toHaveProperty('passwordHash');
+    const login = await t.api.post('/auth/login', { email, password: 'secret1' });
+    expect(login.status).toBe(200);
+    expect(login.body.user).toMatchObject({ id: res.body.id, profile: 'user', companyId: a.companyId });
+    expect((await t.api.del(`/users/${res.body.id}`, a.admin.token)).status).toBe(200);
+  });
+
+  it('creates an admin when asked, with allTicket', async () => {
+    const res = await createUser(a.admin.token, { profile: 'admin', allTicket: 'enabled' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ profile: 'admin', allTicket: 'enabled' });
+    expect((await t.api.del(`/users/${res.body.id}`, a.admin.token)).status).toBe(200);
+  });
+
+  it('refuses an agent with 403 ERR_NO_PERMISSION and creates nothing', async () => {
+    const email = uniqueEmail('byagent');
+    const res = await createUser(a.agent.token, { email });
+    expect(res).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect((await usersOf(a.companyId)).some((u) => u.email === email)).toBe(false);
+  });
+
+  it('lets only a super user create a super user or a user in another company', async () => {
+    const superEmail = uniqueEmail('wannabe');
+    expect(await createUser(a.admin.token, { email: superEmail, super: true })).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_NO_SUPER' },
+    });
+    const otherEmail = uniqueEmail('intruder');
+    expect(await createUser(a.admin.token, { email: otherEmail, companyId: b.companyId })).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_NO_SUPER' },
+    });
+    expect((await usersOf(a.companyId)).some((u) => u.email === superEmail)).toBe(false);
+    expect((await usersOf(b.companyId)).some((u) => u.email === otherEmail)).toBe(false);
+
+    // The super user may do both.
+    const placed = await createUser(t.superToken, { email: otherEmail, companyId: b.companyId });
+    expect(placed.status).toBe(201);
+    expect(placed.body.companyId).toBe(b.companyId);
+    expect((await usersOf(b.companyId)).some((u) => u.id === placed.body.id)).toBe(true);
+    expect((await t.api.del(`/users/${placed.body.id}`, b.admin.token)).status).toBe(200);
+    expect(await createUser(t.superToken, { companyId: 999999 })).toMatchObject({ status: 404, body: { error: 'ERR_NO_COMPANY_FOUND' } });
+    const superUser = await createUser(t.superToken, { email: superEmail, super: true, profile: 'admin' });
+    expect(superUser.status).toBe(201);
+    expect(superUser.body).toMatchObject({ super: true, profile: 'admin' });
+    // An admin can neither change nor delete a super user.
+    expect((await t.api.del(`/users/${superUser.body.id}`, t.superToken)).status).toBe(200);
+  });
+
+  it('refuses a duplicate email, whatever its case or company, with 409', async () => {
+    expect(await createUser(a.admin.token, { email: a.agent.email.toUpperCase() })).toMatchObject({
+      status: 409,
+      body: { error: 'ERR_EMAIL_ALREADY_EXISTS' },
+    });
+    expect(await createUser(a.admin.token, { email: b.agent.email })).toMatchObject({
+      status: 409,
+      body: { error: 'ERR_EMAIL_ALREADY_EXISTS' },
+    });
+  });
+
+  it('lets exactly one of two simultaneous creations with the same email through', async () => {
+    const email = uniqueEmail('twin');
+    const results = await Promise.all([createUser(a.admin.token, { email }), createUser(a.admin.token, { email })]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(results.find((r) => r.status === 409)!.body.error).toBe('ERR_EMAIL_ALREADY_EXISTS');
+    await t.api.del(`/users/${results.find((r) => r.status === 201)!.body.id}`, a.admin.token);
+  });
+
+  it('validates name (2-50), password (5-50) and email', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: 'A' }, 'name'],
+      [{ name: 'x'.repeat(51) }, 'name'],
+      [{ name: '   ' }, 'name'],
+      [{ password: '1234' }, 'password'],
+      [{ password: 'x'.repeat(51) }, 'password'],
+      [{ password: undefined }, 'password'],
+      [{ email: 'not-an-email' }, 'email'],
+      [{ email: undefined }, 'email'],
+      [{ profile: 'root' }, 'profile'],
+      [{ allTicket: 'sometimes' }, 'allTicket'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await createUser(a.admin.token, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error).toBe('ERR_VALIDATION');
+      expect(res.body.fields.map((f: any) => f.path)).toContain(field);
+    }
+    // The bounds themselves are accepted.
+    const edge = await createUser(a.admin.token, { name: 'Al', password: '12345' });
+    expect(edge.status).toBe(201);
+    const longest = await createUser(a.admin.token, { name: 'y'.repeat(50), password: 'z'.repeat(50) });
+    expect(longest.status).toBe(201);
+    await t.api.del(`/users/${edge.body.id}`, a.admin.token);
+    await t.api.del(`/users/${longest.body.id}`, a.admin.token);
+  });
+});
+
+describe('plan limits', () => {
+  it('refuses the user beyond the plan’s allowance with 409 ERR_USER_LIMIT_REACHED', async () => {
+    const plan = await t.api.post('/plans', { name: `Two users ${randomBytes(3).toString('hex')}`, users: 2, connections: 1, queues: 1 }, t.superToken);
+    expect(plan.status).toBe(201);
+    const suffix = randomBytes(3).toString('hex');
+    const adminEmail = `limited-${suffix}@example.com`;
+    const company = await t.api.post(
+      '/companies',
+      { name: `Limited ${suffix}`, email: adminEmail, password: 'secret1', planId: plan.body.id },
+      t.superToken,
+    );
+    expect(company.status).toBe(201);
+    const admin = await t.api.login(adminEmail, 'secret1');
+
+    const second = await createUser(admin.token, {});
+    expect(second.status).toBe(201);
+    const thirdEmail = uniqueEmail('third');
+    const third = await createUser(admin.token, { email: thirdEmail });
+    expect(third).toMatchObject({ status: 409, body: { error: 'ERR_USER_LIMIT_REACHED' } });
+    // Not even the super user goes past the plan.
+    expect(await createUser(t.superToken, { companyId: company.body.id })).toMatchObject({
+      status: 409,
+      body: { error: 'ERR_USER_LIMIT_REACHED' },
+    });
+    expect(await usersOf(company.body.id)).toHaveLength(2);
+
+    // A freed seat can be taken again.
+    expect((await t.api.del(`/users/${second.body.id}`, admin.token)).status).toBe(200);
+    expect((await createUser(admin.token, { email: thirdEmail })).status).toBe(201);
+    // A bigger plan lifts the limit.
+    expect((await t.api.put(`/plans/${plan.body.id}`, { users: 3 }, t.superToken)).status).toBe(200);
+    expect((await createUser(admin.token, {})).status).toBe(201);
+    expect(await usersOf(company.body.id)).toHaveLength(3);
+  });
+
+  it('holds under concurrent creations: never more users than the plan allows', async () => {
+    const plan = await t.api.post('/plans', { name: `Race ${randomBytes(3).toString('hex')}`, users: 3 }, t.superToken);
+    const c = await createTenant(t, 'Race', plan.body.id);
+    const results = await Promise.all(Array.from({ length: 6 }, () => createUser(c.admin.token, {})));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.error === 'ERR_USER_LIMIT_REACHED')).toBe(true);
+    expect(await usersOf(c.companyId)).toHaveLength(3);
+  });
+});
+
+describe('PUT /users/{id}', () => {
+  let target: { id: number; email: string };
+  beforeAll(async () => {
+    const res = await createUser(a.admin.token, { name: 'Target User', email: uniqueEmail('target') });
+    expect(res.status).toBe(201);
+    target = { id: res.body.id, email: res.body.email };
+  });
+
+  it('lets an admin change any user of the company, profile and visibility included', async () => {
+    const res = await t.api.put(
+      `/users/${target.id}`,
+      { name: 'Renamed Target', profile: 'admin', allTicket: 'enabled', whatsappId: null },
+      a.admin.token,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: target.id, name: 'Renamed Target', profile: 'admin', allTicket: 'enabled' });
+    const read = await t.api.get(`/users/${target.id}`, a.admin.token);
+    expect(read.body).toMatchObject({ name: 'Renamed Target', profile: 'admin', allTicket: 'enabled' });
+    // Back to an agent for the other tests.
+    expect((await t.api.put(`/users/${target.id}`, { profile: 'user', allTicket: 'desabled' }, a.admin.token)).body.profile).toBe('user');
+  });
+
+  it('keeps the password when it is sent empty, and changes it when given', async () => {
+    const res = await t.api.put(`/users/${target.id}`, { name: 'Target User', email: target.email, password: '' }, a.admin.token);
+    expect(res.status).toBe(200);
+    expect((await t.api.post('/auth/login', { email: target.email, password: 'secret1' })).status).toBe(200);
+    expect((await t.api.put(`/users/${target.id}`, { password: 'other-secret' }, a.admin.token)).status).toBe(200);
+    expect((await t.api.post('/auth/login', { email: target.email, password: 'secret1' })).status).toBe(401);
+    expect((await t.api.post('/auth/login', { email: target.email, password: 'other-secret' })).status).toBe(200);
+    expect((await t.api.put(`/users/${target.id}`, { password: '1234' }, a.admin.token)).status).toBe(400);
+  });
+
+  it('refuses an email another user has', async () => {
+    expect(await t.api.put(`/users/${target.id}`, { email: b.admin.email }, a.admin.token)).toMatchObject({
+      status: 409,
+      body: { error: 'ERR_EMAIL_ALREADY_EXISTS' },
+    });
+    // Its own email, in another case, is not a conflict.
+    expect((await t.api.put(`/users/${target.id}`, { email: target.email.toUpperCase() }, a.admin.token)).status).toBe(200);
+  });
+
+  it('lets an agent change their own name, email and password only', async () => {
+    const login = await t.api.login(target.email, 'other-secret');
+    const newEmail = uniqueEmail('self');
+    const res = await t.api.put(
+      `/users/${target.id}`,
+      { name: 'Self Edited', email: newEmail, password: 'self-secret', profile: 'user', allTicket: 'desabled' },
+      login.token,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: 'Self Edited', email: newEmail, profile: 'user' });
+    target.email = newEmail;
+    // The session that changed the password stays valid.
+    expect((await t.api.get('/auth/me', login.token)).status).toBe(200);
+    expect((await t.api.post('/auth/login', { email: newEmail, password: 'self-secret' })).status).toBe(200);
+  });
+
+  it('refuses an agent changing their own profile, visibility, connection or queues', async () => {
+    const login = await t.api.login(target.email, 'self-secret');
+    for (const change of [{ profile: 'admin' }, { allTicket: 'enabled' }, { whatsappId: 1 }, { queueIds: [1] }, { super: true }]) {
+      const res = await t.api.put(`/users/${target.id}`, { name: 'Sneaky', ...change }, login.token);
+      expect(res.status, JSON.stringify(change)).toBe(403);
+      expect(['ERR_NO_PERMISSION', 'ERR_NO_SUPER']).toContain(res.body.error);
+    }
+    const read = await t.api.get(`/users/${target.id}`, a.admin.token);
+    expect(read.body).toMatchObject({ name: 'Self Edited', profile: 'user', allTicket: 'desabled', whatsappId: null, super: false });
+    // The refused profile change did not take effect: still an agent.
+    expect((await createUser(login.token, {})).status).toBe(403);
+  });
+
+  it('accepts the whole user form from an agent when the admin-only fields are unchanged', async () => {
+    const login = await t.api.login(target.email, 'self-secret');
+    const res = await t.api.put(
+      `/users/${target.id}`,
+      { name: 'Self Edited', email: target.email, password: '', profile: 'user', allTicket: 'desabled', whatsappId: null, queueIds: [] },
+      login.token,
+    );
+    expect(res.status).toBe(200);
+    expect((await t.api.post('/auth/login', { email: target.email, password: 'self-secret' })).status).toBe(200);
+  });
+
+  it('refuses an agent editing another user', async () => {
+    const res = await t.api.put(`/users/${a.admin.id}`, { name: 'Hijacked', password: 'hijacked1' }, a.agent.token);
+    expect(res).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect((await t.api.get(`/users/${a.admin.id}`, a.admin.token)).body.name).not.toBe('Hijacked');
+    expect((await t.api.post('/auth/login', { email: a.admin.email, password: 'hijacked1' })).status).toBe(401);
+  });
+
+  it('refuses an admin making someone a super user', async () => {
+    expect(await t.api.put(`/users/${target.id}`, { super: true }, a.admin.token)).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_NO_SUPER' },
+    });
+    expect((await t.api.get(`/users/${target.id}`, a.admin.token)).body.super).toBe(false);
+  });
+
+  it('a demoted admin loses admin rights at once', async () => {
+    const res = await createUser(a.admin.token, { profile: 'admin', email: uniqueEmail('demoted') });
+    const demoted = await t.api.login(res.body.email, 'secret1');
+    expect((await createUser(demoted.token, {})).status).toBe(201);
+    expect((await t.api.put(`/users/${res.body.id}`, { profile: 'user' }, a.admin.token)).status).toBe(200);
+    expect(await createUser(demoted.token, {})).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+  });
+
+  it('answers 404 for an unknown user and validates the body', async () => {
+    expect(await t.api.put('/users/999999', { name: 'Ghost' }, a.admin.token)).toMatchObject({ status: 404, body: { error: 'ERR_NO_USER_FOUND' } });
+    expect(await t.api.put(`/users/${target.id}`, { name: 'X' }, a.admin.token)).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    expect(await t.api.put(`/users/${target.id}`, { email: 'nope' }, a.admin.token)).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+  });
+});
+
+describe('DELETE /users/{id}', () => {
+  it('lets an admin delete a user, who can no longer log in or use an old token', async () => {
+    const created = await createUser(a.admin.token, { email: uniqueEmail('doomed') });
+    const login = await t.api.login(created.body.email, 'secret1');
+    const res = await t.api.del(`/users/${created.body.id}`, a.admin.token);
+    expect(res.status).toBe(200);
+    expect(await t.api.get(`/users/${created.body.id}`, a.admin.token)).toMatchObject({ status: 404 });
+    expect((await t.api.post('/auth/login', { email: created.body.email, password: 'secret1' })).status).toBe(401);
+    expect((await t.api.get('/auth/me', login.token)).status).toBe(401);
+    expect((await t.api.post('/auth/refresh_token', { refreshToken: login.refreshToken })).status).toBe(401);
+    expect(await t.api.del(`/users/${created.body.id}`, a.admin.token)).toMatchObject({ status: 404, body: { error: 'ERR_NO_USER_FOUND' } });
+  });
+
+  it('refuses an admin deleting themself', async () => {
+    expect(await t.api.del(`/users/${a.admin.id}`, a.admin.token)).toMatchObject({ status: 409, body: { error: 'ERR_CANNOT_DELETE_SELF' } });
+    expect((await t.api.get(`/users/${a.admin.id}`, a.admin.token)).status).toBe(200);
+  });
+
+  it('refuses an agent with 403', async () => {
+    const created = await createUser(a.admin.token, { email: uniqueEmail('survivor') });
+    expect(await t.api.del(`/users/${created.body.id}`, a.agent.token)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(await t.api.del(`/users/${a.agent.id}`, a.agent.token)).toMatchObject({ status: 403 });
+    expect((await t.api.get(`/users/${created.body.id}`, a.admin.token)).status).toBe(200);
+    await t.api.del(`/users/${created.body.id}`, a.admin.token);
+  });
+});
+
+describe('tenant isolation', () => {
+  it('company A’s admin and agent cannot read, update or delete company B’s users', async () => {
+    const before = await usersOf(b.companyId);
+    for (const token of [a.admin.token, a.agent.token]) {
+      for (const victim of [b.admin.id, b.agent.id]) {
+        const read = await t.api.get(`/users/${victim}`, token);
+        expect(read.status).toBe(404);
+        const update = await t.api.put(`/users/${victim}`, { name: 'Pwned', password: 'pwned-pass', profile: 'admin' }, token);
+        expect([403, 404]).toContain(update.status);
+        const del = await t.api.del(`/users/${victim}`, token);
+        expect([403, 404]).toContain(del.status);
+      }
+    }
+    const update = await t.api.put(`/users/${b.agent.id}`, { name: 'Pwned' }, a.admin.token);
+    expect(update).toMatchObject({ status: 404, body: { error: 'ERR_NO_USER_FOUND' } });
+    expect(await usersOf(b.companyId)).toEqual(before);
+    expect((await t.api.post('/auth/login', { email: b.agent.email, password: 'pwned-pass' })).status).toBe(401);
+    expect((await t.api.post('/auth/login', { email: b.agent.email, password: b.agent.password })).status).toBe(200);
+  });
+});
+
+describe('super user across companies', () => {
+  it('may read, update and delete another company’s user', async () => {
+    const created = await createUser(b.admin.token, { email: uniqueEmail('managed') });
+    expect((await t.api.get(`/users/${created.body.id}`, t.superToken)).body).toMatchObject({ id: created.body.id, companyId: b.companyId });
+    const updated = await t.api.put(`/users/${created.body.id}`, { name: 'Managed By Super', profile: 'admin' }, t.superToken);
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ name: 'Managed By Super', profile: 'admin', companyId: b.companyId });
+    expect((await t.api.del(`/users/${created.body.id}`, t.superToken)).status).toBe(200);
+    expect((await usersOf(b.companyId)).some((u) => u.id === created.body.id)).toBe(false);
+  });
+});
+
+describe('POST /users/set-language/{lang}', () => {
+  it('stores the UI language per user for pt, en and es', async () => {
+    for (const lang of ['pt', 'en', 'es']) {
+      const res = await t.api.post(`/users/set-language/${lang}`, undefined, a.agent.token);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: a.agent.id, language: lang });
+    }
+    expect((await t.api.post('/users/set-language/pt', undefined, a.admin.token)).body.language).toBe('pt');
+    // Each user keeps their own.
+    expect((await t.api.get(`/users/${a.agent.id}`, a.admin.token)).body.language).toBe('es');
+    expect((await t.api.get(`/users/${a.admin.id}`, a.admin.token)).body.language).toBe('pt');
+    expect((await t.api.get('/auth/me', a.agent.token)).body.language).toBe('es');
+  });
+
+  it('refuses any other language', async () => {
+    for (const lang of ['fr', 'PT', 'english']) {
+      expect(await t.api.post(`/users/set-language/${lang}`, undefined, a.agent.token)).toMatchObject({
+        status: 400,
+        body: { error: 'ERR_VALIDATION' },
+      });
+    }
+    expect((await t.api.get(`/users/${a.agent.id}`, a.admin.token)).body.language).toBe('es');
+  });
+});
