@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,27 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { registerRealtimeListeners } from './realtime/listeners.js';
 import { createRealtime, type Realtime } from './realtime/server.js';
 import { createSessionCheck } from './realtime/sessions.js';
+import { registerConversationListeners } from './realtime/conversation-listeners.js';
+import { createAuthStore } from './channels/auth-store.js';
+import { createBaileysProvider } from './channels/baileys/index.js';
+import { ChannelManager } from './channels/manager.js';
+import { startAllSessions } from './channels/boot.js';
+import { sandboxRoutes } from './channels/sandbox/sandbox.routes.js';
+import { createSandboxProvider } from './channels/sandbox/sandbox.provider.js';
+import type { ChannelProvider } from './channels/types.js';
+import { mediaRoutes } from './media/media.routes.js';
+import { createMediaStore, type MediaStore } from './media/storage.js';
+import { connectionsRoutes } from './modules/connections/connections.routes.js';
+import { sessionEvents } from './modules/connections/session-events.js';
+import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { contactsRoutes } from './modules/contacts/contacts.routes.js';
+import { queuesRoutes } from './modules/queues/queues.routes.js';
+import { tagsRoutes } from './modules/tags/tags.routes.js';
+import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes.js';
+import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.js';
+import { ticketRoomPolicy } from './modules/tickets/room-policy.js';
+import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
+import { replayInboundQueue, type PipelineDeps } from './pipeline/inbound.js';
 
 export interface RunningApp {
   url: string;
@@ -38,6 +59,8 @@ export interface RunningApp {
   realtime: Realtime;
   scheduler: Scheduler;
   logger: Logger;
+  channels: ChannelManager;
+  media: MediaStore;
   stop(): Promise<void>;
 }
 
@@ -72,12 +95,53 @@ export const startApp = async (config: Config, options: { logger?: Logger; print
   const scheduler = await createScheduler({ databaseUrl, mongodbUrl: config.mongodbUrl, registry, logger });
   await scheduler.start();
 
+  const media = createMediaStore({ dataDir: config.dataDir, secret: config.jwtSecret });
+  // socket.io wraps the server's request listener when it attaches, so Koa is reached through this one.
+  let handleRequest: RequestListener = (_req, res) => {
+    res.statusCode = 503;
+    res.end();
+  };
+  const httpServer: Server = createServer((req, res) => handleRequest(req, res));
+  const realtime = createRealtime({
+    httpServer,
+    config,
+    logger,
+    authenticate: (token) => authenticate(systemEm(), config, token),
+    checkSessions: createSessionCheck(systemEm),
+    presence: createPresence(systemEm),
+  });
+  realtime.setRoomPolicy(ticketRoomPolicy(systemEm));
+  registerRealtimeListeners(events, realtime);
+  registerConversationListeners(events, realtime);
+
+  // Channels: Baileys (`beta`) always, the simulated phone when enabled.
+  let channels: ChannelManager;
+  const pipeline: PipelineDeps = {
+    systemEm,
+    logger,
+    media,
+    events,
+    get channels() {
+      return channels;
+    },
+  };
+  const providers: Record<string, ChannelProvider> = { beta: createBaileysProvider() };
+  if (config.channelSandbox) providers.sandbox = createSandboxProvider(systemEm);
+  channels = new ChannelManager(providers, {
+    events: (connection) => sessionEvents(pipeline, connection),
+    auth: (connection) => createAuthStore(systemEm, connection.companyId, connection.id),
+    logger,
+  });
+
   const deps: RouteDeps = {
     config,
     logger,
     events,
     systemEm,
     auth: authMiddleware({ systemEm, config, events }),
+    media,
+    channels,
+    realtime,
   };
   const health = new Router<AppState>();
   health.get('/health', async (ctx) => {
@@ -91,19 +155,27 @@ export const startApp = async (config: Config, options: { logger?: Logger; print
     ctx.status = up ? 200 : 503;
     ctx.body = up ? { status: 'ok' } : { status: 'unavailable', database: dbUp, scheduler: scheduler.isUp() };
   });
-  const routers = [health, authRoutes(deps), companiesRoutes(deps), plansRoutes(deps), usersRoutes(deps), settingsRoutes(deps), helpsRoutes(deps)];
+  const routers = [
+    health,
+    authRoutes(deps),
+    companiesRoutes(deps),
+    plansRoutes(deps),
+    usersRoutes(deps),
+    settingsRoutes(deps),
+    helpsRoutes(deps),
+    mediaRoutes(deps),
+    connectionsRoutes(deps),
+    ticketsRoutes(deps),
+    messagesRoutes(deps),
+    contactsRoutes(deps),
+    queuesRoutes(deps),
+    tagsRoutes(deps),
+    ticketNotesRoutes(deps),
+    quickMessagesRoutes(deps),
+    ...(config.channelSandbox ? [sandboxRoutes(deps)] : []),
+  ];
   const koa = buildHttpApp({ config: { ...config, webDir: config.webDir ?? DEFAULT_WEB_DIR }, logger, routers });
-
-  const httpServer: Server = createServer(koa.callback());
-  const realtime = createRealtime({
-    httpServer,
-    config,
-    logger,
-    authenticate: (token) => authenticate(systemEm(), config, token),
-    checkSessions: createSessionCheck(systemEm),
-    presence: createPresence(systemEm),
-  });
-  registerRealtimeListeners(events, realtime);
+  handleRequest = koa.callback();
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
@@ -112,6 +184,10 @@ export const startApp = async (config: Config, options: { logger?: Logger; print
   const port = (httpServer.address() as AddressInfo).port;
   logger.info({ port }, `Atrium listening on http://localhost:${port}`);
 
+  // What a crash left half-processed, then every connection's session.
+  await replayInboundQueue(pipeline).catch((err: unknown) => logger.error({ err }, 'inbound replay failed'));
+  await startAllSessions(systemEm, channels, logger);
+
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
@@ -119,6 +195,7 @@ export const startApp = async (config: Config, options: { logger?: Logger; print
       httpServer.close();
       httpServer.closeIdleConnections();
       await scheduler.stop().catch((err: unknown) => logger.error({ err }, 'scheduler stop failed'));
+      await channels.stopAll();
       await realtime.close();
       httpServer.closeAllConnections();
       await orm.close(true);
@@ -126,5 +203,5 @@ export const startApp = async (config: Config, options: { logger?: Logger; print
       logger.info('stopped');
     })());
 
-  return { url: `http://127.0.0.1:${port}`, port, config, orm, events, realtime, scheduler, logger, stop };
+  return { url: `http://127.0.0.1:${port}`, port, config, orm, events, realtime, scheduler, logger, channels, media, stop };
 };

@@ -12,3 +12,5 @@ export * from './schemas/plans.js';
 export * from './schemas/users.js';
 export * from './schemas/settings.js';
 export * from './schemas/helps.js';
+export * from './schemas/tickets.js';
+export * from './schemas/connections.js';

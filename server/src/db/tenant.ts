@@ -77,3 +77,10 @@ export class TenantGuard implements EventSubscriber {
     this.check(args, false);
   }
 }
+
+/** The company a raw SQL query must be limited to: the one the entity manager is bound to. */
+export const requireTenant = (em: EntityManager): number => {
+  const companyId = tenantOf(em);
+  if (companyId === null) throw new Error('a company-scoped entity manager is required');
+  return companyId;
+};

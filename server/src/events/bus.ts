@@ -12,7 +12,29 @@ export interface DomainEvents {
   'settings.updated': { companyId: number; key: string; value: string };
   'company.saved': { companyId: number; action: 'create' | 'update'; company: object };
   'company.deleted': { companyId: number };
+  /** A ticket changed; `previous` is where it was (status, queue, user) so lists can drop it. */
+  'ticket.changed': { companyId: number; ticket: TicketView; previous?: TicketPlacement };
+  'ticket.deleted': { companyId: number; ticketId: number; previous: TicketPlacement };
+  'ticket.read': { companyId: number; ticketId: number; placement: TicketPlacement };
+  'message.created': { companyId: number; message: object; ticket: TicketView; contact: object | null; isNewTicket: boolean };
+  'message.updated': { companyId: number; message: object; placement: TicketPlacement };
+  'contact.changed': { companyId: number; action: 'create' | 'update'; contact: object };
+  'contact.deleted': { companyId: number; contactId: number };
+  'connection.changed': { companyId: number; action: 'create' | 'update'; whatsapp: object };
+  'connection.deleted': { companyId: number; whatsappId: number };
+  'connection.session': { companyId: number; session: object };
 }
+
+/** Where a ticket sits, which decides who hears about it. */
+export interface TicketPlacement {
+  id: number;
+  companyId: number;
+  status: string;
+  queueId: number | null;
+  userId: number | null;
+}
+
+export type TicketView = TicketPlacement & Record<string, unknown>;
 
 export type DomainEventName = keyof DomainEvents;
 type Listener<K extends DomainEventName> = (payload: DomainEvents[K]) => void | Promise<void>;

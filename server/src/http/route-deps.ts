@@ -3,6 +3,9 @@ import type Koa from 'koa';
 import type { Config } from '../config.js';
 import type { EventBus } from '../events/bus.js';
 import type { Logger } from '../logger.js';
+import type { ChannelManager } from '../channels/manager.js';
+import type { MediaStore } from '../media/storage.js';
+import type { Realtime } from '../realtime/server.js';
 import type { AppState } from './types.js';
 
 /** What every module's route builder receives. */
@@ -14,4 +17,9 @@ export interface RouteDeps {
   systemEm: () => EntityManager;
   /** Authenticates and binds the request to the user's company. */
   auth: Koa.Middleware<AppState>;
+  /** Stored media files (signed URLs). */
+  media: MediaStore;
+  /** Live channel sessions. */
+  channels: ChannelManager;
+  realtime: Realtime;
 }

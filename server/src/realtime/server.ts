@@ -48,8 +48,8 @@ export interface Realtime {
   io: Server;
   /** `company-{id}-{resource}` to every socket of the company. */
   toCompany(companyId: number, resource: CompanyResource, payload: object): void;
-  /** `company-{id}-{resource}` to the listed rooms only. */
-  toRooms(roomNames: string[], companyId: number, resource: CompanyResource, payload: object): void;
+  /** `company-{id}-{resource}` to the listed rooms only, skipping sockets in `except`. */
+  toRooms(roomNames: string[], companyId: number, resource: CompanyResource, payload: object, except?: string[]): void;
   toUser(userId: number, companyId: number, resource: CompanyResource, payload: object): void;
   announcement(payload: object): void;
   setRoomPolicy(policy: RoomPolicy): void;
@@ -221,8 +221,10 @@ export const createRealtime = (options: {
     io,
     toCompany: (companyId, resource, payload) =>
       io.to(rooms.company(companyId)).emit(companyEvent(companyId, resource), payload),
-    toRooms: (roomNames, companyId, resource, payload) => {
-      if (roomNames.length > 0) io.to(roomNames).emit(companyEvent(companyId, resource), payload);
+    toRooms: (roomNames, companyId, resource, payload, except = []) => {
+      if (roomNames.length === 0) return;
+      const target = io.to(roomNames);
+      (except.length > 0 ? target.except(except) : target).emit(companyEvent(companyId, resource), payload);
     },
     toUser: (userId, companyId, resource, payload) =>
       io.to(rooms.user(userId)).emit(companyEvent(companyId, resource), payload),

@@ -37,6 +37,9 @@ export const CompanySchema = new EntitySchema<Company>({
   class: Company,
   tableName: 'companies',
   filters: companyTenantFilter,
+  uniques: [
+    { name: 'companies_lower_name_unique', expression: 'create unique index "companies_lower_name_unique" on "companies" (lower("name"))' },
+  ],
   properties: {
     id: { type: 'integer', primary: true, autoincrement: true },
     name: { type: 'string', length: 100, unique: true },

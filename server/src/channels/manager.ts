@@ -1,0 +1,86 @@
+import type { Logger } from '../logger.js';
+import { AppError } from '../errors.js';
+import type { AuthStore, ChannelEvents, ChannelProvider, ChannelSession } from './types.js';
+
+export interface ConnectionRef {
+  id: number;
+  companyId: number;
+  provider: string;
+}
+
+/**
+ * Holds the live session of every connection this instance runs. A session is a socket to WhatsApp and
+ * lives in one process; everything else about it (status, credentials, messages) is in the database.
+ */
+export class ChannelManager {
+  private readonly sessions = new Map<number, { session: ChannelSession; provider: string }>();
+
+  constructor(
+    private readonly providers: Record<string, ChannelProvider>,
+    private readonly wiring: {
+      events: (connection: ConnectionRef) => ChannelEvents;
+      auth: (connection: ConnectionRef) => AuthStore;
+      logger: Logger;
+    },
+  ) {}
+
+  hasProvider(name: string): boolean {
+    return name in this.providers;
+  }
+
+  providerNames(): string[] {
+    return Object.keys(this.providers);
+  }
+
+  /** Starts the connection's session (replacing a running one). */
+  async start(connection: ConnectionRef): Promise<ChannelSession> {
+    const provider = this.providers[connection.provider];
+    if (!provider) throw new AppError('ERR_WAPP_NOT_INITIALIZED', { reason: `provider ${connection.provider} is not enabled` });
+    await this.stop(connection.id);
+    const session = provider.createSession({
+      whatsappId: connection.id,
+      companyId: connection.companyId,
+      events: this.wiring.events(connection),
+      auth: this.wiring.auth(connection),
+      logger: this.wiring.logger.child({ whatsappId: connection.id, provider: connection.provider }),
+    });
+    this.sessions.set(connection.id, { session, provider: connection.provider });
+    await session.start();
+    return session;
+  }
+
+  /** Forgets the credentials and starts again: a new QR code. */
+  async restartFresh(connection: ConnectionRef): Promise<void> {
+    await this.stop(connection.id);
+    await this.wiring.auth(connection).clear();
+    await this.start(connection);
+  }
+
+  async logout(connection: ConnectionRef): Promise<void> {
+    const live = this.sessions.get(connection.id);
+    this.sessions.delete(connection.id);
+    if (live) await live.session.logout().catch((err: unknown) => this.wiring.logger.warn({ err }, 'logout failed'));
+    await this.wiring.auth(connection).clear();
+  }
+
+  async stop(whatsappId: number): Promise<void> {
+    const live = this.sessions.get(whatsappId);
+    this.sessions.delete(whatsappId);
+    if (live) await live.session.stop().catch((err: unknown) => this.wiring.logger.warn({ err }, 'stop failed'));
+  }
+
+  /** The live session, or ERR_WAPP_NOT_INITIALIZED. */
+  get(whatsappId: number): ChannelSession {
+    const live = this.sessions.get(whatsappId);
+    if (!live) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+    return live.session;
+  }
+
+  find(whatsappId: number): ChannelSession | undefined {
+    return this.sessions.get(whatsappId)?.session;
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.all([...this.sessions.keys()].map((id) => this.stop(id)));
+  }
+}

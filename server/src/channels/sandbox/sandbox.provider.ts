@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { forCompany } from '../../db/tenant.js';
+import { AppError } from '../../errors.js';
+import type {
+  ChannelPeer,
+  ChannelProvider,
+  ChannelSession,
+  InboundMediaType,
+  OutboundMedia,
+  OutboundText,
+  SentMessage,
+  SessionOptions,
+} from '../types.js';
+import { SandboxOutbox } from './outbox.entity.js';
+
+/**
+ * The `sandbox` channel: a simulated phone for offline demos and end-to-end tests. It behaves like a
+ * real session (OPENING, a QR code, CONNECTED after a scan, DISCONNECTED on logout); customers are
+ * played through its HTTP endpoints, and what the platform sends lands in its outbox table.
+ */
+const CREDS = 'sandbox:creds';
+
+export interface SandboxInbound {
+  from: string;
+  name?: string;
+  body?: string;
+  id?: string;
+  quotedId?: string;
+  media?: { mimetype: string; filename?: string; data: Buffer };
+}
+
+export const mediaTypeOf = (mimetype: string): InboundMediaType => {
+  const family = mimetype.split('/')[0];
+  if (family === 'image' || family === 'audio' || family === 'video') return family;
+  return 'application';
+};
+
+export class SandboxSession implements ChannelSession {
+  private state: 'closed' | 'qrcode' | 'connected' = 'closed';
+  private number = '';
+
+  constructor(
+    private readonly options: SessionOptions,
+    private readonly systemEm: () => EntityManager,
+  ) {}
+
+  private em() {
+    return forCompany(this.systemEm(), this.options.companyId);
+  }
+
+  async start(): Promise<void> {
+    await this.options.events.status('OPENING');
+    const creds = await this.options.auth.get<{ number: string }>(CREDS);
+    if (creds) {
+      this.state = 'connected';
+      this.number = creds.number;
+      await this.options.events.status('CONNECTED', { number: creds.number });
+      return;
+    }
+    this.state = 'qrcode';
+    await this.options.events.qr(`atrium-sandbox:${this.options.whatsappId}:${randomBytes(12).toString('base64url')}`);
+  }
+
+  /** The phone scans the QR code. */
+  async scan(): Promise<{ number: string }> {
+    if (this.state === 'connected') throw new AppError('ERR_CONFLICT', { reason: 'already connected' });
+    if (this.state !== 'qrcode') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+    const number = `55119${String(this.options.whatsappId).padStart(8, '0')}`;
+    await this.options.auth.set({ [CREDS]: { number } });
+    this.state = 'connected';
+    this.number = number;
+    await this.options.events.status('CONNECTED', { number });
+    return { number };
+  }
+
+  async stop(): Promise<void> {
+    this.state = 'closed';
+  }
+
+  async logout(): Promise<void> {
+    this.state = 'closed';
+    await this.options.auth.clear();
+    await this.options.events.status('DISCONNECTED');
+  }
+
+  private assertConnected() {
+    if (this.state !== 'connected') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+  }
+
+  private async record(to: ChannelPeer, fields: Partial<SandboxOutbox>): Promise<SentMessage> {
+    this.assertConnected();
+    const id = `SBX${randomBytes(10).toString('hex').toUpperCase()}`;
+    const em = this.em();
+    em.create(SandboxOutbox, {
+      companyId: this.options.companyId,
+      whatsappId: this.options.whatsappId,
+      wid: id,
+      to: to.number ?? to.lid ?? '',
+      body: fields.body ?? '',
+      mediaType: fields.mediaType ?? null,
+      mediaName: fields.mediaName ?? null,
+      quotedId: fields.quotedId ?? null,
+    });
+    await em.flush();
+    return { id, timestamp: new Date() };
+  }
+
+  sendText(message: OutboundText): Promise<SentMessage> {
+    return this.record(message.to, { body: message.text, quotedId: message.quoted?.id ?? null });
+  }
+
+  sendMedia(message: OutboundMedia): Promise<SentMessage> {
+    return this.record(message.to, {
+      body: message.caption ?? '',
+      mediaType: message.voiceNote ? 'audio' : mediaTypeOf(message.mimetype),
+      mediaName: message.filename,
+      quotedId: message.quoted?.id ?? null,
+    });
+  }
+
+  async deleteMessage(_to: ChannelPeer, id: string): Promise<void> {
+    this.assertConnected();
+    await this.em().nativeUpdate(SandboxOutbox, { whatsappId: this.options.whatsappId, wid: id }, { deleted: true });
+  }
+
+  async markRead(): Promise<void> {
+    // A simulated phone shows no blue ticks.
+  }
+
+  async checkNumber(number: string): Promise<string | null> {
+    const digits = number.replace(/\D/g, '');
+    return /^\d{8,15}$/.test(digits) ? digits : null;
+  }
+
+  /** A customer writes to the connected phone. */
+  async receive(input: SandboxInbound): Promise<{ id: string }> {
+    this.assertConnected();
+    const id = input.id ?? `SBXIN${randomBytes(10).toString('hex').toUpperCase()}`;
+    await this.options.events.message({
+      id,
+      fromMe: false,
+      chat: { number: input.from, lid: null, name: input.name },
+      body: input.body ?? '',
+      mediaType: input.media ? mediaTypeOf(input.media.mimetype) : 'chat',
+      media: input.media,
+      quotedId: input.quotedId,
+      timestamp: new Date(),
+    });
+    return { id };
+  }
+
+  /** The customer's phone acknowledges one of our messages. */
+  async ack(id: string, ack: number): Promise<void> {
+    this.assertConnected();
+    await this.options.events.messageUpdate({ id, ack, fromMe: true });
+  }
+
+  get phoneNumber(): string {
+    return this.number;
+  }
+}
+
+export const createSandboxProvider = (systemEm: () => EntityManager): ChannelProvider => ({
+  name: 'sandbox',
+  createSession: (options) => new SandboxSession(options, systemEm),
+});

@@ -1,0 +1,146 @@
+import type { Logger } from '../logger.js';
+
+/**
+ * The messaging-channel contract. A provider turns its network's events into these plain shapes;
+ * nothing here knows about tickets, and nothing in tickets knows about a provider.
+ */
+export type ChannelStatus = 'OPENING' | 'qrcode' | 'PAIRING' | 'CONNECTED' | 'TIMEOUT' | 'DISCONNECTED';
+
+export type InboundMediaType =
+  | 'chat'
+  | 'image'
+  | 'audio'
+  | 'video'
+  | 'application'
+  | 'document'
+  | 'sticker'
+  | 'locationMessage'
+  | 'vcard'
+  | 'contactMessage'
+  | 'call_log';
+
+/** A person or group as the channel identifies it. `number`: digits with country code; `lid`: privacy id digits. */
+export interface ChannelPeer {
+  number: string | null;
+  lid: string | null;
+  name?: string;
+  isGroup?: boolean;
+}
+
+export interface InboundMedia {
+  mimetype: string;
+  filename?: string;
+  data: Buffer;
+}
+
+export interface InboundMessage {
+  /** The channel's message id (unique per connection). */
+  id: string;
+  /** Typed on the connected phone itself (or sent by us and echoed). */
+  fromMe: boolean;
+  /** The conversation: the customer in a 1:1 chat, the group in a group chat. */
+  chat: ChannelPeer;
+  /** Who wrote it inside a group; absent in 1:1 chats. */
+  participant?: ChannelPeer;
+  body: string;
+  mediaType: InboundMediaType;
+  media?: InboundMedia;
+  /** A media the provider could not download; stored with its type and a placeholder. */
+  mediaError?: boolean;
+  quotedId?: string;
+  timestamp: Date;
+  /** The provider's own message object, kept to quote or re-download it. */
+  raw?: unknown;
+}
+
+export interface MessageUpdate {
+  id: string;
+  fromMe?: boolean;
+  ack?: number;
+  /** The sender edited the text. */
+  editedBody?: string;
+  /** The sender deleted it for everyone. */
+  revoked?: boolean;
+}
+
+export interface CallEvent {
+  from: ChannelPeer;
+  status: 'offer' | 'ringing' | 'timeout' | 'reject' | 'accept' | 'terminate';
+  at: Date;
+}
+
+/** What a session reports. Handlers are awaited; a rejection is logged by the caller. */
+export interface ChannelEvents {
+  qr(code: string): Promise<void> | void;
+  status(status: ChannelStatus, info?: { number?: string; reason?: string }): Promise<void> | void;
+  message(message: InboundMessage): Promise<void>;
+  messageUpdate(update: MessageUpdate): Promise<void>;
+  contactUpdate(peer: ChannelPeer & { profilePicUrl?: string }): Promise<void>;
+  call?(call: CallEvent): Promise<void>;
+}
+
+export interface QuotedRef {
+  id: string;
+  fromMe: boolean;
+  body?: string;
+  raw?: unknown;
+}
+
+export interface OutboundText {
+  to: ChannelPeer;
+  text: string;
+  quoted?: QuotedRef;
+}
+
+export interface OutboundMedia {
+  to: ChannelPeer;
+  data: Buffer;
+  mimetype: string;
+  filename: string;
+  caption?: string;
+  /** A recorded voice note (push-to-talk) rather than an audio file. */
+  voiceNote?: boolean;
+  quoted?: QuotedRef;
+}
+
+export interface SentMessage {
+  id: string;
+  timestamp: Date;
+  raw?: unknown;
+}
+
+/** Persistent key/value storage for a session's credentials (kept in PostgreSQL). */
+export interface AuthStore {
+  get<T = unknown>(key: string): Promise<T | null>;
+  getMany<T = unknown>(keys: string[]): Promise<Record<string, T>>;
+  set(entries: Record<string, unknown | null>): Promise<void>;
+  clear(): Promise<void>;
+}
+
+export interface ChannelSession {
+  /** Connects; reports OPENING, then qrcode or CONNECTED. Reconnects by itself until stop() or logout(). */
+  start(): Promise<void>;
+  /** Disconnects and keeps the credentials. */
+  stop(): Promise<void>;
+  /** Logs the phone out and forgets the credentials. */
+  logout(): Promise<void>;
+  sendText(message: OutboundText): Promise<SentMessage>;
+  sendMedia(message: OutboundMedia): Promise<SentMessage>;
+  deleteMessage(to: ChannelPeer, id: string, fromMe: boolean): Promise<void>;
+  markRead(chat: ChannelPeer, ids: { id: string; participant?: string }[]): Promise<void>;
+  /** The canonical number registered on the network, or null when it is not. */
+  checkNumber(number: string): Promise<string | null>;
+}
+
+export interface SessionOptions {
+  whatsappId: number;
+  companyId: number;
+  events: ChannelEvents;
+  auth: AuthStore;
+  logger: Logger;
+}
+
+export interface ChannelProvider {
+  readonly name: string;
+  createSession(options: SessionOptions): ChannelSession;
+}

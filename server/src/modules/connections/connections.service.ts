@@ -1,0 +1,214 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CreateConnectionInput, UpdateConnectionInput } from '@atrium/shared';
+import type { ChannelManager } from '../../channels/manager.js';
+import { emForCompany, requireAdmin, type ServiceContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { assertPlanAllows } from '../plans/plans.service.js';
+import { Queue } from '../queues/queue.entity.js';
+import { Ticket } from '../tickets/ticket.entity.js';
+import { Whatsapp, WhatsappQueue } from './whatsapp.entity.js';
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(24).toString('base64url');
+
+/** A connection as the API shows it: never its credentials or token hash. */
+export const presentWhatsapp = (w: Whatsapp, queues: Queue[] = []) => ({
+  id: w.id,
+  name: w.name,
+  status: w.status,
+  qrcode: w.qrcode,
+  retries: w.retries,
+  isDefault: w.isDefault,
+  provider: w.provider,
+  number: w.number,
+  greetingMessage: w.greetingMessage,
+  complationMessage: w.complationMessage,
+  outOfHoursMessage: w.outOfHoursMessage,
+  ratingMessage: w.ratingMessage,
+  expiresInactiveMessage: w.expiresInactiveMessage,
+  expiresTicket: w.expiresTicket,
+  timeUseBotQueues: w.timeUseBotQueues,
+  maxUseBotQueues: w.maxUseBotQueues,
+  transferQueueId: w.transferQueueId,
+  timeToTransfer: w.timeToTransfer,
+  integrationId: w.integrationId,
+  promptId: w.promptId,
+  hasToken: w.tokenHash !== null,
+  companyId: w.companyId,
+  queues: queues.map((q) => ({ id: q.id, name: q.name, color: q.color, orderQueue: q.orderQueue })),
+  queueIds: queues.map((q) => q.id),
+  createdAt: w.createdAt,
+  updatedAt: w.updatedAt,
+});
+
+/** The live-session part, for `whatsappSession` events. */
+export const presentSession = (w: Whatsapp) => ({
+  id: w.id,
+  name: w.name,
+  status: w.status,
+  qrcode: w.qrcode,
+  retries: w.retries,
+  number: w.number,
+  updatedAt: w.updatedAt,
+});
+
+const queuesOf = async (em: EntityManager, whatsappIds: number[]) => {
+  const links = await em.find(WhatsappQueue, { whatsappId: { $in: whatsappIds } });
+  const queues = await em.find(Queue, { id: { $in: [...new Set(links.map((l) => l.queueId))] } }, { orderBy: { orderQueue: 'asc', id: 'asc' } });
+  return (whatsappId: number) => queues.filter((q) => links.some((l) => l.whatsappId === whatsappId && l.queueId === q.id));
+};
+
+export const presentWithQueues = async (em: EntityManager, w: Whatsapp) => presentWhatsapp(w, (await queuesOf(em, [w.id]))(w.id));
+
+export const findConnection = async (em: EntityManager, id: number) => {
+  const connection = await em.findOne(Whatsapp, id);
+  if (!connection) throw new AppError('ERR_NO_WAPP_FOUND');
+  return connection;
+};
+
+export const listConnections = async (ctx: ServiceContext, companyId = ctx.actor.companyId) => {
+  const em = emForCompany(ctx, companyId);
+  const connections = await em.find(Whatsapp, { companyId }, { orderBy: { name: 'asc' } });
+  const queuesFor = await queuesOf(em, connections.map((c) => c.id));
+  return connections.map((c) => presentWhatsapp(c, queuesFor(c.id)));
+};
+
+export const getConnection = async (ctx: ServiceContext, id: number) => presentWithQueues(ctx.em, await findConnection(ctx.em, id));
+
+const assertQueues = async (em: EntityManager, queueIds: number[]) => {
+  const unique = [...new Set(queueIds)];
+  if (unique.length === 0) return unique;
+  const found = await em.count(Queue, { id: { $in: unique } });
+  if (found !== unique.length) throw new AppError('ERR_NO_QUEUE_FOUND');
+  return unique;
+};
+
+const assertNameFree = async (em: EntityManager, name: string, exceptId?: number) => {
+  const other = await em.findOne(Whatsapp, { name: { $ilike: name.replace(/[%_\\]/g, '\\$&') } });
+  if (other && other.id !== exceptId) throw new AppError('ERR_WAPP_NAME_ALREADY_EXISTS');
+};
+
+/** With several queues the customer must be greeted with the menu (spec 01 section 5). */
+const assertGreeting = (queueIds: number[], greeting: string) => {
+  if (queueIds.length > 1 && !greeting.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
+};
+
+const setQueues = async (em: EntityManager, connection: Whatsapp, queueIds: number[]) => {
+  await em.nativeDelete(WhatsappQueue, { whatsappId: connection.id });
+  for (const queueId of queueIds) em.create(WhatsappQueue, { whatsappId: connection.id, queueId, companyId: connection.companyId });
+  await em.flush();
+};
+
+export const createConnection = async (ctx: ServiceContext, channels: ChannelManager, input: CreateConnectionInput) => {
+  requireAdmin(ctx.actor);
+  const em = ctx.em;
+  if (!channels.hasProvider(input.provider)) throw new AppError('ERR_WAPP_PROVIDER_DISABLED', { provider: input.provider });
+  await assertPlanAllows(em, ctx.actor.companyId, 'connections', await em.count(Whatsapp, {}));
+  await assertNameFree(em, input.name);
+  const queueIds = await assertQueues(em, input.queueIds);
+  assertGreeting(queueIds, input.greetingMessage);
+  if (input.transferQueueId) await assertQueues(em, [input.transferQueueId]);
+  const hasDefault = (await em.count(Whatsapp, { isDefault: true })) > 0;
+  const token = newToken();
+  const { queueIds: _q, isDefault, ...fields } = input;
+  const connection = await em.transactional(async (tx) => {
+    // The first connection is the default; asking for default moves the flag here.
+    if (isDefault && hasDefault) await tx.nativeUpdate(Whatsapp, { isDefault: true }, { isDefault: false });
+    const created = tx.create(Whatsapp, {
+      ...fields,
+      companyId: ctx.actor.companyId,
+      isDefault: isDefault || !hasDefault,
+      status: 'OPENING',
+      tokenHash: hashToken(token),
+    });
+    await tx.flush();
+    await setQueues(tx, created, queueIds);
+    return created;
+  });
+  const presented = await presentWithQueues(em, connection);
+  ctx.events.emit('connection.changed', { companyId: ctx.actor.companyId, action: 'create', whatsapp: presented });
+  await channels.start(connection).catch((err: unknown) => {
+    throw err instanceof AppError ? err : new AppError('ERR_WAPP_NOT_INITIALIZED');
+  });
+  return { ...(await presentWithQueues(em, await findConnection(em.fork(), connection.id))), token };
+};
+
+export const updateConnection = async (ctx: ServiceContext, id: number, input: UpdateConnectionInput) => {
+  requireAdmin(ctx.actor);
+  const em = ctx.em;
+  const connection = await findConnection(em, id);
+  if (input.name) await assertNameFree(em, input.name, id);
+  const currentQueues = (await em.find(WhatsappQueue, { whatsappId: id })).map((l) => l.queueId);
+  const queueIds = input.queueIds ? await assertQueues(em, input.queueIds) : currentQueues;
+  assertGreeting(queueIds, input.greetingMessage ?? connection.greetingMessage);
+  if (input.transferQueueId) await assertQueues(em, [input.transferQueueId]);
+  // The company always keeps one default: the flag moves by setting it elsewhere, not by clearing it.
+  if (input.isDefault === false && connection.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP');
+  const { queueIds: _q, regenerateToken, isDefault, ...fields } = input;
+  let token: string | undefined;
+  await em.transactional(async (tx) => {
+    const row = await findConnection(tx, id);
+    if (isDefault && !row.isDefault) {
+      await tx.nativeUpdate(Whatsapp, { isDefault: true, id: { $ne: id } }, { isDefault: false });
+      row.isDefault = true;
+    }
+    tx.assign(row, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)));
+    if (regenerateToken) {
+      token = newToken();
+      row.tokenHash = hashToken(token);
+    }
+    await tx.flush();
+    if (input.queueIds) await setQueues(tx, row, queueIds);
+  });
+  const presented = await presentWithQueues(em.fork(), await findConnection(em.fork(), id));
+  ctx.events.emit('connection.changed', { companyId: ctx.actor.companyId, action: 'update', whatsapp: presented });
+  return token ? { ...presented, token } : presented;
+};
+
+export const deleteConnection = async (ctx: ServiceContext, channels: ChannelManager, id: number) => {
+  requireAdmin(ctx.actor);
+  const em = ctx.em;
+  const connection = await findConnection(em, id);
+  // Conversations in progress would be left unable to answer.
+  const active = await em.count(Ticket, { whatsappId: id, status: { $in: ['open', 'pending'] } });
+  if (active > 0) throw new AppError('ERR_WAPP_HAS_OPEN_TICKETS', { tickets: active });
+  await channels.logout(connection);
+  await em.transactional(async (tx) => {
+    const row = await findConnection(tx, id);
+    if (row.isDefault) {
+      const next = await tx.findOne(Whatsapp, { id: { $ne: id } }, { orderBy: { id: 'asc' } });
+      if (next) next.isDefault = true;
+    }
+    await tx.remove(row).flush();
+  });
+  ctx.events.emit('connection.deleted', { companyId: ctx.actor.companyId, whatsappId: id });
+};
+
+/** POST /whatsappsession/{id}: (re)connect with the stored credentials. */
+export const startSession = async (ctx: ServiceContext, channels: ChannelManager, id: number) => {
+  requireAdmin(ctx.actor);
+  const connection = await findConnection(ctx.em, id);
+  await channels.start(connection);
+  return { message: 'Starting session.' };
+};
+
+/** PUT /whatsappsession/{id}: forget the credentials and show a new QR code. */
+export const restartSession = async (ctx: ServiceContext, channels: ChannelManager, id: number) => {
+  requireAdmin(ctx.actor);
+  const connection = await findConnection(ctx.em, id);
+  await channels.restartFresh(connection);
+  return { message: 'Starting session.' };
+};
+
+/** DELETE /whatsappsession/{id}: log the phone out. */
+export const logoutSession = async (ctx: ServiceContext, channels: ChannelManager, id: number) => {
+  requireAdmin(ctx.actor);
+  const connection = await findConnection(ctx.em, id);
+  await channels.logout(connection);
+  connection.status = 'DISCONNECTED';
+  connection.qrcode = '';
+  await ctx.em.flush();
+  ctx.events.emit('connection.session', { companyId: connection.companyId, session: presentSession(connection) });
+  return { message: 'Session disconnected.' };
+};

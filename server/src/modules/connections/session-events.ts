@@ -1,0 +1,75 @@
+import type { ConnectionRef } from '../../channels/manager.js';
+import type { ChannelEvents, ChannelStatus } from '../../channels/types.js';
+import { forCompany } from '../../db/tenant.js';
+import { acceptInbound, applyMessageUpdate, type PipelineDeps } from '../../pipeline/inbound.js';
+import { digitsOnly } from '../contacts/contact-identity.js';
+import { Contact } from '../contacts/contact.entity.js';
+import { presentSession } from './connections.service.js';
+import { Whatsapp } from './whatsapp.entity.js';
+
+/**
+ * What a connection's channel session reports, turned into database state and domain events:
+ * QR codes and statuses on the connection row (and `whatsappSession` events), messages into the pipeline.
+ */
+export const sessionEvents = (deps: PipelineDeps, ref: ConnectionRef): ChannelEvents => {
+  const key = { id: ref.id, companyId: ref.companyId };
+  const em = () => forCompany(deps.systemEm(), ref.companyId);
+  const log = deps.logger.child({ whatsappId: ref.id });
+
+  const saveStatus = async (change: (w: Whatsapp) => void) => {
+    const scoped = em();
+    const connection = await scoped.findOne(Whatsapp, ref.id);
+    if (!connection) return;
+    change(connection);
+    await scoped.flush();
+    deps.events.emit('connection.session', { companyId: ref.companyId, session: presentSession(connection) });
+  };
+
+  return {
+    qr: (code) =>
+      saveStatus((w) => {
+        w.status = 'qrcode';
+        w.qrcode = code;
+        w.retries += 1;
+      }),
+    status: (status: ChannelStatus, info) =>
+      saveStatus((w) => {
+        w.status = status;
+        if (status !== 'qrcode') w.qrcode = '';
+        if (status === 'CONNECTED') {
+          w.retries = 0;
+          if (info?.number) w.number = info.number;
+        }
+      }),
+    message: async (message) => {
+      const outcome = await acceptInbound(deps, key, message);
+      log.debug({ outcome }, 'inbound message');
+    },
+    messageUpdate: (update) => applyMessageUpdate(deps, key, update),
+    contactUpdate: async (peer) => {
+      // Only contacts we already have are refreshed: the phone's address book is not imported.
+      const number = digitsOnly(peer.number);
+      const lid = digitsOnly(peer.lid);
+      if (!number && !lid) return;
+      const scoped = em();
+      const contact = await scoped.findOne(Contact, number ? { number } : { lid });
+      if (!contact) return;
+      if (peer.profilePicUrl !== undefined) contact.profilePicUrl = peer.profilePicUrl;
+      if (peer.name && (contact.name === contact.number || contact.name === contact.lid)) contact.name = peer.name;
+      await scoped.flush();
+    },
+    call: async (call) => {
+      if (call.status !== 'timeout' && call.status !== 'terminate' && call.status !== 'reject') return;
+      // A call the team could not take is recorded in the conversation as a call-log line.
+      const at = call.at;
+      await acceptInbound(deps, key, {
+        id: `call-${call.from.number ?? call.from.lid}-${at.getTime()}`,
+        fromMe: false,
+        chat: call.from,
+        body: `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`,
+        mediaType: 'call_log',
+        timestamp: at,
+      });
+    },
+  };
+};

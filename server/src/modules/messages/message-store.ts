@@ -1,0 +1,97 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { requireTenant } from '../../db/tenant.js';
+import { Message, type MediaType } from './message.entity.js';
+
+export interface NewMessage {
+  ticketId: number;
+  wid: string | null;
+  whatsappId: number | null;
+  contactId: number | null;
+  userId?: number | null;
+  body: string;
+  fromMe: boolean;
+  read?: boolean;
+  ack?: number;
+  mediaType: MediaType;
+  mediaUrl?: string | null;
+  mediaName?: string | null;
+  quotedMsgId?: number | null;
+  isSystem?: boolean;
+  participant?: string | null;
+  raw?: unknown;
+  createdAt?: Date;
+}
+
+/**
+ * Inserts a message once per (connection, channel id). Returns the stored message and whether this
+ * call created it; a replayed delivery returns the existing row with created=false. When the platform
+ * stores a message it sent itself and the channel's echo got there first, `claim` marks the row as ours.
+ */
+export const storeMessage = async (
+  em: EntityManager,
+  data: NewMessage,
+  options: { claim?: boolean } = {},
+): Promise<{ message: Message; created: boolean }> => {
+  const companyId = requireTenant(em);
+  const rows: { id: number; inserted: boolean }[] = await em.getConnection().execute(
+    `insert into messages (company_id, ticket_id, wid, whatsapp_id, contact_id, user_id, body, from_me, read, ack,
+        media_type, media_url, media_name, quoted_msg_id, is_deleted, is_edited, is_system, participant, raw, created_at, updated_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false, false, ?, ?, ?, ?, now())
+     on conflict (whatsapp_id, wid) do ${
+       options.claim ? 'update set user_id = excluded.user_id, is_system = excluded.is_system, updated_at = now()' : 'nothing'
+     }
+     returning id, (xmax = 0) as inserted`,
+    [
+      companyId,
+      data.ticketId,
+      data.wid,
+      data.whatsappId,
+      data.contactId,
+      data.userId ?? null,
+      data.body,
+      data.fromMe,
+      data.read ?? data.fromMe,
+      data.ack ?? 0,
+      data.mediaType,
+      data.mediaUrl ?? null,
+      data.mediaName ?? null,
+      data.quotedMsgId ?? null,
+      data.isSystem ?? false,
+      data.participant ?? null,
+      data.raw === undefined || data.raw === null ? null : JSON.stringify(data.raw),
+      data.createdAt ?? new Date(),
+    ],
+  );
+  if (rows.length > 0) {
+    const message = await em.findOneOrFail(Message, rows[0].id, { refresh: true });
+    return { message, created: rows[0].inserted };
+  }
+  const existing = await em.findOneOrFail(Message, { whatsappId: data.whatsappId, wid: data.wid });
+  return { message: existing, created: false };
+};
+
+const LABELS: Partial<Record<MediaType, string>> = {
+  image: '📷',
+  audio: '🎤',
+  video: '🎥',
+  application: '📄',
+  document: '📄',
+  sticker: '🏷️',
+  locationMessage: '📍',
+  vcard: '👤',
+  contactMessage: '👤',
+  call_log: '📞',
+};
+
+/** The ticket list's preview of a message: its text, or a symbol and the file name for media. */
+export const previewOf = (m: { body: string; mediaType: MediaType; mediaName?: string | null; isDeleted?: boolean }): string => {
+  if (m.isDeleted) return '🚫';
+  if (m.mediaType === 'locationMessage') return `${LABELS.locationMessage} ${m.body.split('|')[2] ?? ''}`.trim();
+  if (m.mediaType === 'vcard' || m.mediaType === 'contactMessage') {
+    const name = /FN[^:]*:(.*)/.exec(m.body)?.[1]?.trim();
+    return `${LABELS.vcard} ${name ?? ''}`.trim();
+  }
+  if (m.mediaType === 'chat') return m.body.slice(0, 255);
+  const label = LABELS[m.mediaType] ?? '';
+  return `${label} ${m.body || m.mediaName || ''}`.trim().slice(0, 255);
+};

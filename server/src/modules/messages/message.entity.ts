@@ -1,0 +1,115 @@
+import { EntitySchema, OptionalProps } from '@mikro-orm/core';
+import { tenantFilter } from '../../db/tenant.js';
+import { Company } from '../companies/company.entity.js';
+import { Contact } from '../contacts/contact.entity.js';
+import { Whatsapp } from '../connections/whatsapp.entity.js';
+import { Ticket } from '../tickets/ticket.entity.js';
+import { User } from '../users/user.entity.js';
+
+export const MEDIA_TYPES = [
+  'chat',
+  'image',
+  'audio',
+  'video',
+  'application',
+  'document',
+  'sticker',
+  'locationMessage',
+  'vcard',
+  'contactMessage',
+  'call_log',
+] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+type Defaulted =
+  | 'wid'
+  | 'contactId'
+  | 'whatsappId'
+  | 'userId'
+  | 'body'
+  | 'fromMe'
+  | 'read'
+  | 'ack'
+  | 'mediaType'
+  | 'mediaUrl'
+  | 'mediaName'
+  | 'quotedMsgId'
+  | 'isDeleted'
+  | 'isEdited'
+  | 'isSystem'
+  | 'participant'
+  | 'raw'
+  | 'createdAt'
+  | 'updatedAt';
+
+/**
+ * A message of a ticket. `wid` is the channel's message id: unique per connection, so a replayed
+ * delivery is stored once. Outbound messages are stored when sent, not when the channel echoes them.
+ */
+export class Message {
+  [OptionalProps]?: Defaulted;
+  id!: number;
+  companyId!: number;
+  ticketId!: number;
+  wid: string | null = null;
+  /** The sender for inbound group messages; the ticket's contact otherwise. */
+  contactId: number | null = null;
+  whatsappId: number | null = null;
+  /** The agent who sent it (outbound from the app). */
+  userId: number | null = null;
+  body = '';
+  fromMe = false;
+  read = false;
+  /** 0 error, 1 pending, 2 server, 3 delivered, 4 read, 5 played. */
+  ack = 0;
+  mediaType: MediaType = 'chat';
+  /** Stored file name under the company's media folder (never a path). */
+  mediaUrl: string | null = null;
+  mediaName: string | null = null;
+  quotedMsgId: number | null = null;
+  isDeleted = false;
+  isEdited = false;
+  /** Sent by the platform itself (greeting, menu, rating request...), not typed by a person. */
+  isSystem = false;
+  participant: string | null = null;
+  /** The channel's own message object, needed to quote or download it later. */
+  raw: unknown = null;
+  createdAt = new Date();
+  updatedAt = new Date();
+}
+
+export const MessageSchema = new EntitySchema<Message>({
+  class: Message,
+  tableName: 'messages',
+  filters: tenantFilter,
+  uniques: [{ properties: ['whatsappId', 'wid'] }],
+  indexes: [
+    { properties: ['ticketId', 'createdAt', 'id'] },
+    { properties: ['companyId', 'createdAt'] },
+    { name: 'messages_body_trgm', expression: 'create index "messages_body_trgm" on "messages" using gin ("body" gin_trgm_ops)' },
+  ],
+  properties: {
+    id: { type: 'integer', primary: true, autoincrement: true },
+    companyId: { kind: 'm:1', entity: () => Company, mapToPk: true, fieldName: 'company_id', deleteRule: 'cascade' },
+    ticketId: { kind: 'm:1', entity: () => Ticket, mapToPk: true, fieldName: 'ticket_id', deleteRule: 'cascade' },
+    wid: { type: 'string', length: 200, nullable: true },
+    contactId: { kind: 'm:1', entity: () => Contact, mapToPk: true, nullable: true, fieldName: 'contact_id', deleteRule: 'set null' },
+    whatsappId: { kind: 'm:1', entity: () => Whatsapp, mapToPk: true, nullable: true, fieldName: 'whatsapp_id', deleteRule: 'set null' },
+    userId: { kind: 'm:1', entity: () => User, mapToPk: true, nullable: true, fieldName: 'user_id', deleteRule: 'set null' },
+    body: { type: 'text', default: '' },
+    fromMe: { type: 'boolean', default: false },
+    read: { type: 'boolean', default: false },
+    ack: { type: 'integer', default: 0 },
+    mediaType: { type: 'string', length: 30, default: 'chat' },
+    mediaUrl: { type: 'string', length: 200, nullable: true },
+    mediaName: { type: 'string', length: 300, nullable: true },
+    quotedMsgId: { kind: 'm:1', entity: () => Message, mapToPk: true, nullable: true, fieldName: 'quoted_msg_id', deleteRule: 'set null' },
+    isDeleted: { type: 'boolean', default: false },
+    isEdited: { type: 'boolean', default: false },
+    isSystem: { type: 'boolean', default: false },
+    participant: { type: 'string', length: 100, nullable: true },
+    raw: { type: 'json', nullable: true, lazy: true },
+    createdAt: { type: 'datetime', columnType: 'timestamptz', onCreate: () => new Date() },
+    updatedAt: { type: 'datetime', columnType: 'timestamptz', onCreate: () => new Date(), onUpdate: () => new Date() },
+  },
+});

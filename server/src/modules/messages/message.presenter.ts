@@ -1,0 +1,53 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { MediaStore } from '../../media/storage.js';
+import { Contact } from '../contacts/contact.entity.js';
+import { User } from '../users/user.entity.js';
+import { Message } from './message.entity.js';
+
+const ids = (values: (number | null)[]) => [...new Set(values.filter((v): v is number => v !== null))];
+
+/** Messages as the API shows them: signed media URLs, the sender's name, the quoted message in full. */
+export const presentMessages = async (em: EntityManager, media: MediaStore, messages: Message[]) => {
+  if (messages.length === 0) return [];
+  const quoted = await em.find(Message, { id: { $in: ids(messages.map((m) => m.quotedMsgId)) } });
+  const all = [...messages, ...quoted];
+  const [contacts, users] = await Promise.all([
+    em.find(Contact, { id: { $in: ids(all.map((m) => m.contactId)) } }),
+    em.find(User, { id: { $in: ids(all.map((m) => m.userId)) } }),
+  ]);
+  const contactMap = new Map(contacts.map((c) => [c.id, c]));
+  const userMap = new Map(users.map((u) => [u.id, u]));
+  const quotedMap = new Map(quoted.map((q) => [q.id, q]));
+  const base = (m: Message) => {
+    const contact = m.contactId ? contactMap.get(m.contactId) : undefined;
+    const user = m.userId ? userMap.get(m.userId) : undefined;
+    return {
+      id: m.id,
+      wid: m.wid,
+      ticketId: m.ticketId,
+      body: m.isDeleted ? '' : m.body,
+      fromMe: m.fromMe,
+      read: m.read,
+      ack: m.ack,
+      mediaType: m.mediaType,
+      mediaUrl: m.isDeleted ? null : media.url(m.companyId, m.mediaUrl),
+      mediaName: m.mediaName,
+      isDeleted: m.isDeleted,
+      isEdited: m.isEdited,
+      isSystem: m.isSystem,
+      participant: m.participant,
+      contactId: m.contactId,
+      contact: contact ? { id: contact.id, name: contact.name, number: contact.number ?? '' } : null,
+      userId: m.userId,
+      user: user ? { id: user.id, name: user.name } : null,
+      createdAt: m.createdAt,
+      updatedAt: m.updatedAt,
+    };
+  };
+  return messages.map((m) => {
+    const q = m.quotedMsgId ? quotedMap.get(m.quotedMsgId) : undefined;
+    return { ...base(m), quotedMsgId: m.quotedMsgId, quotedMsg: q ? base(q) : null };
+  });
+};
+
+export type PresentedMessage = Awaited<ReturnType<typeof presentMessages>>[number];

@@ -1,0 +1,70 @@
+import Router from '@koa/router';
+import { idParamSchema, listMessagesQuerySchema, sendMessageSchema } from '@atrium/shared';
+import { z } from 'zod';
+import type { RouteDeps } from '../../http/route-deps.js';
+import type { AppState } from '../../http/types.js';
+import { formFields, upload, uploadedFiles } from '../../http/upload.js';
+import { parse } from '../../http/validate.js';
+import { deleteMessage, listMessages, sendMediaMessages, sendTextMessage } from './messages.service.js';
+
+const ticketParam = z.object({ ticketId: z.coerce.number().int().positive() });
+const MAX_MEDIA_BYTES = 64 * 1024 * 1024;
+
+/** Multipart fields: `medias` (files), `body` (one caption, or one per file), optional `quotedMsgId`, `signMessage`. */
+const mediaForm = z.object({
+  body: z.union([z.string().max(4096), z.array(z.string().max(4096))]).optional(),
+  quotedMsgId: z.coerce.number().int().positive().optional(),
+  signMessage: z.enum(['true', 'false']).optional(),
+  voiceNote: z.enum(['true', 'false']).optional(),
+});
+
+export const messagesRoutes = (deps: RouteDeps) => {
+  const router = new Router<AppState>({ prefix: '/messages' });
+  const conversation = { channels: deps.channels, media: deps.media, events: deps.events };
+
+  router.get('/:ticketId', deps.auth, async (ctx) => {
+    const { ticketId } = parse(ticketParam, ctx.params);
+    const { pageNumber } = parse(listMessagesQuerySchema, ctx.query);
+    ctx.body = await listMessages(ctx.state.service, conversation, ticketId, pageNumber);
+  });
+
+  router.post(
+    '/:ticketId',
+    deps.auth,
+    async (ctx, next) => {
+      // JSON text, or multipart media.
+      if (!ctx.is('multipart')) {
+        const { ticketId } = parse(ticketParam, ctx.params);
+        ctx.body = await sendTextMessage(ctx.state.service, conversation, ticketId, parse(sendMessageSchema, ctx.request.body));
+        return;
+      }
+      await next();
+    },
+    upload({ fields: ['medias'], maxFiles: 10, maxBytes: MAX_MEDIA_BYTES }),
+    async (ctx) => {
+      const { ticketId } = parse(ticketParam, ctx.params);
+      const form = parse(mediaForm, formFields(ctx));
+      const files = uploadedFiles(ctx, 'medias');
+      const captions: string[] = Array.isArray(form.body) ? form.body : files.map(() => (form.body as string | undefined) ?? '');
+      ctx.body = await sendMediaMessages(
+        ctx.state.service,
+        conversation,
+        ticketId,
+        files.map((f, i) => ({
+          data: f.buffer,
+          mimetype: f.mimetype,
+          filename: f.originalname,
+          caption: captions[i] ?? '',
+          voiceNote: form.voiceNote === 'true',
+        })),
+        { signMessage: form.signMessage === 'true', quotedMsgId: form.quotedMsgId },
+      );
+    },
+  );
+
+  router.delete('/:id', deps.auth, async (ctx) => {
+    ctx.body = await deleteMessage(ctx.state.service, conversation, parse(idParamSchema, ctx.params).id);
+  });
+
+  return router;
+};

@@ -1,0 +1,128 @@
+import { PAGE_SIZE, type SendMessageInput } from '@atrium/shared';
+import type { ServiceContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { Contact } from '../contacts/contact.entity.js';
+import { findVisibleTicket, loadViewer } from '../tickets/ticket-access.js';
+import { Ticket } from '../tickets/ticket.entity.js';
+import { markTicketRead, placementOf } from '../tickets/tickets.service.js';
+import { User } from '../users/user.entity.js';
+import { Message } from './message.entity.js';
+import { presentMessages } from './message.presenter.js';
+import { peerOf, sendMedia, sendText, type ConversationDeps, type OutboundFile } from './outbound.js';
+
+/**
+ * GET /messages/{ticketId}: 20 per page, newest page first, each page oldest to newest. The history
+ * spans the contact's earlier tickets on the same connection (the view separates them). Opening it
+ * marks the ticket read and sends read receipts for the customer's unread messages.
+ */
+export const listMessages = async (ctx: ServiceContext, deps: ConversationDeps, ticketId: number, pageNumber: number) => {
+  const ticket = await findVisibleTicket(ctx, ticketId);
+  const history = await ctx.em.find(Ticket, { contactId: ticket.contactId, whatsappId: ticket.whatsappId }, { fields: ['id'] });
+  const size = PAGE_SIZE.messages;
+  const [messages, count] = await ctx.em.findAndCount(
+    Message,
+    { ticketId: { $in: history.map((t) => t.id) } },
+    { orderBy: { createdAt: 'desc', id: 'desc' }, limit: size, offset: (pageNumber - 1) * size },
+  );
+  const unread = await ctx.em.find(Message, { ticketId: ticket.id, fromMe: false, read: false }, { fields: ['id', 'wid', 'participant'] });
+  if (unread.length > 0) {
+    await ctx.em.nativeUpdate(Message, { id: { $in: unread.map((m) => m.id) } }, { read: true });
+    const session = ticket.whatsappId ? deps.channels.find(ticket.whatsappId) : undefined;
+    const contact = await ctx.em.findOneOrFail(Contact, ticket.contactId);
+    if (session) {
+      const receipts = unread.filter((m) => m.wid).map((m) => ({ id: m.wid!, participant: m.participant ?? undefined }));
+      void session.markRead(peerOf(contact), receipts).catch(() => undefined);
+    }
+  }
+  await markTicketRead(ctx, ticket);
+  return {
+    messages: (await presentMessages(ctx.em, deps.media, messages)).reverse(),
+    ticket: { id: ticket.id },
+    count,
+    hasMore: count > pageNumber * size,
+  };
+};
+
+const signed = async (ctx: ServiceContext, body: string, sign: boolean | undefined) => {
+  if (!sign || !body.trim()) return body;
+  const user = await ctx.em.findOneOrFail(User, ctx.actor.userId);
+  return `*${user.name}:*\n${body}`;
+};
+
+const openTicketFor = async (ctx: ServiceContext, ticketId: number) => {
+  const ticket = await findVisibleTicket(ctx, ticketId, await loadViewer(ctx.em, ctx.actor));
+  if (ticket.status === 'closed') throw new AppError('ERR_TICKET_CLOSED');
+  return ticket;
+};
+
+const quotedIn = async (ctx: ServiceContext, ticket: Ticket, quotedMsgId: number | undefined) => {
+  if (!quotedMsgId) return null;
+  const quoted = await ctx.em.findOne(Message, quotedMsgId);
+  // Only a message of this conversation can be quoted.
+  if (!quoted) throw new AppError('ERR_NO_MESSAGE_FOUND');
+  const sameContact = await ctx.em.findOne(Ticket, { id: quoted.ticketId, contactId: ticket.contactId });
+  if (!sameContact) throw new AppError('ERR_NO_MESSAGE_FOUND');
+  return quoted.id;
+};
+
+/** POST /messages/{ticketId} with JSON: an agent's text. */
+export const sendTextMessage = async (ctx: ServiceContext, deps: ConversationDeps, ticketId: number, input: SendMessageInput) => {
+  if (!input.body.trim()) throw new AppError('ERR_MESSAGE_EMPTY');
+  const ticket = await openTicketFor(ctx, ticketId);
+  const quotedMsgId = await quotedIn(ctx, ticket, input.quotedMsg?.id);
+  return sendText(deps, ctx.em, ticket, {
+    body: await signed(ctx, input.body, input.signMessage),
+    userId: ctx.actor.userId,
+    quotedMsgId,
+  });
+};
+
+/** POST /messages/{ticketId} multipart: files sent one after another, in order, each with its caption. */
+export const sendMediaMessages = async (
+  ctx: ServiceContext,
+  deps: ConversationDeps,
+  ticketId: number,
+  files: OutboundFile[],
+  options: { signMessage?: boolean; quotedMsgId?: number },
+) => {
+  if (files.length === 0) throw new AppError('ERR_VALIDATION', { fields: [{ path: 'medias', message: 'at least one file' }] });
+  const ticket = await openTicketFor(ctx, ticketId);
+  const quotedMsgId = await quotedIn(ctx, ticket, options.quotedMsgId);
+  const sent = [];
+  for (const file of files) {
+    sent.push(
+      await sendMedia(
+        deps,
+        ctx.em,
+        ticket,
+        { ...file, caption: await signed(ctx, file.caption ?? '', options.signMessage) },
+        { userId: ctx.actor.userId, quotedMsgId },
+      ),
+    );
+  }
+  return sent;
+};
+
+/** DELETE /messages/{id}: only our own messages, deleted for everyone on WhatsApp, then marked. */
+export const deleteMessage = async (ctx: ServiceContext, deps: ConversationDeps, id: number) => {
+  const message = await ctx.em.findOne(Message, id);
+  if (!message) throw new AppError('ERR_NO_MESSAGE_FOUND');
+  const ticket = await findVisibleTicket(ctx, message.ticketId);
+  if (!message.fromMe) throw new AppError('ERR_NO_PERMISSION');
+  if (message.isDeleted) throw new AppError('ERR_CONFLICT', { reason: 'already deleted' });
+  if (message.wid && message.whatsappId) {
+    const contact = await ctx.em.findOneOrFail(Contact, ticket.contactId);
+    const session = deps.channels.get(message.whatsappId);
+    try {
+      await session.deleteMessage(peerOf(contact), message.wid, true);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'ERR_WAPP_NOT_INITIALIZED') throw err;
+      throw new AppError('ERR_DELETE_WAPP_MSG');
+    }
+  }
+  message.isDeleted = true;
+  await ctx.em.flush();
+  const [presented] = await presentMessages(ctx.em, deps.media, [message]);
+  ctx.events.emit('message.updated', { companyId: ticket.companyId, message: presented, placement: placementOf(ticket) });
+  return presented;
+};

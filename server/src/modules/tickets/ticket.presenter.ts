@@ -1,0 +1,79 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Whatsapp } from '../connections/whatsapp.entity.js';
+import { Contact } from '../contacts/contact.entity.js';
+import { Queue } from '../queues/queue.entity.js';
+import { Tag, TicketTag } from '../tags/tag.entity.js';
+import { User } from '../users/user.entity.js';
+import type { Ticket } from './ticket.entity.js';
+
+export const presentContact = (c: Contact) => ({
+  id: c.id,
+  name: c.name,
+  number: c.number ?? c.lid ?? '',
+  email: c.email,
+  profilePicUrl: c.profilePicUrl,
+  isGroup: c.isGroup,
+  uuid: c.uuid,
+  companyId: c.companyId,
+  createdAt: c.createdAt,
+  updatedAt: c.updatedAt,
+});
+
+const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
+const ids = (values: (number | null)[]) => [...new Set(values.filter((v): v is number => v !== null))];
+
+/** Tickets as the API shows them, with contact, user, queue, connection and tags, loaded in a few queries. */
+export const presentTickets = async (em: EntityManager, tickets: Ticket[]) => {
+  if (tickets.length === 0) return [];
+  const [contacts, users, queues, whatsapps, links] = await Promise.all([
+    em.find(Contact, { id: { $in: ids(tickets.map((t) => t.contactId)) } }),
+    em.find(User, { id: { $in: ids(tickets.map((t) => t.userId)) } }),
+    em.find(Queue, { id: { $in: ids(tickets.map((t) => t.queueId)) } }),
+    em.find(Whatsapp, { id: { $in: ids(tickets.map((t) => t.whatsappId)) } }),
+    em.find(TicketTag, { ticketId: { $in: tickets.map((t) => t.id) } }),
+  ]);
+  const tags = byId(await em.find(Tag, { id: { $in: ids(links.map((l) => l.tagId)) } }));
+  const contactMap = byId(contacts);
+  const userMap = byId(users);
+  const queueMap = byId(queues);
+  const whatsappMap = byId(whatsapps);
+  return tickets.map((t) => {
+    const contact = contactMap.get(t.contactId);
+    const user = t.userId ? userMap.get(t.userId) : undefined;
+    const queue = t.queueId ? queueMap.get(t.queueId) : undefined;
+    const whatsapp = t.whatsappId ? whatsappMap.get(t.whatsappId) : undefined;
+    return {
+      id: t.id,
+      uuid: t.uuid,
+      status: t.status,
+      contactId: t.contactId,
+      contact: contact ? presentContact(contact) : null,
+      userId: t.userId,
+      user: user ? { id: user.id, name: user.name } : null,
+      queueId: t.queueId,
+      queue: queue ? { id: queue.id, name: queue.name, color: queue.color } : null,
+      whatsappId: t.whatsappId,
+      whatsapp: whatsapp ? { id: whatsapp.id, name: whatsapp.name, status: whatsapp.status } : null,
+      isGroup: t.isGroup,
+      chatbot: t.chatbot,
+      lastMessage: t.lastMessage,
+      unreadMessages: t.unreadMessages,
+      useIntegration: t.useIntegration,
+      integrationId: t.integrationId,
+      promptId: t.promptId,
+      companyId: t.companyId,
+      tags: links
+        .filter((l) => l.ticketId === t.id)
+        .map((l) => tags.get(l.tagId))
+        .filter((tag): tag is Tag => tag !== undefined)
+        .map((tag) => ({ id: tag.id, name: tag.name, color: tag.color })),
+      createdAt: t.createdAt,
+      updatedAt: t.updatedAt,
+    };
+  });
+};
+
+export type PresentedTicket = Awaited<ReturnType<typeof presentTickets>>[number];
+
+export const presentTicket = async (em: EntityManager, ticket: Ticket): Promise<PresentedTicket> =>
+  (await presentTickets(em, [ticket]))[0];

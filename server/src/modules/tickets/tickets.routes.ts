@@ -1,0 +1,43 @@
+import Router from '@koa/router';
+import { createTicketSchema, idParamSchema, listTicketsQuerySchema, updateTicketSchema } from '@atrium/shared';
+import { z } from 'zod';
+import type { RouteDeps } from '../../http/route-deps.js';
+import type { AppState } from '../../http/types.js';
+import { parse } from '../../http/validate.js';
+import { createTicket, deleteTicket, getTicket, getTicketByUuid, listTickets, updateTicket } from './tickets.service.js';
+
+const uuidParam = z.object({ uuid: z.string().max(64) });
+
+export const ticketsRoutes = (deps: RouteDeps) => {
+  const router = new Router<AppState>({ prefix: '/tickets' });
+  const transitionDeps = {
+    channels: deps.channels,
+    media: deps.media,
+    events: deps.events,
+    log: (err: unknown, context: string) => deps.logger.warn({ err }, context),
+  };
+
+  router.get('/', deps.auth, async (ctx) => {
+    ctx.body = await listTickets(ctx.state.service, parse(listTicketsQuerySchema, ctx.query));
+  });
+  router.get('/u/:uuid', deps.auth, async (ctx) => {
+    ctx.body = await getTicketByUuid(ctx.state.service, parse(uuidParam, ctx.params).uuid);
+  });
+  router.get('/:id', deps.auth, async (ctx) => {
+    ctx.body = await getTicket(ctx.state.service, parse(idParamSchema, ctx.params).id);
+  });
+  router.post('/', deps.auth, async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await createTicket(ctx.state.service, parse(createTicketSchema, ctx.request.body));
+  });
+  router.put('/:id', deps.auth, async (ctx) => {
+    const { id } = parse(idParamSchema, ctx.params);
+    ctx.body = await updateTicket(ctx.state.service, transitionDeps, id, parse(updateTicketSchema, ctx.request.body));
+  });
+  router.delete('/:id', deps.auth, async (ctx) => {
+    await deleteTicket(ctx.state.service, parse(idParamSchema, ctx.params).id);
+    ctx.body = { message: 'ticket deleted' };
+  });
+
+  return router;
+};

@@ -1,0 +1,454 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  PAGE_SIZE,
+  type CreateTicketInput,
+  type ListTicketsQuery,
+  type UpdateTicketInput,
+} from '@atrium/shared';
+import type { ServiceContext } from '../../context.js';
+import { requireTenant } from '../../db/tenant.js';
+import { AppError } from '../../errors.js';
+import type { TicketPlacement } from '../../events/bus.js';
+import { Company } from '../companies/company.entity.js';
+import { Whatsapp } from '../connections/whatsapp.entity.js';
+import { Contact } from '../contacts/contact.entity.js';
+import { sendText, type ConversationDeps } from '../messages/outbound.js';
+import { Queue } from '../queues/queue.entity.js';
+import { getSettingValue } from '../settings/settings.service.js';
+import { User } from '../users/user.entity.js';
+import { canViewTicket, findVisibleTicket, loadViewer, type Viewer } from './ticket-access.js';
+import { Ticket, TicketTracking, type TicketStatus } from './ticket.entity.js';
+import { presentTicket, presentTickets } from './ticket.presenter.js';
+import { acceptedGreeting, ratingPrompt, transferNotice } from './ticket-texts.js';
+
+export const placementOf = (t: Ticket): TicketPlacement => ({
+  id: t.id,
+  companyId: t.companyId,
+  status: t.status,
+  queueId: t.queueId,
+  userId: t.userId,
+});
+
+/** The contact's open or pending ticket on a connection, if any. */
+export const findActiveTicket = (em: EntityManager, contactId: number, whatsappId: number | null) =>
+  em.findOne(Ticket, { contactId, whatsappId, status: { $in: ['open', 'pending'] } });
+
+const otherOpenTicket = async (em: EntityManager, ticket: Ticket) => {
+  const user = ticket.userId ? await em.findOne(User, ticket.userId) : null;
+  const queue = ticket.queueId ? await em.findOne(Queue, ticket.queueId) : null;
+  return new AppError('ERR_OTHER_OPEN_TICKET', {
+    ticketId: ticket.id,
+    ticket: {
+      id: ticket.id,
+      uuid: ticket.uuid,
+      status: ticket.status,
+      userId: ticket.userId,
+      user: user ? { id: user.id, name: user.name } : null,
+      queue: queue ? { id: queue.id, name: queue.name } : null,
+    },
+  });
+};
+
+/**
+ * The ticket an inbound message belongs to: the contact's open or pending ticket on that connection,
+ * or a new pending one. Concurrent first messages meet at the partial unique index and share one ticket.
+ */
+export const findOrCreateActiveTicket = async (
+  em: EntityManager,
+  input: { contactId: number; whatsappId: number; isGroup: boolean },
+): Promise<{ ticket: Ticket; created: boolean }> => {
+  const existing = await findActiveTicket(em, input.contactId, input.whatsappId);
+  if (existing) return { ticket: existing, created: false };
+  const companyId = requireTenant(em);
+  const rows: { id: number }[] = await em.getConnection().execute(
+    `insert into tickets (uuid, company_id, status, contact_id, whatsapp_id, is_group, chatbot, last_message, last_from_me,
+        unread_messages, use_integration, bot_menu_count, rating_attempts, created_at, updated_at)
+     values (gen_random_uuid(), ?, 'pending', ?, ?, ?, false, '', false, 0, false, 0, 0, now(), now())
+     on conflict (contact_id, whatsapp_id) where status in ('open', 'pending') do nothing
+     returning id`,
+    [companyId, input.contactId, input.whatsappId, input.isGroup],
+  );
+  if (rows.length === 0) {
+    return { ticket: (await findActiveTicket(em, input.contactId, input.whatsappId))!, created: false };
+  }
+  const ticket = await em.findOneOrFail(Ticket, rows[0].id);
+  em.create(TicketTracking, { companyId, ticketId: ticket.id, whatsappId: input.whatsappId, queuedAt: new Date() });
+  await em.flush();
+  return { ticket, created: true };
+};
+
+// ---------------------------------------------------------------- listing
+
+const dayRange = (day: string) => [day, day] as const;
+
+/**
+ * GET /tickets: 40 per page by last activity. Visibility never widens with a filter: search and dates
+ * narrow what the caller may see (spec 03 section 1 and its notes).
+ */
+export const listTickets = async (ctx: ServiceContext, query: ListTicketsQuery) => {
+  const viewer = await loadViewer(ctx.em, ctx.actor);
+  const companyId = requireTenant(ctx.em);
+  const company = await ctx.em.findOneOrFail(Company, companyId);
+  const where: string[] = ['t.company_id = ?'];
+  const params: unknown[] = [companyId];
+  const me = ctx.actor.userId;
+
+  // Which queues the caller asked for, limited to their own for agents.
+  const asked = query.queueIds;
+  const effectiveQueues = viewer.isAdmin ? asked : (asked ?? viewer.queueIds).filter((q) => viewer.queueIds.includes(q));
+
+  const visibleToAgent = () => {
+    // An agent sees their own tickets, their queues' tickets, and queue-less ones with allTicket.
+    where.push(`(t.user_id = ? or t.queue_id = any(?::int[]) ${viewer.allTicket ? 'or t.queue_id is null' : ''})`);
+    params.push(me, viewer.queueIds);
+  };
+
+  if (query.withUnreadMessages) {
+    where.push(`(t.user_id = ? or t.status = 'pending')`, 't.unread_messages > 0');
+    params.push(me);
+    if (!viewer.isAdmin) visibleToAgent();
+  } else if (query.searchParam) {
+    if (!viewer.isAdmin) visibleToAgent();
+    const pattern = `%${query.searchParam.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`;
+    where.push(
+      `(t.contact_id in (select c.id from contacts c where c.company_id = ? and (lower(c.name) like ? or c.number like ?))
+        or t.id in (select m.ticket_id from messages m where m.company_id = ? and lower(m.body) like ?))`,
+    );
+    params.push(companyId, pattern, pattern, companyId, pattern);
+  } else if (query.showAll && viewer.isAdmin) {
+    // Every ticket of the company.
+  } else if (viewer.isAdmin) {
+    where.push(`(t.user_id = ? or t.status = 'pending')`);
+    params.push(me);
+  } else {
+    where.push(
+      `(t.user_id = ? or (t.status = 'pending' and (t.queue_id = any(?::int[]) ${viewer.allTicket ? 'or t.queue_id is null' : ''})))`,
+    );
+    params.push(me, viewer.queueIds);
+  }
+
+  if (effectiveQueues !== undefined) {
+    where.push('(t.queue_id = any(?::int[]) or t.queue_id is null or t.user_id = ?)');
+    params.push(effectiveQueues, me);
+  }
+  if (query.status) {
+    where.push('t.status = ?');
+    params.push(query.status);
+  }
+  if (query.users && query.users.length > 0) {
+    where.push('t.user_id = any(?::int[])');
+    params.push(query.users);
+  }
+  if (query.tags && query.tags.length > 0) {
+    where.push(
+      't.id in (select tt.ticket_id from ticket_tags tt where tt.tag_id = any(?::int[]) group by tt.ticket_id having count(distinct tt.tag_id) = ?)',
+    );
+    params.push(query.tags, new Set(query.tags).size);
+  }
+  if (query.date) {
+    const [from] = dayRange(query.date);
+    where.push(`(t.created_at at time zone ?)::date = ?::date`);
+    params.push(company.timezone, from);
+  }
+  if (query.updatedAt) {
+    where.push(`(t.updated_at at time zone ?)::date = ?::date`);
+    params.push(company.timezone, query.updatedAt);
+  }
+
+  const size = PAGE_SIZE.tickets;
+  const conn = ctx.em.getConnection();
+  const sqlWhere = where.join(' and ');
+  const [rows, countRows] = await Promise.all([
+    conn.execute<{ id: number }[]>(
+      `select t.id from tickets t where ${sqlWhere} order by t.updated_at desc, t.id desc limit ? offset ?`,
+      [...params, size, (query.pageNumber - 1) * size],
+    ),
+    conn.execute<{ count: string }[]>(`select count(*)::int as count from tickets t where ${sqlWhere}`, params),
+  ]);
+  const ids = rows.map((r) => r.id);
+  const found = ids.length > 0 ? await ctx.em.find(Ticket, { id: { $in: ids } }) : [];
+  const ordered = ids.map((id) => found.find((t) => t.id === id)!).filter(Boolean);
+  const count = Number(countRows[0]?.count ?? 0);
+  return { tickets: await presentTickets(ctx.em, ordered), count, hasMore: count > query.pageNumber * size };
+};
+
+// ---------------------------------------------------------------- reads
+
+export const getTicket = async (ctx: ServiceContext, id: number) => presentTicket(ctx.em, await findVisibleTicket(ctx, id));
+
+export const getTicketByUuid = async (ctx: ServiceContext, uuid: string) => {
+  const ticket = /^[0-9a-f-]{36}$/i.test(uuid) ? await ctx.em.findOne(Ticket, { uuid }) : null;
+  if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
+  return presentTicket(ctx.em, await findVisibleTicket(ctx, ticket.id));
+};
+
+// ---------------------------------------------------------------- create
+
+/** The connection for a new ticket: the one asked for, else the user's, else the company's default. */
+const connectionFor = async (em: EntityManager, requested: number | null | undefined, userId: number) => {
+  if (requested) {
+    const connection = await em.findOne(Whatsapp, requested);
+    if (!connection) throw new AppError('ERR_NO_WAPP_FOUND');
+    return connection;
+  }
+  const user = await em.findOneOrFail(User, userId);
+  const own = user.whatsappId ? await em.findOne(Whatsapp, user.whatsappId) : null;
+  const connection = own ?? (await em.findOne(Whatsapp, { isDefault: true }));
+  if (!connection) throw new AppError('ERR_NO_DEF_WAPP_FOUND');
+  return connection;
+};
+
+const assertQueueUsable = async (em: EntityManager, viewer: Viewer, queueId: number | null | undefined) => {
+  if (!queueId) return null;
+  const queue = await em.findOne(Queue, queueId);
+  if (!queue) throw new AppError('ERR_NO_QUEUE_FOUND');
+  if (!viewer.isAdmin && !viewer.queueIds.includes(queueId)) throw new AppError('ERR_NO_PERMISSION');
+  return queue;
+};
+
+/** POST /tickets: an agent starts a conversation; it is created open and assigned. */
+export const createTicket = async (ctx: ServiceContext, input: CreateTicketInput) => {
+  const viewer = await loadViewer(ctx.em, ctx.actor);
+  if (!viewer.isAdmin && !input.queueId) {
+    throw new AppError('ERR_VALIDATION', { fields: [{ path: 'queueId', message: 'required' }] });
+  }
+  const contact = await ctx.em.findOne(Contact, input.contactId);
+  if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+  await assertQueueUsable(ctx.em, viewer, input.queueId);
+  const userId = input.userId ?? ctx.actor.userId;
+  if (userId !== ctx.actor.userId && !(await ctx.em.findOne(User, userId))) throw new AppError('ERR_NO_USER_FOUND');
+  const connection = await connectionFor(ctx.em, input.whatsappId, ctx.actor.userId);
+  const active = await findActiveTicket(ctx.em, contact.id, connection.id);
+  if (active) throw await otherOpenTicket(ctx.em, active);
+  const status: TicketStatus = input.status === 'pending' ? 'pending' : 'open';
+  const ticket = ctx.em.create(Ticket, {
+    companyId: ctx.actor.companyId,
+    contactId: contact.id,
+    whatsappId: connection.id,
+    queueId: input.queueId ?? null,
+    userId: status === 'open' ? userId : null,
+    status,
+    isGroup: contact.isGroup,
+  });
+  try {
+    await ctx.em.flush();
+  } catch (err) {
+    // Another request opened one in the meantime.
+    if ((err as { code?: string }).code === '23505') {
+      const raced = await findActiveTicket(ctx.em.fork(), contact.id, connection.id);
+      if (raced) throw await otherOpenTicket(ctx.em, raced);
+    }
+    throw err;
+  }
+  ctx.em.create(TicketTracking, {
+    companyId: ctx.actor.companyId,
+    ticketId: ticket.id,
+    whatsappId: connection.id,
+    queueId: ticket.queueId,
+    userId: ticket.userId,
+    queuedAt: new Date(),
+    startedAt: status === 'open' ? new Date() : null,
+  });
+  await ctx.em.flush();
+  const presented = await presentTicket(ctx.em, ticket);
+  ctx.events.emit('ticket.changed', { companyId: ticket.companyId, ticket: presented });
+  return presented;
+};
+
+// ---------------------------------------------------------------- update (transitions)
+
+const currentTracking = async (em: EntityManager, ticket: Ticket): Promise<TicketTracking> => {
+  const latest = await em.findOne(TicketTracking, { ticketId: ticket.id }, { orderBy: { id: 'desc' } });
+  if (latest && !latest.finishedAt) return latest;
+  return em.create(TicketTracking, {
+    companyId: ticket.companyId,
+    ticketId: ticket.id,
+    whatsappId: ticket.whatsappId,
+    queueId: ticket.queueId,
+    userId: ticket.userId,
+  });
+};
+
+const companyLanguage = async (em: EntityManager, ticket: Ticket) => (await em.findOneOrFail(Company, ticket.companyId)).language;
+
+/** Sends an automatic text if the connection is live; a failed courtesy message never blocks the transition. */
+const sendAutomatic = async (deps: ConversationDeps, em: EntityManager, ticket: Ticket, text: string, log: (err: unknown) => void) => {
+  if (!text.trim() || ticket.isGroup) return;
+  try {
+    await sendText(deps, em, ticket, { body: text, isSystem: true });
+  } catch (err) {
+    log(err);
+  }
+};
+
+export interface TransitionDeps extends ConversationDeps {
+  log: (err: unknown, context: string) => void;
+}
+
+/**
+ * PUT /tickets/{id}: accept, return, close, reopen and transfer (spec 01 section 4, spec 03 section 3).
+ * Always marks the ticket read.
+ */
+export const updateTicket = async (ctx: ServiceContext, deps: TransitionDeps, id: number, input: UpdateTicketInput) => {
+  const em = ctx.em;
+  const viewer = await loadViewer(em, ctx.actor);
+  const ticket = await findVisibleTicket(ctx, id, viewer);
+  const previous = placementOf(ticket);
+  const wasClosed = ticket.status === 'closed';
+  const now = new Date();
+
+  // Targets, validated in this company.
+  const targetWhatsappId = input.whatsappId !== undefined && input.whatsappId !== null ? input.whatsappId : ticket.whatsappId;
+  if (input.whatsappId && !(await em.findOne(Whatsapp, input.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND');
+  const queueChanged = input.queueId !== undefined && input.queueId !== ticket.queueId;
+  const newQueue = queueChanged && input.queueId ? await em.findOne(Queue, input.queueId) : null;
+  if (queueChanged && input.queueId && !newQueue) throw new AppError('ERR_NO_QUEUE_FOUND');
+
+  // Outside 'closed', a ticket is open exactly when someone is on it (spec 01 section 4).
+  let status: TicketStatus = input.status ?? ticket.status;
+  let nextUser = input.userId !== undefined ? input.userId : ticket.userId;
+  if (status !== 'closed') {
+    if (input.status === 'pending' && input.userId === undefined) nextUser = null; // return
+    if (status === 'open' && nextUser === null) {
+      if (input.status === 'open') nextUser = ctx.actor.userId; // accept without naming a user: the caller
+      else status = 'pending'; // transfer to a queue alone: back to the waiting line
+    }
+    if (status === 'pending' && nextUser !== null && !(wasClosed && input.status === 'pending')) status = 'open';
+  }
+  const userChanged = nextUser !== ticket.userId;
+  const newUser = userChanged && nextUser ? await em.findOne(User, nextUser) : null;
+  if (userChanged && nextUser && !newUser) throw new AppError('ERR_NO_USER_FOUND');
+
+  const reopening = wasClosed && status !== 'closed';
+  const movingConnection = targetWhatsappId !== ticket.whatsappId;
+  if (reopening || movingConnection) {
+    const active = await findActiveTicket(em, ticket.contactId, targetWhatsappId);
+    if (active && active.id !== ticket.id) throw await otherOpenTicket(em, active);
+  }
+
+  const tracking = await currentTracking(em, ticket);
+  const language = await companyLanguage(em, ticket);
+  const logFailure = (err: unknown) => deps.log(err, 'automatic message failed');
+
+  if (status === 'closed' && !wasClosed) {
+    // Close / resolve.
+    ticket.status = 'closed';
+    ticket.chatbot = false;
+    ticket.useIntegration = false;
+    ticket.integrationId = null;
+    ticket.promptId = null;
+    ticket.queueOptionId = null;
+    ticket.unreadMessages = 0;
+    if (nextUser !== null) ticket.userId = nextUser;
+    tracking.finishedAt = now;
+    tracking.userId = ticket.userId;
+    await em.flush();
+    const connection = ticket.whatsappId ? await em.findOne(Whatsapp, ticket.whatsappId) : null;
+    const rating = (await getSettingValue(em, 'userRating')) === 'enabled' && !ticket.isGroup && !tracking.rated;
+    if (rating && connection && deps.channels.find(connection.id)) {
+      // Ask for a 1-3 rating; the completion message follows the answer (or its timeout).
+      tracking.ratingAt = now;
+      ticket.awaitingRatingSince = now;
+      ticket.ratingAttempts = 0;
+      await em.flush();
+      const text = [connection.ratingMessage, ratingPrompt(language)].filter((p) => p.trim()).join('\n\n');
+      await sendAutomatic(deps, em, ticket, text, logFailure);
+    } else if (connection?.complationMessage) {
+      await sendAutomatic(deps, em, ticket, connection.complationMessage, logFailure);
+    }
+  } else {
+    if (reopening) {
+      // Reopen: a new attendance cycle, assigned to whoever reopens it; the queue stays.
+      ticket.status = status;
+      ticket.userId = status === 'open' ? (nextUser ?? ctx.actor.userId) : null;
+      ticket.awaitingRatingSince = null;
+      em.create(TicketTracking, {
+        companyId: ticket.companyId,
+        ticketId: ticket.id,
+        whatsappId: targetWhatsappId,
+        queueId: ticket.queueId,
+        userId: ticket.userId,
+        queuedAt: status === 'pending' ? now : null,
+        startedAt: status === 'open' ? now : null,
+      });
+    } else {
+      const accepting = ticket.status === 'pending' && status === 'open';
+      const returning = ticket.status === 'open' && status === 'pending';
+      ticket.status = status;
+      ticket.userId = nextUser;
+      if (accepting) {
+        tracking.startedAt = now;
+        tracking.userId = ticket.userId;
+        tracking.rated = false;
+        tracking.ratingAt = null;
+      }
+      if (returning) {
+        tracking.queuedAt = now;
+        tracking.startedAt = null;
+        tracking.userId = null;
+      }
+    }
+    if (queueChanged) {
+      ticket.queueId = input.queueId ?? null;
+      ticket.queueOptionId = null;
+      tracking.queueId = ticket.queueId;
+      tracking.queuedAt = now;
+    }
+    if (userChanged && ticket.status !== 'pending') tracking.userId = ticket.userId;
+    if (movingConnection) {
+      ticket.whatsappId = targetWhatsappId;
+      tracking.whatsappId = targetWhatsappId;
+    }
+  }
+
+  // The bot stops at any agent action unless the caller keeps it on.
+  ticket.chatbot = input.chatbot ?? false;
+  if (input.useIntegration !== undefined) ticket.useIntegration = input.useIntegration;
+  if (input.promptId !== undefined) ticket.promptId = input.promptId;
+  if (input.integrationId !== undefined) ticket.integrationId = input.integrationId;
+  ticket.unreadMessages = 0;
+  ticket.updatedAt = now;
+  await em.flush();
+
+  // Courtesy messages after the state is saved.
+  const accepted = previous.status === 'pending' && ticket.status === 'open';
+  if (accepted && (await getSettingValue(em, 'sendGreetingAccepted')) === 'enabled') {
+    const agent = await em.findOneOrFail(User, ticket.userId!);
+    await sendAutomatic(deps, em, ticket, acceptedGreeting(language, agent.name), logFailure);
+  }
+  if (ticket.status !== 'closed' && (queueChanged || (userChanged && ticket.userId !== null && ticket.userId !== ctx.actor.userId))) {
+    if ((await getSettingValue(em, 'sendMsgTransfTicket')) === 'enabled') {
+      const text = transferNotice(language, {
+        queue: queueChanged ? newQueue?.name : undefined,
+        user: userChanged && newUser ? newUser.name : undefined,
+      });
+      if (text) await sendAutomatic(deps, em, ticket, text, logFailure);
+    }
+  }
+
+  const presented = await presentTicket(em, ticket);
+  ctx.events.emit('ticket.changed', { companyId: ticket.companyId, ticket: presented, previous });
+  return presented;
+};
+
+// ---------------------------------------------------------------- delete
+
+export const deleteTicket = async (ctx: ServiceContext, id: number) => {
+  if (ctx.actor.profile !== 'admin' && !ctx.actor.isSuper) throw new AppError('ERR_NO_PERMISSION');
+  const ticket = await ctx.em.findOne(Ticket, id);
+  if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
+  const previous = placementOf(ticket);
+  await ctx.em.remove(ticket).flush();
+  ctx.events.emit('ticket.deleted', { companyId: ticket.companyId, ticketId: id, previous });
+};
+
+/** Opens the ticket's messages: unread to zero and the event the lists use to clear their badge. */
+export const markTicketRead = async (ctx: ServiceContext, ticket: Ticket) => {
+  if (ticket.unreadMessages === 0) return false;
+  ticket.unreadMessages = 0;
+  await ctx.em.nativeUpdate(Ticket, { id: ticket.id }, { unreadMessages: 0 });
+  ctx.events.emit('ticket.read', { companyId: ticket.companyId, ticketId: ticket.id, placement: placementOf(ticket) });
+  return true;
+};
+
+export { canViewTicket };

@@ -1,0 +1,217 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { InboundMessage, MessageUpdate } from '../channels/types.js';
+import { forCompany } from '../db/tenant.js';
+import type { EventBus } from '../events/bus.js';
+import type { Logger } from '../logger.js';
+import type { MediaStore } from '../media/storage.js';
+import { upsertChannelContact } from '../modules/contacts/contact-identity.js';
+import type { Contact } from '../modules/contacts/contact.entity.js';
+import { Message, type MediaType } from '../modules/messages/message.entity.js';
+import { presentMessages } from '../modules/messages/message.presenter.js';
+import { previewOf, storeMessage } from '../modules/messages/message-store.js';
+import type { ConversationDeps } from '../modules/messages/outbound.js';
+import { getSettingValue } from '../modules/settings/settings.service.js';
+import { findTicketAwaitingRating, handleRatingReply } from '../modules/tickets/ticket-rating.js';
+import { Ticket } from '../modules/tickets/ticket.entity.js';
+import { presentContact, presentTicket } from '../modules/tickets/ticket.presenter.js';
+import { findOrCreateActiveTicket, placementOf } from '../modules/tickets/tickets.service.js';
+import { InboundQueueItem } from './inbound-queue.entity.js';
+
+/**
+ * Inbound messages, as a script: persist what arrived → find or create the contact → find or create the
+ * ticket → store the message → update the ticket → announce it. Side effects (realtime, automation)
+ * hang off the announced events. Every step is safe to run twice for the same message.
+ */
+export interface PipelineDeps extends ConversationDeps {
+  systemEm: () => EntityManager;
+  logger: Logger;
+  media: MediaStore;
+  events: EventBus;
+}
+
+export interface ConnectionKey {
+  id: number;
+  companyId: number;
+}
+
+/** What is kept in the inbound queue: the message without its bytes (already stored as a file). */
+interface QueuedPayload extends Omit<InboundMessage, 'media' | 'timestamp'> {
+  timestamp: string;
+  storedMedia?: { fileName: string; mediaName: string; mimetype: string };
+}
+
+export type InboundOutcome = 'stored' | 'duplicate' | 'ignored' | 'rating';
+
+/** Entry point for a channel's message event: persist first, then process. */
+export const acceptInbound = async (deps: PipelineDeps, connection: ConnectionKey, message: InboundMessage): Promise<InboundOutcome> => {
+  const em = forCompany(deps.systemEm(), connection.companyId);
+  if (await em.findOne(Message, { whatsappId: connection.id, wid: message.id }, { fields: ['id'] })) return 'duplicate';
+  const storedMedia = message.media
+    ? await deps.media.save(connection.companyId, message.media)
+    : undefined;
+  const { media: _bytes, timestamp, ...rest } = message;
+  const payload: QueuedPayload = {
+    ...rest,
+    timestamp: timestamp.toISOString(),
+    storedMedia: storedMedia && { fileName: storedMedia.fileName, mediaName: storedMedia.mediaName, mimetype: storedMedia.mimetype },
+  };
+  const rows: { id: number }[] = await em.getConnection().execute(
+    `insert into inbound_queue (company_id, whatsapp_id, wid, payload, attempts, received_at)
+     values (?, ?, ?, ?, 0, now()) on conflict (whatsapp_id, wid) do nothing returning id`,
+    [connection.companyId, connection.id, message.id, JSON.stringify(payload)],
+  );
+  if (rows.length === 0) {
+    // The same delivery is already queued (a replay racing the first): the first one wins.
+    if (storedMedia) await deps.media.remove(connection.companyId, storedMedia.fileName);
+    return 'duplicate';
+  }
+  return processQueued(deps, connection, rows[0].id);
+};
+
+const mediaTypeOf = (payload: QueuedPayload): MediaType => payload.mediaType as MediaType;
+
+/** Processes one queued message; used on arrival and when replaying after a restart. */
+export const processQueued = async (deps: PipelineDeps, connection: ConnectionKey, queueId: number): Promise<InboundOutcome> => {
+  const root = forCompany(deps.systemEm(), connection.companyId);
+  const item = await root.findOne(InboundQueueItem, queueId);
+  if (!item) return 'duplicate';
+  const payload = item.payload as QueuedPayload;
+
+  let outcome = 'stored' as InboundOutcome;
+  let announce: { message: Message; ticket: Ticket; contact: Contact; isNewTicket: boolean } | undefined;
+  let ratingTicket: Ticket | undefined;
+  try {
+    await root.transactional(async (em) => {
+      const done = () => em.nativeDelete(InboundQueueItem, { id: queueId });
+      if (await em.findOne(Message, { whatsappId: connection.id, wid: payload.id }, { fields: ['id'] })) {
+        outcome = 'duplicate';
+        return done();
+      }
+      if (payload.chat.isGroup && (await getSettingValue(em, 'CheckMsgIsGroup')) === 'enabled') {
+        outcome = 'ignored';
+        return done();
+      }
+      const chatContact = await upsertChannelContact(em, payload.chat);
+      const sender = payload.participant ? await upsertChannelContact(em, payload.participant) : chatContact;
+
+      // A reply to a rating request belongs to the ticket that asked.
+      const awaiting = !payload.fromMe ? await findTicketAwaitingRating(em, chatContact.id, connection.id) : null;
+      const { ticket, created } = awaiting
+        ? { ticket: awaiting, created: false }
+        : await findOrCreateActiveTicket(em, { contactId: chatContact.id, whatsappId: connection.id, isGroup: !!payload.chat.isGroup });
+
+      const quoted = payload.quotedId
+        ? await em.findOne(Message, { whatsappId: connection.id, wid: payload.quotedId }, { fields: ['id'] })
+        : null;
+      const { message, created: stored } = await storeMessage(em, {
+        ticketId: ticket.id,
+        wid: payload.id,
+        whatsappId: connection.id,
+        contactId: payload.fromMe ? null : sender.id,
+        body: payload.body,
+        fromMe: payload.fromMe,
+        read: payload.fromMe,
+        ack: payload.fromMe ? 2 : 0,
+        mediaType: mediaTypeOf(payload),
+        mediaUrl: payload.storedMedia?.fileName ?? null,
+        mediaName: payload.storedMedia?.mediaName ?? null,
+        quotedMsgId: quoted?.id ?? null,
+        participant: payload.participant ? (payload.participant.number ?? payload.participant.lid) : null,
+        raw: payload.raw,
+        createdAt: new Date(payload.timestamp),
+      });
+      if (!stored) {
+        outcome = 'duplicate';
+        return done();
+      }
+      if (awaiting) {
+        outcome = 'rating';
+        ratingTicket = ticket;
+      } else {
+        ticket.lastMessage = previewOf(message);
+        ticket.lastMessageAt = message.createdAt;
+        ticket.lastFromMe = payload.fromMe;
+        // Typing on the phone means someone read the conversation.
+        ticket.unreadMessages = payload.fromMe ? 0 : ticket.unreadMessages + 1;
+        ticket.updatedAt = new Date();
+      }
+      await em.flush();
+      await done();
+      announce = { message, ticket, contact: chatContact, isNewTicket: created };
+    });
+  } catch (err) {
+    await root
+      .nativeUpdate(InboundQueueItem, { id: queueId }, { attempts: item.attempts + 1, lastError: String((err as Error)?.message ?? err).slice(0, 500) })
+      .catch(() => undefined);
+    throw err;
+  }
+
+  if (outcome === 'duplicate' || outcome === 'ignored') {
+    if (payload.storedMedia) await deps.media.remove(connection.companyId, payload.storedMedia.fileName);
+    return outcome;
+  }
+  if (announce) {
+    const em = forCompany(deps.systemEm(), connection.companyId);
+    const [message] = await presentMessages(em, deps.media, [announce.message]);
+    const ticket = await presentTicket(em, announce.ticket);
+    if (announce.isNewTicket) deps.events.emit('ticket.changed', { companyId: connection.companyId, ticket });
+    deps.events.emit('message.created', {
+      companyId: connection.companyId,
+      message,
+      ticket,
+      contact: presentContact(announce.contact),
+      isNewTicket: announce.isNewTicket,
+    });
+  }
+  if (ratingTicket && !payload.fromMe) {
+    const em = forCompany(deps.systemEm(), connection.companyId);
+    const fresh = await em.findOneOrFail(Ticket, ratingTicket.id);
+    await handleRatingReply(deps, em, fresh, payload.body);
+  }
+  return outcome;
+};
+
+/** At start-up: what a crash left in the inbound queue is processed again. */
+export const replayInboundQueue = async (deps: PipelineDeps): Promise<number> => {
+  const items = await deps.systemEm().find(InboundQueueItem, { attempts: { $lt: 5 } }, { orderBy: { id: 'asc' }, limit: 1000 });
+  for (const item of items) {
+    await processQueued(deps, { id: item.whatsappId, companyId: item.companyId }, item.id).catch((err: unknown) =>
+      deps.logger.error({ err, whatsappId: item.whatsappId }, 'replaying an inbound message failed'),
+    );
+  }
+  return items.length;
+};
+
+/** Receipts, edits and revokes of stored messages. */
+export const applyMessageUpdate = async (deps: PipelineDeps, connection: ConnectionKey, update: MessageUpdate): Promise<void> => {
+  const em = forCompany(deps.systemEm(), connection.companyId);
+  const message = await em.findOne(Message, { whatsappId: connection.id, wid: update.id });
+  if (!message) return;
+  let changed = false;
+  // Acks only move forward (a late "delivered" must not undo "read").
+  if (update.ack !== undefined && update.ack > message.ack) {
+    message.ack = update.ack;
+    changed = true;
+  }
+  if (update.editedBody !== undefined && update.editedBody !== message.body) {
+    message.body = update.editedBody;
+    message.isEdited = true;
+    changed = true;
+  }
+  if (update.revoked && !message.isDeleted) {
+    message.isDeleted = true;
+    changed = true;
+  }
+  if (!changed) return;
+  await em.flush();
+  const ticket = await em.findOneOrFail(Ticket, message.ticketId);
+  if (update.editedBody !== undefined || update.revoked) {
+    const latest = await em.findOne(Message, { ticketId: ticket.id }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+    if (latest?.id === message.id) {
+      ticket.lastMessage = previewOf(message);
+      await em.flush();
+    }
+  }
+  const [presented] = await presentMessages(em, deps.media, [message]);
+  deps.events.emit('message.updated', { companyId: connection.companyId, message: presented, placement: placementOf(ticket) });
+};

@@ -1,0 +1,41 @@
+import type { EventBus } from '../events/bus.js';
+import { ticketAudience } from './ticket-rooms.js';
+import type { Realtime } from './server.js';
+
+/** Tickets, messages, contacts and connections on the wire (spec 01 section 7, spec 03 sections 3, 7, 14). */
+export const registerConversationListeners = (events: EventBus, realtime: Realtime): void => {
+  events.on('ticket.changed', ({ companyId, ticket, previous }) => {
+    const now = ticketAudience(ticket);
+    if (previous && (previous.status !== ticket.status || previous.queueId !== ticket.queueId || previous.userId !== ticket.userId)) {
+      // Lists the ticket left drop it; lists it is in get the new version.
+      const left = ticketAudience(previous).filter((room) => !now.includes(room));
+      realtime.toRooms(left, companyId, 'ticket', { action: 'delete', ticketId: ticket.id }, now);
+    }
+    realtime.toRooms(now, companyId, 'ticket', { action: 'update', ticket });
+  });
+  events.on('ticket.deleted', ({ companyId, ticketId, previous }) =>
+    realtime.toRooms(ticketAudience(previous), companyId, 'ticket', { action: 'delete', ticketId }),
+  );
+  events.on('ticket.read', ({ companyId, ticketId, placement }) =>
+    realtime.toRooms(ticketAudience(placement), companyId, 'ticket', { action: 'updateUnread', ticketId }),
+  );
+  events.on('message.created', ({ companyId, message, ticket, contact }) => {
+    realtime.toRooms(ticketAudience(ticket), companyId, 'appMessage', { action: 'create', message, ticket, contact });
+    // The lists re-sort by the ticket's new last message.
+    realtime.toRooms(ticketAudience(ticket), companyId, 'ticket', { action: 'update', ticket });
+  });
+  events.on('message.updated', ({ companyId, message, placement }) =>
+    realtime.toRooms(ticketAudience(placement), companyId, 'appMessage', { action: 'update', message }),
+  );
+  events.on('contact.changed', ({ companyId, action, contact }) => realtime.toCompany(companyId, 'contact', { action, contact }));
+  events.on('contact.deleted', ({ companyId, contactId }) => realtime.toCompany(companyId, 'contact', { action: 'delete', contactId }));
+  events.on('connection.changed', ({ companyId, action, whatsapp }) =>
+    realtime.toCompany(companyId, 'whatsapp', { action, whatsapp }),
+  );
+  events.on('connection.deleted', ({ companyId, whatsappId }) =>
+    realtime.toCompany(companyId, 'whatsapp', { action: 'delete', whatsappId }),
+  );
+  events.on('connection.session', ({ companyId, session }) =>
+    realtime.toCompany(companyId, 'whatsappSession', { action: 'update', session }),
+  );
+};

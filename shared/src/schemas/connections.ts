@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+const text = z.string().max(4096);
+const minutes = z.coerce.number().int().min(0).max(525600);
+const id = z.coerce.number().int().positive().max(2147483647);
+
+const fields = {
+  name: z.string().trim().min(2).max(50),
+  isDefault: z.boolean(),
+  provider: z.string().trim().min(1).max(20),
+  greetingMessage: text,
+  complationMessage: text,
+  outOfHoursMessage: text,
+  ratingMessage: text,
+  expiresInactiveMessage: text,
+  expiresTicket: minutes,
+  timeUseBotQueues: minutes,
+  maxUseBotQueues: z.coerce.number().int().min(0).max(50),
+  transferQueueId: id.nullable(),
+  timeToTransfer: minutes,
+  queueIds: z.array(id).max(200),
+  integrationId: id.nullable(),
+  promptId: id.nullable(),
+};
+
+/** POST /whatsapp (spec 01 section 3 fields; name 2-50 as section 5 says). */
+export const createConnectionSchema = z.object({
+  name: fields.name,
+  isDefault: fields.isDefault.optional().default(false),
+  provider: fields.provider.optional().default('beta'),
+  greetingMessage: fields.greetingMessage.optional().default(''),
+  complationMessage: fields.complationMessage.optional().default(''),
+  outOfHoursMessage: fields.outOfHoursMessage.optional().default(''),
+  ratingMessage: fields.ratingMessage.optional().default(''),
+  expiresInactiveMessage: fields.expiresInactiveMessage.optional().default(''),
+  expiresTicket: fields.expiresTicket.optional().default(0),
+  timeUseBotQueues: fields.timeUseBotQueues.optional().default(0),
+  maxUseBotQueues: fields.maxUseBotQueues.optional().default(3),
+  transferQueueId: fields.transferQueueId.optional().default(null),
+  timeToTransfer: fields.timeToTransfer.optional().default(0),
+  queueIds: fields.queueIds.optional().default([]),
+  integrationId: fields.integrationId.optional().default(null),
+  promptId: fields.promptId.optional().default(null),
+});
+export type CreateConnectionInput = z.infer<typeof createConnectionSchema>;
+
+/** PUT /whatsapp/{id}: only what is sent changes. */
+export const updateConnectionSchema = z.object({
+  name: fields.name.optional(),
+  isDefault: fields.isDefault.optional(),
+  greetingMessage: fields.greetingMessage.optional(),
+  complationMessage: fields.complationMessage.optional(),
+  outOfHoursMessage: fields.outOfHoursMessage.optional(),
+  ratingMessage: fields.ratingMessage.optional(),
+  expiresInactiveMessage: fields.expiresInactiveMessage.optional(),
+  expiresTicket: fields.expiresTicket.optional(),
+  timeUseBotQueues: fields.timeUseBotQueues.optional(),
+  maxUseBotQueues: fields.maxUseBotQueues.optional(),
+  transferQueueId: fields.transferQueueId.optional(),
+  timeToTransfer: fields.timeToTransfer.optional(),
+  queueIds: fields.queueIds.optional(),
+  integrationId: fields.integrationId.optional(),
+  promptId: fields.promptId.optional(),
+  /** Issue a new API token (answered once in `token`). */
+  regenerateToken: z.boolean().optional(),
+});
+export type UpdateConnectionInput = z.infer<typeof updateConnectionSchema>;
+
+export const listConnectionsQuerySchema = z.object({
+  session: z.coerce.number().int().optional(),
+  companyId: id.optional(),
+});
+
+/** The sandbox phone's endpoints. */
+export const sandboxInboundSchema = z.object({
+  from: z.string().trim().transform((v) => v.replace(/\D/g, '')).pipe(z.string().min(8).max(15)),
+  name: z.string().trim().max(100).optional(),
+  body: z.string().max(65536).optional(),
+  id: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_.:-]+$/).optional(),
+  quotedId: z.string().trim().max(200).optional(),
+  media: z
+    .object({
+      mimetype: z.string().regex(/^[\w.+-]+\/[\w.+-]+$/),
+      filename: z.string().max(200).optional(),
+      base64: z.string().min(1),
+    })
+    .optional(),
+});
+export type SandboxInboundInput = z.infer<typeof sandboxInboundSchema>;
+
+export const sandboxAckSchema = z.object({
+  id: z.string().trim().min(1).max(200),
+  ack: z.coerce.number().int().min(0).max(5),
+});

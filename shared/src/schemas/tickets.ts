@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+const id = z.coerce.number().int().positive().max(2147483647);
+const idList = z
+  .union([z.array(z.union([z.number(), z.string()])), z.string()])
+  .transform((v) => {
+    if (Array.isArray(v)) return v;
+    const text = v.trim();
+    if (text.startsWith('[')) {
+      try {
+        return JSON.parse(text) as unknown[];
+      } catch {
+        return [text];
+      }
+    }
+    return text === '' ? [] : text.split(',');
+  })
+  .pipe(z.array(z.coerce.number().int().positive()).max(500));
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .transform((v) => v === true || v === 'true');
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const TICKET_STATUS_VALUES = ['open', 'pending', 'closed'] as const;
+
+/** GET /tickets (spec 01 section 7). Arrays may come as JSON, comma lists or repeated keys. */
+export const listTicketsQuerySchema = z.object({
+  searchParam: z.string().trim().max(200).optional().default(''),
+  pageNumber: z.coerce.number().int().min(1).max(100000).optional().default(1),
+  status: z.enum(TICKET_STATUS_VALUES).optional(),
+  showAll: flag.optional().default(false),
+  withUnreadMessages: flag.optional().default(false),
+  queueIds: idList.optional(),
+  tags: idList.optional(),
+  users: idList.optional(),
+  date: day.optional(),
+  updatedAt: day.optional(),
+});
+export type ListTicketsQuery = z.infer<typeof listTicketsQuerySchema>;
+
+export const createTicketSchema = z.object({
+  contactId: id,
+  queueId: id.nullable().optional(),
+  whatsappId: id.nullable().optional(),
+  userId: id.nullable().optional(),
+  status: z.enum(TICKET_STATUS_VALUES).optional(),
+});
+export type CreateTicketInput = z.infer<typeof createTicketSchema>;
+
+export const updateTicketSchema = z.object({
+  status: z.enum(TICKET_STATUS_VALUES).optional(),
+  userId: id.nullable().optional(),
+  queueId: id.nullable().optional(),
+  whatsappId: id.nullable().optional(),
+  useIntegration: z.boolean().optional(),
+  promptId: id.nullable().optional(),
+  integrationId: id.nullable().optional(),
+  chatbot: z.boolean().optional(),
+});
+export type UpdateTicketInput = z.infer<typeof updateTicketSchema>;
+
+export const sendMessageSchema = z.object({
+  body: z.string().max(65536).default(''),
+  read: z.boolean().optional(),
+  fromMe: z.boolean().optional(),
+  mediaUrl: z.string().max(2000).optional(),
+  quotedMsg: z.object({ id: z.coerce.number().int().positive() }).passthrough().nullable().optional(),
+  /** Prefix the agent's name (the client's sign-message switch). */
+  signMessage: z.boolean().optional(),
+});
+export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+
+export const listMessagesQuerySchema = z.object({
+  pageNumber: z.coerce.number().int().min(1).max(100000).optional().default(1),
+});
