@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { initAuthCreds, proto } from '@whiskeysockets/baileys';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { initOrm } from '../../db/orm.js';
+import { TEMPLATE_DB } from '../../testing/global-setup.js';
+import { createAuthStore } from '../auth-store.js';
+import type { AuthStore } from '../types.js';
+import { useAuthStoreState } from './auth-state.js';
+
+/** The Baileys auth state through the real AuthStore: PostgreSQL's jsonb, not a stand-in. */
+describe('Baileys auth state in PostgreSQL (channel_auth_keys)', () => {
+  const base = inject('pgUrl');
+  const admin = () => new pg.Client({ connectionString: base.replace(/\/[^/]+$/, '/postgres') });
+  const dbName = `t_${randomBytes(6).toString('hex')}`;
+  let orm: MikroORM;
+  let store: AuthStore;
+  let other: AuthStore;
+
+  beforeAll(async () => {
+    const client = admin();
+    await client.connect();
+    await client.query(`CREATE DATABASE ${dbName} TEMPLATE ${TEMPLATE_DB}`);
+    await client.end();
+    orm = await initOrm(base.replace(/\/[^/]+$/, `/${dbName}`));
+    const sql = orm.em.getConnection();
+    const [plan] = await sql.execute(`insert into plans (name, created_at, updated_at) values ('p', now(), now()) returning id`);
+    const [company] = await sql.execute(
+      `insert into companies (name, plan_id, created_at, updated_at) values ('c', ?, now(), now()) returning id`,
+      [plan.id],
+    );
+    const connections = await sql.execute(
+      `insert into whatsapps (company_id, name, created_at, updated_at) values (?, 'a', now(), now()), (?, 'b', now(), now()) returning id`,
+      [company.id, company.id],
+    );
+    store = createAuthStore(() => orm.em, company.id, connections[0].id);
+    other = createAuthStore(() => orm.em, company.id, connections[1].id);
+  });
+
+  afterAll(async () => {
+    await orm?.close(true);
+    const client = admin();
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await client.end();
+  });
+
+  it('round-trips credentials and every kind of signal key with their Buffers', async () => {
+    const first = await useAuthStoreState(store);
+    const creds = first.state.creds;
+    Object.assign(creds, initAuthCreds(), { me: { id: '5511900001111:7@s.whatsapp.net', lid: '88800011122233:7@lid' }, registered: true });
+    await first.saveCreds();
+    await first.state.keys.set({
+      'pre-key': { '1': { public: Buffer.from([1, 2, 3]), private: Buffer.from([4, 5, 6]) } },
+      session: { '5511988887777.0': Buffer.from([7, 8, 9]) },
+      'sender-key-memory': { '120363025246125888@g.us': { '5511988887777:0@s.whatsapp.net': true } },
+      'app-state-sync-key': { AAAAAAAB: proto.Message.AppStateSyncKeyData.fromObject({ keyData: Buffer.from([5, 5]), timestamp: 1_700_000_000 }) },
+      // digits-only strings: jsonb must give them back as strings, not numbers
+      'lid-mapping': { '5511988887777': '203948571234567', '203948571234567_reverse': '5511988887777' },
+      'device-list': { '5511988887777': ['0', '12'] },
+    });
+
+    const again = await useAuthStoreState(store);
+    expect(again.state.creds.me?.id).toBe('5511900001111:7@s.whatsapp.net');
+    expect(again.state.creds.registered).toBe(true);
+    expect(Buffer.isBuffer(again.state.creds.noiseKey.private)).toBe(true);
+    expect(Buffer.compare(again.state.creds.noiseKey.private, creds.noiseKey.private)).toBe(0);
+    expect(Buffer.compare(again.state.creds.signedPreKey.keyPair.public, creds.signedPreKey.keyPair.public)).toBe(0);
+
+    const keys = again.state.keys;
+    const pre = await keys.get('pre-key', ['1', '404']);
+    expect(Object.keys(pre)).toEqual(['1']);
+    expect(Buffer.isBuffer(pre['1'].private)).toBe(true);
+    expect([...pre['1'].private]).toEqual([4, 5, 6]);
+    const session = (await keys.get('session', ['5511988887777.0']))['5511988887777.0'];
+    expect(Buffer.isBuffer(session)).toBe(true);
+    expect([...session]).toEqual([7, 8, 9]);
+    expect((await keys.get('sender-key-memory', ['120363025246125888@g.us']))['120363025246125888@g.us']).toEqual({
+      '5511988887777:0@s.whatsapp.net': true,
+    });
+    const sync = (await keys.get('app-state-sync-key', ['AAAAAAAB'])).AAAAAAAB;
+    expect(sync).toBeInstanceOf(proto.Message.AppStateSyncKeyData);
+    expect([...(sync.keyData as Uint8Array)]).toEqual([5, 5]);
+    const mapping = await keys.get('lid-mapping', ['5511988887777', '203948571234567_reverse']);
+    expect(mapping).toEqual({ '5511988887777': '203948571234567', '203948571234567_reverse': '5511988887777' });
+    expect((await keys.get('device-list', ['5511988887777']))['5511988887777']).toEqual(['0', '12']);
+
+    // another connection of the same company sees none of it
+    expect(await other.get('creds')).toBeNull();
+
+    await keys.set({ 'pre-key': { '1': null } });
+    expect(await keys.get('pre-key', ['1'])).toEqual({});
+    await store.clear();
+    expect(await store.get('creds')).toBeNull();
+    expect((await useAuthStoreState(store)).state.creds.registered).toBe(false);
+  });
+});

@@ -1,0 +1,94 @@
+import {
+  BufferJSON,
+  initAuthCreds,
+  proto,
+  type AuthenticationCreds,
+  type AuthenticationState,
+  type CacheStore,
+  type SignalDataSet,
+  type SignalDataTypeMap,
+  type SignalKeyStore,
+} from '@whiskeysockets/baileys';
+import type { AuthStore } from '../types.js';
+
+/**
+ * A Baileys auth state kept in the session's AuthStore (PostgreSQL), never on disk: the credentials
+ * under `creds`, every signal key under `${type}-${id}`. Buffers go through Baileys' BufferJSON, so
+ * what is stored is plain JSON and comes back with its Buffers.
+ */
+export const CREDS_KEY = 'creds';
+
+export const keyName = (type: string, id: string): string => `${type}-${id}`;
+
+/** A value as plain JSON (Buffers as `{type: 'Buffer', data: base64}`). */
+export const toStored = (value: unknown): unknown => JSON.parse(JSON.stringify(value, BufferJSON.replacer));
+
+/** A stored value with its Buffers revived. */
+export const fromStored = <T>(value: unknown): T => JSON.parse(JSON.stringify(value), BufferJSON.reviver) as T;
+
+export interface StoredAuthState {
+  state: AuthenticationState;
+  /** Writes the current credentials; calls are applied in order. */
+  saveCreds(): Promise<void>;
+}
+
+export const useAuthStoreState = async (store: AuthStore): Promise<StoredAuthState> => {
+  const stored = await store.get(CREDS_KEY);
+  const creds: AuthenticationCreds = stored ? fromStored<AuthenticationCreds>(stored) : initAuthCreds();
+
+  const keys: SignalKeyStore = {
+    async get<T extends keyof SignalDataTypeMap>(type: T, ids: string[]) {
+      const found = ids.length > 0 ? await store.getMany(ids.map((id) => keyName(type, id))) : {};
+      const data: { [id: string]: SignalDataTypeMap[T] } = {};
+      for (const id of ids) {
+        const raw = found[keyName(type, id)];
+        if (raw === undefined || raw === null) continue;
+        const value = fromStored<SignalDataTypeMap[T]>(raw);
+        data[id] =
+          type === 'app-state-sync-key'
+            ? (proto.Message.AppStateSyncKeyData.fromObject(value as object) as unknown as SignalDataTypeMap[T])
+            : value;
+      }
+      return data;
+    },
+    async set(data: SignalDataSet) {
+      const entries: Record<string, unknown> = {};
+      for (const type of Object.keys(data) as (keyof SignalDataSet)[]) {
+        for (const [id, value] of Object.entries(data[type] ?? {})) {
+          entries[keyName(type, id)] = value ? toStored(value) : null;
+        }
+      }
+      if (Object.keys(entries).length > 0) await store.set(entries);
+    },
+  };
+
+  let writes: Promise<void> = Promise.resolve();
+  const saveCreds = (): Promise<void> => {
+    // Chained so that an older snapshot never lands after a newer one.
+    const next = writes.then(() => store.set({ [CREDS_KEY]: toStored(creds) }));
+    writes = next.catch(() => undefined);
+    return next;
+  };
+
+  return { state: { creds, keys }, saveCreds };
+};
+
+/**
+ * An in-process cache in front of the key store (what makeCacheableSignalKeyStore wants), bounded and
+ * without timers, so nothing outlives the socket it serves.
+ */
+export const createKeyCache = (maxEntries = 10_000): CacheStore => {
+  const entries = new Map<string, unknown>();
+  return {
+    get: <T>(key: string) => entries.get(key) as T | undefined,
+    set: <T>(key: string, value: T) => {
+      entries.delete(key);
+      entries.set(key, value);
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    },
+    del: (key: string) => {
+      entries.delete(key);
+    },
+    flushAll: () => entries.clear(),
+  };
+};

@@ -1,0 +1,333 @@
+import {
+  getContentType,
+  isJidBroadcast,
+  isJidGroup,
+  isJidNewsletter,
+  jidDecode,
+  normalizeMessageContent,
+  proto,
+  toNumber,
+  type Contact,
+  type MessageUserReceiptUpdate,
+  type WACallEvent,
+  type WAMessageKey,
+  type WAMessageUpdate,
+} from '@whiskeysockets/baileys';
+import { AppError } from '../../errors.js';
+import type { CallEvent, ChannelPeer, InboundMediaType, InboundMessage, MessageUpdate } from '../types.js';
+
+/**
+ * Pure translations between what Baileys emits and the channel contract (../types.ts).
+ * Nothing here touches a socket, the network or the clock beyond a missing-timestamp fallback.
+ */
+
+const PN_SERVERS = new Set(['s.whatsapp.net', 'c.us', 'hosted']);
+const LID_SERVERS = new Set(['lid', 'hosted.lid']);
+
+/** The logged-in account, so that its own ids are never taken for the other side of a chat. */
+export interface OwnIdentity {
+  number?: string | null;
+  lid?: string | null;
+}
+
+export interface MappingContext {
+  /** The group's subject when the session already knows it (cached metadata, never fetched here). */
+  groupName?: (groupJid: string) => string | undefined;
+  me?: OwnIdentity;
+}
+
+/** What the session must download and attach as InboundMessage.media. */
+export interface MediaDescriptor {
+  mimetype: string;
+  filename?: string;
+}
+
+export type BaileysMapped =
+  | { kind: 'message'; message: InboundMessage; media?: MediaDescriptor }
+  | { kind: 'update'; update: MessageUpdate };
+
+/** The account behind a jid: `number` for phone-number jids, `lid` for privacy ids. */
+export const identityOf = (jid: string | null | undefined): { number?: string; lid?: string } => {
+  const decoded = jidDecode(jid ?? undefined);
+  if (!decoded?.user || !/^\d+$/.test(decoded.user)) return {};
+  if (PN_SERVERS.has(decoded.server)) return { number: decoded.user };
+  if (LID_SERVERS.has(decoded.server)) return { lid: decoded.user };
+  return {};
+};
+
+/** One peer from a jid and its alternative (Baileys 7 gives the phone jid beside a LID jid when known). */
+export const peerFromJids = (...jids: (string | null | undefined)[]): ChannelPeer => {
+  const peer: ChannelPeer = { number: null, lid: null };
+  for (const jid of jids) {
+    const id = identityOf(jid);
+    peer.number ??= id.number ?? null;
+    peer.lid ??= id.lid ?? null;
+  }
+  return peer;
+};
+
+/** The jid to write to: the phone number when known, else the LID, or the group. */
+export const jidForPeer = (peer: ChannelPeer): string => {
+  if (peer.isGroup) {
+    const id = (peer.number ?? '').split('@')[0];
+    if (!/^[\d-]+$/.test(id)) throw new AppError('ERR_WAPP_INVALID_CONTACT');
+    return `${id}@g.us`;
+  }
+  const number = (peer.number ?? '').replace(/\D/g, '');
+  if (number) return `${number}@s.whatsapp.net`;
+  const lid = (peer.lid ?? '').replace(/\D/g, '');
+  if (lid) return `${lid}@lid`;
+  throw new AppError('ERR_WAPP_INVALID_CONTACT');
+};
+
+/** The MIME family for media types the contract knows; everything else is an application file. */
+export const mediaTypeForMime = (mimetype: string): InboundMediaType => {
+  const family = mimetype.split('/')[0].trim().toLowerCase();
+  return family === 'image' || family === 'audio' || family === 'video' ? family : 'application';
+};
+
+const text = (value: string | null | undefined): string => value ?? '';
+
+/** Text of a message content (used for edits), or undefined when it has no text. */
+export const textOf = (content: proto.IMessage | null | undefined): string | undefined => {
+  const message = normalizeMessageContent(content);
+  if (!message) return undefined;
+  if (message.conversation) return message.conversation;
+  if (message.extendedTextMessage?.text) return message.extendedTextMessage.text;
+  const media =
+    message.imageMessage ?? message.videoMessage ?? message.documentMessage ?? message.ptvMessage ?? undefined;
+  if (media?.caption) return media.caption;
+  return undefined;
+};
+
+const locationBody = (
+  location: proto.Message.ILocationMessage | proto.Message.ILiveLocationMessage,
+  described: (string | null | undefined)[],
+): string => {
+  const lat = location.degreesLatitude ?? 0;
+  const lng = location.degreesLongitude ?? 0;
+  const thumb = location.jpegThumbnail?.length
+    ? `data:image/jpeg;base64,${Buffer.from(location.jpegThumbnail).toString('base64')}`
+    : '';
+  const link = `https://maps.google.com/maps?q=${lat}%2C${lng}&z=17`;
+  const description = described.filter((part): part is string => !!part).join(' - ') || `${lat}, ${lng}`;
+  // The pipe separates the parts of the body, so it cannot appear inside one.
+  return [thumb, link, description.replace(/\|/g, '/')].join('|');
+};
+
+interface Content {
+  body: string;
+  mediaType: InboundMediaType;
+  media?: MediaDescriptor;
+  contextInfo?: proto.IContextInfo | null;
+}
+
+/** The body, type and media of the content types we accept; undefined for everything we drop. */
+const readContent = (message: proto.IMessage): Content | undefined => {
+  const type = getContentType(message);
+  switch (type) {
+    case 'conversation':
+      return { body: text(message.conversation), mediaType: 'chat' };
+    case 'extendedTextMessage': {
+      const m = message.extendedTextMessage!;
+      return { body: text(m.text), mediaType: 'chat', contextInfo: m.contextInfo };
+    }
+    case 'imageMessage': {
+      const m = message.imageMessage!;
+      return { body: text(m.caption), mediaType: 'image', media: { mimetype: m.mimetype || 'image/jpeg' }, contextInfo: m.contextInfo };
+    }
+    case 'videoMessage':
+    case 'ptvMessage': {
+      const m = (message.videoMessage ?? message.ptvMessage)!;
+      return { body: text(m.caption), mediaType: 'video', media: { mimetype: m.mimetype || 'video/mp4' }, contextInfo: m.contextInfo };
+    }
+    case 'audioMessage': {
+      const m = message.audioMessage!;
+      return { body: '', mediaType: 'audio', media: { mimetype: m.mimetype || 'audio/ogg; codecs=opus' }, contextInfo: m.contextInfo };
+    }
+    case 'documentMessage': {
+      const m = message.documentMessage!;
+      const mimetype = m.mimetype || 'application/octet-stream';
+      const filename = m.fileName || m.title || undefined;
+      return { body: text(m.caption), mediaType: mediaTypeForMime(mimetype), media: { mimetype, filename }, contextInfo: m.contextInfo };
+    }
+    case 'stickerMessage': {
+      const m = message.stickerMessage!;
+      return { body: '', mediaType: 'sticker', media: { mimetype: m.mimetype || 'image/webp' }, contextInfo: m.contextInfo };
+    }
+    case 'locationMessage': {
+      const m = message.locationMessage!;
+      return { body: locationBody(m, [m.name, m.address]), mediaType: 'locationMessage', contextInfo: m.contextInfo };
+    }
+    case 'liveLocationMessage': {
+      const m = message.liveLocationMessage!;
+      return { body: locationBody(m, [m.caption]), mediaType: 'locationMessage', contextInfo: m.contextInfo };
+    }
+    case 'contactMessage':
+      return { body: text(message.contactMessage!.vcard), mediaType: 'contactMessage', contextInfo: message.contactMessage!.contextInfo };
+    case 'contactsArrayMessage': {
+      const m = message.contactsArrayMessage!;
+      const vcards = (m.contacts ?? []).map((c) => c.vcard).filter((v): v is string => !!v);
+      return { body: vcards.join('\n'), mediaType: 'vcard', contextInfo: m.contextInfo };
+    }
+    case 'buttonsResponseMessage': {
+      const m = message.buttonsResponseMessage!;
+      return { body: text(m.selectedDisplayText), mediaType: 'chat', contextInfo: m.contextInfo };
+    }
+    case 'templateButtonReplyMessage': {
+      const m = message.templateButtonReplyMessage!;
+      return { body: text(m.selectedDisplayText), mediaType: 'chat', contextInfo: m.contextInfo };
+    }
+    case 'listResponseMessage': {
+      const m = message.listResponseMessage!;
+      return { body: text(m.title), mediaType: 'chat', contextInfo: m.contextInfo };
+    }
+    default:
+      // reactions, polls, stubs, key distribution and the like carry nothing a ticket shows
+      return undefined;
+  }
+};
+
+const isOwn = (jid: string | null | undefined, me: OwnIdentity | undefined): boolean => {
+  if (!me) return false;
+  const id = identityOf(jid);
+  return (!!id.number && id.number === me.number) || (!!id.lid && id.lid === me.lid);
+};
+
+const timestampOf = (value: proto.IWebMessageInfo['messageTimestamp']): Date => {
+  const seconds = toNumber(value ?? 0);
+  return seconds > 0 ? new Date(seconds * 1000) : new Date();
+};
+
+/**
+ * Maps one message Baileys emitted (messages.upsert) to an inbound message, or to an update of an earlier
+ * one (edit, delete for everyone), or null when the message is dropped (status broadcasts, newsletters,
+ * reactions, protocol messages other than edit and revoke, stubs without content).
+ * Media are described, not downloaded: the session fetches them.
+ */
+export function toInboundMessage(msg: proto.IWebMessageInfo, context: MappingContext = {}): BaileysMapped | null {
+  const key = msg.key as WAMessageKey | null | undefined;
+  const remoteJid = key?.remoteJid;
+  if (!key?.id || !remoteJid) return null;
+  if (isJidBroadcast(remoteJid) || isJidNewsletter(remoteJid)) return null;
+  const fromMe = !!key.fromMe;
+
+  const wrapped = msg.message;
+  const content = normalizeMessageContent(wrapped);
+  if (!content) return null;
+
+  const protocol = content.protocolMessage;
+  if (protocol) {
+    const targetId = protocol.key?.id;
+    if (!targetId) return null;
+    // protocol.key is seen from the sender: fromMe there means the sender touched their own message.
+    const targetFromMe = protocol.key?.fromMe ? fromMe : undefined;
+    if (protocol.type === proto.Message.ProtocolMessage.Type.REVOKE) {
+      return { kind: 'update', update: { id: targetId, fromMe: targetFromMe, revoked: true } };
+    }
+    if (protocol.type === proto.Message.ProtocolMessage.Type.MESSAGE_EDIT) {
+      const editedBody = textOf(protocol.editedMessage);
+      if (editedBody === undefined) return null;
+      return { kind: 'update', update: { id: targetId, fromMe: targetFromMe, editedBody } };
+    }
+    return null;
+  }
+  if (wrapped?.editedMessage) {
+    // An edit wrapper without its protocol message: the new content of this very id.
+    const editedBody = textOf(content);
+    return editedBody === undefined ? null : { kind: 'update', update: { id: key.id, fromMe, editedBody } };
+  }
+
+  const read = readContent(content);
+  if (!read) return null;
+
+  let chat: ChannelPeer;
+  let participant: ChannelPeer | undefined;
+  const senderName = !fromMe && msg.pushName ? msg.pushName : undefined;
+  if (isJidGroup(remoteJid)) {
+    chat = { number: jidDecode(remoteJid)!.user, lid: null, isGroup: true };
+    const name = context.groupName?.(remoteJid);
+    if (name) chat.name = name;
+    const sender = peerFromJids(key.participant ?? msg.participant, key.participantAlt);
+    if (sender.number || sender.lid) participant = senderName ? { ...sender, name: senderName } : sender;
+  } else {
+    // On our own messages the alternative jid can be our own account's; never take it for the customer.
+    const alt = fromMe && isOwn(key.remoteJidAlt, context.me) ? undefined : key.remoteJidAlt;
+    chat = peerFromJids(remoteJid, alt);
+    if (!chat.number && !chat.lid) return null;
+    if (senderName) chat.name = senderName;
+  }
+
+  const message: InboundMessage = {
+    id: key.id,
+    fromMe,
+    chat,
+    body: read.body,
+    mediaType: read.mediaType,
+    timestamp: timestampOf(msg.messageTimestamp),
+    raw: msg,
+  };
+  if (participant) message.participant = participant;
+  const quotedId = read.contextInfo?.stanzaId;
+  if (quotedId) message.quotedId = quotedId;
+  return read.media ? { kind: 'message', message, media: read.media } : { kind: 'message', message };
+}
+
+/** messages.update: delivery status (ack), an edit or a delete for everyone; null when it says none of these. */
+export const toMessageUpdate = ({ key, update }: WAMessageUpdate): MessageUpdate | null => {
+  if (!key.id || !key.remoteJid || isJidBroadcast(key.remoteJid)) return null;
+  const result: MessageUpdate = { id: key.id, fromMe: !!key.fromMe };
+  let useful = false;
+  if (typeof update.status === 'number') {
+    result.ack = update.status;
+    useful = true;
+  }
+  const edited = update.message?.editedMessage?.message;
+  if (edited) {
+    const editedBody = textOf(edited.protocolMessage?.editedMessage ?? edited);
+    if (editedBody !== undefined) {
+      result.editedBody = editedBody;
+      useful = true;
+    }
+  }
+  if (update.messageStubType === proto.WebMessageInfo.StubType.REVOKE) {
+    result.revoked = true;
+    useful = true;
+  }
+  return useful ? result : null;
+};
+
+/** message-receipt.update (per-user receipts, mostly in groups) as an ack. */
+export const toReceiptUpdate = ({ key, receipt }: MessageUserReceiptUpdate): MessageUpdate | null => {
+  if (!key.id || !key.remoteJid || isJidBroadcast(key.remoteJid)) return null;
+  const ack = receipt.playedTimestamp
+    ? proto.WebMessageInfo.Status.PLAYED
+    : receipt.readTimestamp
+      ? proto.WebMessageInfo.Status.READ
+      : receipt.receiptTimestamp
+        ? proto.WebMessageInfo.Status.DELIVERY_ACK
+        : undefined;
+  return ack === undefined ? null : { id: key.id, fromMe: !!key.fromMe, ack };
+};
+
+/** contacts.upsert / contacts.update; null when the entry says nothing worth storing. */
+export const toContactUpdate = (contact: Partial<Contact>): (ChannelPeer & { profilePicUrl?: string }) | null => {
+  if (!contact.id || isJidGroup(contact.id) || isJidBroadcast(contact.id) || isJidNewsletter(contact.id)) return null;
+  const peer: ChannelPeer & { profilePicUrl?: string } = peerFromJids(contact.id, contact.lid, contact.phoneNumber);
+  if (!peer.number && !peer.lid) return null;
+  const name = contact.name || contact.notify || contact.verifiedName;
+  if (name) peer.name = name;
+  if (contact.imgUrl && /^https?:\/\//.test(contact.imgUrl)) peer.profilePicUrl = contact.imgUrl;
+  // A bare id is news only when it links a phone number to a LID.
+  if (!name && !peer.profilePicUrl && !(peer.number && peer.lid)) return null;
+  return peer;
+};
+
+const CALL_STATUSES = new Set<CallEvent['status']>(['offer', 'ringing', 'timeout', 'reject', 'accept', 'terminate']);
+
+export const toCallEvent = (call: WACallEvent): CallEvent | null => {
+  if (!CALL_STATUSES.has(call.status as CallEvent['status'])) return null;
+  const from = peerFromJids(call.from, call.callerPn);
+  if (!from.number && !from.lid) return null;
+  return { from, status: call.status as CallEvent['status'], at: call.date instanceof Date ? call.date : new Date() };
+};

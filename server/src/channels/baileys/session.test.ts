@@ -1,0 +1,908 @@
+import { EventEmitter } from 'node:events';
+import { Writable } from 'node:stream';
+import {
+  DisconnectReason,
+  initAuthCreds,
+  proto,
+  type AnyMessageContent,
+  type BaileysEventMap,
+  type GroupMetadata,
+  type MiscMessageGenerationOptions,
+  type UserFacingSocketConfig,
+  type WAMessage,
+  type WAMessageKey,
+} from '@whiskeysockets/baileys';
+import { pino } from 'pino';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppError } from '../../errors.js';
+import type { AuthStore, CallEvent, ChannelEvents, ChannelPeer, ChannelStatus, InboundMessage, MessageUpdate } from '../types.js';
+import { fromStored, toStored, useAuthStoreState } from './auth-state.js';
+import { createBaileysProvider, type BaileysProviderOptions } from './index.js';
+import { mediaContent, quotedMessage, type BaileysSession, type BaileysSocket } from './session.js';
+
+// --- test doubles ---------------------------------------------------------------------------------
+
+/** An AuthStore in memory that stores JSON text, as the jsonb column does: anything not JSON-safe is lost. */
+class MemoryAuthStore implements AuthStore {
+  readonly rows = new Map<string, string>();
+  clears = 0;
+
+  async get<T>(key: string): Promise<T | null> {
+    const row = this.rows.get(key);
+    return row === undefined ? null : (JSON.parse(row) as T);
+  }
+
+  async getMany<T>(keys: string[]): Promise<Record<string, T>> {
+    const out: Record<string, T> = {};
+    for (const key of keys) {
+      const row = this.rows.get(key);
+      if (row !== undefined) out[key] = JSON.parse(row) as T;
+    }
+    return out;
+  }
+
+  async set(entries: Record<string, unknown>): Promise<void> {
+    for (const [key, value] of Object.entries(entries)) {
+      if (value === null || value === undefined) this.rows.delete(key);
+      else this.rows.set(key, JSON.stringify(value));
+    }
+  }
+
+  async clear(): Promise<void> {
+    this.clears += 1;
+    this.rows.clear();
+  }
+}
+
+/** A Baileys socket double: the same `ev` emitter API, and `end()` emitting a close like the real one. */
+class FakeSocket implements BaileysSocket {
+  readonly emitter = new EventEmitter();
+  readonly ev = this.emitter as unknown as BaileysSocket['ev'];
+  user: BaileysSocket['user'];
+  ended = 0;
+  loggedOut = 0;
+  readonly sent: { jid: string; content: AnyMessageContent; options?: MiscMessageGenerationOptions }[] = [];
+  readonly read: WAMessageKey[][] = [];
+  failSends = false;
+  groupLookups = 0;
+  signalRepository?: BaileysSocket['signalRepository'];
+  private counter = 0;
+
+  constructor(readonly config: UserFacingSocketConfig) {}
+
+  emit<E extends keyof BaileysEventMap>(event: E, arg: BaileysEventMap[E]): void {
+    this.emitter.emit(event, arg);
+  }
+
+  open(id = '5511900001111:7@s.whatsapp.net'): void {
+    this.user = { id, lid: '88800011122233:7@lid' };
+    this.emit('connection.update', { connection: 'open' });
+  }
+
+  close(statusCode?: number): void {
+    const error = statusCode === undefined ? undefined : boom(statusCode);
+    this.emit('connection.update', { connection: 'close', lastDisconnect: { error, date: new Date() } });
+  }
+
+  end = async (error: Error | undefined): Promise<void> => {
+    this.ended += 1;
+    this.emit('connection.update', { connection: 'close', lastDisconnect: { error, date: new Date() } });
+  };
+
+  logout = async (): Promise<void> => {
+    this.loggedOut += 1;
+    void this.end(boom(DisconnectReason.loggedOut));
+  };
+
+  sendMessage = async (jid: string, content: AnyMessageContent, options?: MiscMessageGenerationOptions): Promise<WAMessage | undefined> => {
+    if (this.failSends) throw boom(500);
+    this.sent.push({ jid, content, options });
+    this.counter += 1;
+    return proto.WebMessageInfo.fromObject({
+      key: { remoteJid: jid, fromMe: true, id: `3EB0SENT${this.counter}` },
+      messageTimestamp: 1_700_000_100,
+      status: proto.WebMessageInfo.Status.PENDING,
+    }) as WAMessage;
+  };
+
+  readMessages = async (keys: WAMessageKey[]): Promise<void> => {
+    this.read.push(keys);
+  };
+
+  onWhatsApp = async (...jids: string[]) =>
+    jids.filter((jid) => jid.startsWith('55')).map((jid) => ({ jid: jid.replace('5511', '55119'), exists: true }));
+
+  groupMetadata = async (jid: string): Promise<GroupMetadata> => {
+    this.groupLookups += 1;
+    return { id: jid, subject: 'Clientes VIP', participants: [], owner: undefined };
+  };
+
+  updateMediaMessage = async (message: WAMessage): Promise<WAMessage> => message;
+}
+
+const boom = (statusCode: number): Error => Object.assign(new Error(`closed ${statusCode}`), { isBoom: true, output: { statusCode } });
+
+interface Recorder {
+  events: ChannelEvents;
+  log: string[];
+  statuses: { status: ChannelStatus; info?: { number?: string; reason?: string } }[];
+  qrs: string[];
+  messages: InboundMessage[];
+  updates: MessageUpdate[];
+  contacts: ChannelPeer[];
+  calls: CallEvent[];
+}
+
+const recorder = (): Recorder => {
+  const r: Recorder = {
+    log: [],
+    statuses: [],
+    qrs: [],
+    messages: [],
+    updates: [],
+    contacts: [],
+    calls: [],
+    events: {
+      qr: (code) => {
+        r.qrs.push(code);
+        r.log.push(`qr:${code}`);
+      },
+      status: (status, info) => {
+        r.statuses.push(info ? { status, info } : { status });
+        r.log.push(`status:${status}`);
+      },
+      message: async (m) => {
+        r.messages.push(m);
+      },
+      messageUpdate: async (u) => {
+        r.updates.push(u);
+      },
+      contactUpdate: async (c) => {
+        r.contacts.push(c);
+      },
+      call: async (c) => {
+        r.calls.push(c);
+      },
+    },
+  };
+  return r;
+};
+
+const CUSTOMER = '5511988887777';
+const CUSTOMER_LID = '203948571234567';
+
+/** A real Baileys message object (see mapping.test.ts). */
+const wa = (key: Partial<WAMessageKey> & { remoteJid: string }, message: Record<string, unknown>, extra: Record<string, unknown> = {}): WAMessage => {
+  const { remoteJidAlt, participantAlt, ...protoKey } = key;
+  const msg = proto.WebMessageInfo.fromObject({ key: { id: 'IN1', fromMe: false, ...protoKey }, message, messageTimestamp: 1_700_000_000, ...extra }) as WAMessage;
+  if (remoteJidAlt) msg.key.remoteJidAlt = remoteJidAlt;
+  if (participantAlt) msg.key.participantAlt = participantAlt;
+  return msg;
+};
+
+const silent = pino({ level: 'silent' });
+
+interface Harness {
+  session: BaileysSession;
+  store: MemoryAuthStore;
+  rec: Recorder;
+  sockets: FakeSocket[];
+  socket: () => FakeSocket;
+  idle: () => Promise<void>;
+}
+
+const harness = (options: BaileysProviderOptions = {}, store = new MemoryAuthStore(), logger = silent): Harness => {
+  const sockets: FakeSocket[] = [];
+  const provider = createBaileysProvider({
+    reconnect: { baseMs: 2_000, maxMs: 10_000, jitter: 0 },
+    downloadMedia: async () => Buffer.from('media-bytes'),
+    ...options,
+    socketFactory: (config) => {
+      const socket = new FakeSocket(config);
+      sockets.push(socket);
+      return socket;
+    },
+  });
+  const rec = recorder();
+  const session = provider.createSession({ whatsappId: 7, companyId: 3, events: rec.events, auth: store, logger }) as BaileysSession;
+  return { session, store, rec, sockets, socket: () => sockets[sockets.length - 1], idle: () => session.whenIdle() };
+};
+
+/** Lets pending promise chains (store reads, the reconnect's connect) run. */
+const settle = async () => {
+  for (let i = 0; i < 20; i += 1) await Promise.resolve();
+};
+
+// --- lifecycle ------------------------------------------------------------------------------------
+
+describe('BaileysSession lifecycle', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('reports OPENING, each QR code, then CONNECTED with the phone number', async () => {
+    const h = harness();
+    await h.session.start();
+    expect(h.sockets).toHaveLength(1);
+    h.socket().emit('connection.update', { qr: '2@first-code' });
+    h.socket().emit('connection.update', { qr: '2@second-code' });
+    h.socket().open('5511900001111:7@s.whatsapp.net');
+    await h.idle();
+    expect(h.rec.log).toEqual(['status:OPENING', 'qr:2@first-code', 'qr:2@second-code', 'status:CONNECTED']);
+    expect(h.rec.statuses.at(-1)).toEqual({ status: 'CONNECTED', info: { number: '5511900001111' } });
+    expect(h.session.isConnected).toBe(true);
+    await h.session.stop();
+  });
+
+  it('hands Baileys a logger quieter than ours and no echo of its own sends', async () => {
+    const h = harness();
+    await h.session.start();
+    const config = h.socket().config;
+    expect(config.emitOwnEvents).toBe(false);
+    expect(['warn', 'silent']).toContain(config.logger?.level);
+    await h.session.stop();
+  });
+
+  it('reconnects after a non-logout close with a doubling, capped backoff', async () => {
+    const h = harness();
+    await h.session.start();
+    h.socket().open();
+    h.socket().close(DisconnectReason.connectionLost);
+    await h.idle();
+    expect(h.rec.statuses.at(-1)).toEqual({ status: 'OPENING', info: { reason: 'connection closed (408)' } });
+    expect(h.session.isConnected).toBe(false);
+
+    // 2 s, then 4 s, then 8 s, then the 10 s cap
+    for (const delay of [2_000, 4_000, 8_000, 10_000, 10_000]) {
+      const before = h.sockets.length;
+      await vi.advanceTimersByTimeAsync(delay - 1);
+      expect(h.sockets).toHaveLength(before);
+      await vi.advanceTimersByTimeAsync(1);
+      await settle();
+      expect(h.sockets).toHaveLength(before + 1);
+      h.socket().close(DisconnectReason.connectionClosed);
+    }
+    await h.idle();
+    // one OPENING at start, one when the connection dropped: retries do not repeat it
+    expect(h.rec.statuses.map((s) => s.status)).toEqual(['OPENING', 'CONNECTED', 'OPENING']);
+    await h.session.stop();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('starts the backoff over once a connection opens again', async () => {
+    const h = harness();
+    await h.session.start();
+    h.socket().close(DisconnectReason.connectionLost);
+    await vi.advanceTimersByTimeAsync(2_000);
+    await settle();
+    h.socket().close(DisconnectReason.connectionLost);
+    await vi.advanceTimersByTimeAsync(4_000);
+    await settle();
+    h.socket().open();
+    h.socket().close(DisconnectReason.connectionLost);
+    await vi.advanceTimersByTimeAsync(2_000);
+    await settle();
+    expect(h.sockets).toHaveLength(4);
+    await h.session.stop();
+  });
+
+  it('reconnects at once when WhatsApp asks for a restart (after a scan)', async () => {
+    const h = harness();
+    await h.session.start();
+    h.socket().emit('connection.update', { qr: 'code' });
+    h.socket().close(DisconnectReason.restartRequired);
+    await vi.advanceTimersByTimeAsync(0);
+    await settle();
+    expect(h.sockets).toHaveLength(2);
+    h.socket().open();
+    await h.idle();
+    expect(h.rec.statuses.at(-1)?.status).toBe('CONNECTED');
+    await h.session.stop();
+  });
+
+  it.each([
+    ['loggedOut', DisconnectReason.loggedOut],
+    ['forbidden', DisconnectReason.forbidden],
+  ])('on %s: clears the credentials, reports DISCONNECTED and does not reconnect', async (_name, code) => {
+    const h = harness();
+    await h.session.start();
+    h.socket().emit('creds.update', { registered: true });
+    await settle();
+    expect(h.store.rows.has('creds')).toBe(true);
+    h.socket().open();
+    h.socket().close(code);
+    await h.idle();
+    expect(h.store.rows.size).toBe(0);
+    expect(h.store.clears).toBe(1);
+    expect(h.rec.statuses.at(-1)).toEqual({ status: 'DISCONNECTED', info: { reason: 'logged out' } });
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(h.sockets).toHaveLength(1);
+    await expect(h.session.sendText({ to: { number: CUSTOMER, lid: null }, text: 'x' })).rejects.toMatchObject({ code: 'ERR_WAPP_NOT_INITIALIZED' });
+  });
+
+  it('gives up with TIMEOUT after too many QR codes without a scan, counting across reconnects', async () => {
+    const h = harness({ maxQrCodes: 3 });
+    await h.session.start();
+    h.socket().emit('connection.update', { qr: 'q1' });
+    h.socket().emit('connection.update', { qr: 'q2' });
+    // WhatsApp ends a QR round by closing (408); the next round continues the count
+    h.socket().close(DisconnectReason.timedOut);
+    await vi.advanceTimersByTimeAsync(2_000);
+    await settle();
+    h.socket().emit('connection.update', { qr: 'q3' });
+    h.socket().emit('connection.update', { qr: 'q4' });
+    await h.idle();
+    expect(h.rec.qrs).toEqual(['q1', 'q2', 'q3']);
+    expect(h.rec.statuses.at(-1)).toEqual({ status: 'TIMEOUT', info: { reason: 'qrcode not scanned' } });
+    expect(h.socket().ended).toBe(1);
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(h.sockets).toHaveLength(2);
+  });
+
+  it('stop() cancels a pending reconnect and leaves no timer', async () => {
+    const h = harness();
+    await h.session.start();
+    h.socket().close(DisconnectReason.connectionLost);
+    expect(h.session.hasPendingReconnect).toBe(true);
+    await h.session.stop();
+    expect(h.session.hasPendingReconnect).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(h.sockets).toHaveLength(1);
+  });
+
+  it('stop() closes a live socket without logging out, keeps the credentials and does not reconnect', async () => {
+    const h = harness();
+    await h.session.start();
+    h.socket().emit('creds.update', { registered: true });
+    h.socket().open();
+    await h.idle();
+    await h.session.stop();
+    expect(h.socket().ended).toBe(1);
+    expect(h.socket().loggedOut).toBe(0);
+    expect(h.store.rows.has('creds')).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(h.sockets).toHaveLength(1);
+    await h.idle();
+    expect(h.rec.statuses.map((s) => s.status)).toEqual(['OPENING', 'CONNECTED']);
+  });
+
+  it('logout() logs the phone out, forgets the credentials and reports DISCONNECTED once', async () => {
+    const h = harness();
+    await h.session.start();
+    h.socket().emit('creds.update', { registered: true });
+    h.socket().open();
+    await h.idle();
+    await h.session.logout();
+    expect(h.socket().loggedOut).toBe(1);
+    expect(h.store.rows.size).toBe(0);
+    expect(h.rec.statuses.map((s) => s.status)).toEqual(['OPENING', 'CONNECTED', 'DISCONNECTED']);
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(h.sockets).toHaveLength(1);
+  });
+
+  it('start() on a running session closes the old socket before opening a new one', async () => {
+    const h = harness();
+    await h.session.start();
+    h.socket().open();
+    await h.session.start();
+    expect(h.sockets).toHaveLength(2);
+    expect(h.sockets[0].ended).toBe(1);
+    expect(h.sockets[1].ended).toBe(0);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(h.sockets).toHaveLength(2);
+    await h.session.stop();
+  });
+
+  it('can be started again after a stop', async () => {
+    const h = harness();
+    await h.session.start();
+    await h.session.stop();
+    await h.session.start();
+    expect(h.sockets).toHaveLength(2);
+    h.socket().open();
+    await h.idle();
+    expect(h.rec.statuses.at(-1)?.status).toBe('CONNECTED');
+    // the first socket's late events are ignored
+    h.sockets[0].close(DisconnectReason.loggedOut);
+    await h.idle();
+    expect(h.rec.statuses.at(-1)?.status).toBe('CONNECTED');
+    await h.session.stop();
+  });
+});
+
+// --- auth state -----------------------------------------------------------------------------------
+
+describe('auth state in the AuthStore', () => {
+  it('serialises Buffers as plain JSON and revives them', () => {
+    const creds = initAuthCreds();
+    const stored = toStored(creds) as { noiseKey: { public: { type: string; data: unknown } } };
+    expect(stored.noiseKey.public).toEqual({ type: 'Buffer', data: Buffer.from(creds.noiseKey.public).toString('base64') });
+    const revived = fromStored<typeof creds>(JSON.parse(JSON.stringify(stored)));
+    expect(Buffer.isBuffer(revived.noiseKey.public)).toBe(true);
+    expect(Buffer.compare(revived.noiseKey.public, creds.noiseKey.public)).toBe(0);
+    expect(revived.registrationId).toBe(creds.registrationId);
+  });
+
+  it('starts with fresh credentials, saves them on creds.update and loads them back with their Buffers', async () => {
+    const store = new MemoryAuthStore();
+    const first = harness({}, store);
+    await first.session.start();
+    const creds = first.socket().config.auth.creds;
+    expect(store.rows.has('creds')).toBe(false);
+    first.socket().emit('creds.update', { me: { id: '5511900001111:7@s.whatsapp.net', name: 'Atrium' }, registered: true });
+    await settle();
+    const row = JSON.parse(store.rows.get('creds')!);
+    expect(row.me.id).toBe('5511900001111:7@s.whatsapp.net');
+    expect(row.signedIdentityKey.private.type).toBe('Buffer');
+    await first.session.stop();
+
+    const second = harness({}, store);
+    await second.session.start();
+    const loaded = second.socket().config.auth.creds;
+    expect(loaded.me?.id).toBe('5511900001111:7@s.whatsapp.net');
+    expect(loaded.registered).toBe(true);
+    expect(Buffer.isBuffer(loaded.signedIdentityKey.private)).toBe(true);
+    expect(Buffer.compare(loaded.signedIdentityKey.private, creds.signedIdentityKey.private)).toBe(0);
+    expect(Buffer.compare(loaded.signedPreKey.signature, creds.signedPreKey.signature)).toBe(0);
+    expect(loaded.advSecretKey).toBe(creds.advSecretKey);
+    await second.session.stop();
+  });
+
+  it('stores signal keys under type-id and returns them typed, through the socket key store', async () => {
+    const store = new MemoryAuthStore();
+    const h = harness({}, store);
+    await h.session.start();
+    const keys = h.socket().config.auth.keys;
+    const preKey = { public: Buffer.from([1, 2, 3]), private: Buffer.from([4, 5, 6]) };
+    const syncKey = proto.Message.AppStateSyncKeyData.fromObject({ keyData: Buffer.from([9, 9, 9]), timestamp: 1_700_000_000 });
+    await keys.set({
+      'pre-key': { '1': preKey },
+      session: { [`${CUSTOMER}.0`]: Buffer.from([7, 7]) },
+      'app-state-sync-key': { AAAAAA: syncKey },
+      'lid-mapping': { [CUSTOMER]: CUSTOMER_LID },
+    });
+    expect([...store.rows.keys()].sort()).toEqual(['app-state-sync-key-AAAAAA', 'lid-mapping-5511988887777', 'pre-key-1', `session-${CUSTOMER}.0`]);
+    await h.session.stop();
+
+    // a new connection reads them from the store, not from the cache of the old one
+    const again = harness({}, store);
+    await again.session.start();
+    const fresh = again.socket().config.auth.keys;
+    const pre = await fresh.get('pre-key', ['1', '2']);
+    expect(Object.keys(pre)).toEqual(['1']);
+    expect(Buffer.isBuffer(pre['1'].public)).toBe(true);
+    expect([...pre['1'].private]).toEqual([4, 5, 6]);
+    const sessions = await fresh.get('session', [`${CUSTOMER}.0`]);
+    expect(Buffer.isBuffer(sessions[`${CUSTOMER}.0`])).toBe(true);
+    const sync = await fresh.get('app-state-sync-key', ['AAAAAA']);
+    expect(sync.AAAAAA).toBeInstanceOf(proto.Message.AppStateSyncKeyData);
+    expect([...(sync.AAAAAA.keyData as Uint8Array)]).toEqual([9, 9, 9]);
+    expect((await fresh.get('lid-mapping', [CUSTOMER]))[CUSTOMER]).toBe(CUSTOMER_LID);
+
+    await fresh.set({ 'pre-key': { '1': null } });
+    expect(store.rows.has('pre-key-1')).toBe(false);
+    await again.session.stop();
+  });
+
+  it('writes credential snapshots in order', async () => {
+    const writes: unknown[] = [];
+    const store = new MemoryAuthStore();
+    const slow: AuthStore = {
+      get: (k) => store.get(k),
+      getMany: (k) => store.getMany(k),
+      clear: () => store.clear(),
+      set: async (entries) => {
+        await new Promise((resolve) => setTimeout(resolve, writes.length === 0 ? 20 : 0));
+        writes.push((entries.creds as { nextPreKeyId: number }).nextPreKeyId);
+        await store.set(entries);
+      },
+    };
+    const { state, saveCreds } = await useAuthStoreState(slow);
+    state.creds.nextPreKeyId = 10;
+    const a = saveCreds();
+    state.creds.nextPreKeyId = 20;
+    const b = saveCreds();
+    await Promise.all([a, b]);
+    expect(writes.at(-1)).toBe(20);
+    expect(JSON.parse(store.rows.get('creds')!).nextPreKeyId).toBe(20);
+  });
+});
+
+// --- inbound --------------------------------------------------------------------------------------
+
+describe('BaileysSession inbound events', () => {
+  const connected = async (options: BaileysProviderOptions = {}) => {
+    const h = harness(options);
+    await h.session.start();
+    h.socket().open();
+    await h.idle();
+    return h;
+  };
+
+  it('delivers notify messages and append messages typed on the phone, and skips other upsert kinds', async () => {
+    const h = await connected();
+    h.socket().emit('messages.upsert', { type: 'notify', messages: [wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net` }, { conversation: 'hello' }, { pushName: 'Maria' })] });
+    h.socket().emit('messages.upsert', {
+      type: 'append',
+      messages: [wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true, id: 'PHONE1' }, { extendedTextMessage: { text: 'typed on the phone' } })],
+    });
+    h.socket().emit('messages.upsert', { type: 'other' as 'notify', messages: [wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'NO' }, { conversation: 'x' })] });
+    await h.idle();
+    expect(h.rec.messages.map((m) => [m.id, m.fromMe, m.body])).toEqual([
+      ['IN1', false, 'hello'],
+      ['PHONE1', true, 'typed on the phone'],
+    ]);
+    expect(h.rec.messages[0].chat).toEqual({ number: CUSTOMER, lid: null, name: 'Maria' });
+    await h.session.stop();
+  });
+
+  it('downloads media and attaches it', async () => {
+    const downloads: string[] = [];
+    const h = await connected({
+      downloadMedia: async (msg) => {
+        downloads.push(msg.key.id!);
+        return Buffer.from('%PDF-1.7');
+      },
+    });
+    h.socket().emit('messages.upsert', {
+      type: 'notify',
+      messages: [wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'DOC1' }, { documentMessage: { mimetype: 'application/pdf', fileName: 'invoice.pdf', caption: 'here' } })],
+    });
+    await h.idle();
+    expect(downloads).toEqual(['DOC1']);
+    const [m] = h.rec.messages;
+    expect(m).toMatchObject({ id: 'DOC1', body: 'here', mediaType: 'application', media: { mimetype: 'application/pdf', filename: 'invoice.pdf' } });
+    expect(m.media?.data.toString()).toBe('%PDF-1.7');
+    expect(m.mediaError).toBeUndefined();
+    await h.session.stop();
+  });
+
+  it('still delivers a message whose media cannot be downloaded, flagged mediaError and without data', async () => {
+    const h = await connected({
+      downloadMedia: async () => {
+        throw new Error('media expired (410)');
+      },
+    });
+    h.socket().emit('messages.upsert', {
+      type: 'notify',
+      messages: [wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'IMG1' }, { imageMessage: { mimetype: 'image/jpeg', caption: 'photo' } })],
+    });
+    h.socket().emit('messages.upsert', { type: 'notify', messages: [wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'TXT2' }, { conversation: 'after' })] });
+    await h.idle();
+    expect(h.rec.messages.map((m) => m.id)).toEqual(['IMG1', 'TXT2']);
+    expect(h.rec.messages[0]).toMatchObject({ mediaType: 'image', body: 'photo', mediaError: true });
+    expect(h.rec.messages[0].media).toBeUndefined();
+    await h.session.stop();
+  });
+
+  it('gives up on a media download that never ends', async () => {
+    const h = await connected({ mediaTimeoutMs: 30, downloadMedia: () => new Promise<Buffer>(() => undefined) });
+    h.socket().emit('messages.upsert', { type: 'notify', messages: [wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'VID1' }, { videoMessage: { mimetype: 'video/mp4' } })] });
+    await h.idle();
+    expect(h.rec.messages[0]).toMatchObject({ id: 'VID1', mediaError: true });
+    await h.session.stop();
+  });
+
+  it('names group chats from metadata fetched once, and reports the sender with both ids', async () => {
+    const h = await connected();
+    const group = '120363025246125888@g.us';
+    const fromGroup = (id: string) =>
+      wa({ remoteJid: group, id, participant: `${CUSTOMER_LID}@lid`, participantAlt: `${CUSTOMER}@s.whatsapp.net` }, { conversation: `msg ${id}` }, { pushName: 'Maria' });
+    h.socket().emit('messages.upsert', { type: 'notify', messages: [fromGroup('G1'), fromGroup('G2')] });
+    h.socket().emit('messages.upsert', { type: 'notify', messages: [fromGroup('G3')] });
+    await h.idle();
+    expect(h.socket().groupLookups).toBe(1);
+    expect(h.rec.messages).toHaveLength(3);
+    for (const m of h.rec.messages) {
+      expect(m.chat).toEqual({ number: '120363025246125888', lid: null, isGroup: true, name: 'Clientes VIP' });
+      expect(m.participant).toEqual({ number: CUSTOMER, lid: CUSTOMER_LID, name: 'Maria' });
+    }
+    // a subject change is cached and reported as a contact update of the group
+    h.socket().emit('groups.update', [{ id: group, subject: 'Clientes Gold' }]);
+    h.socket().emit('messages.upsert', { type: 'notify', messages: [fromGroup('G4')] });
+    await h.idle();
+    expect(h.rec.contacts).toContainEqual({ number: '120363025246125888', lid: null, isGroup: true, name: 'Clientes Gold' });
+    expect(h.rec.messages.at(-1)?.chat.name).toBe('Clientes Gold');
+    expect(h.socket().groupLookups).toBe(1);
+    await h.session.stop();
+  });
+
+  it('reports a customer written to by LID and by phone number with both ids', async () => {
+    const h = await connected();
+    h.socket().emit('messages.upsert', {
+      type: 'notify',
+      messages: [
+        wa({ remoteJid: `${CUSTOMER_LID}@lid`, remoteJidAlt: `${CUSTOMER}@s.whatsapp.net`, id: 'L1' }, { conversation: 'by lid' }),
+        wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, remoteJidAlt: `${CUSTOMER_LID}@lid`, id: 'P1' }, { conversation: 'by phone' }),
+      ],
+    });
+    await h.idle();
+    expect(h.rec.messages.map((m) => m.chat)).toEqual([
+      { number: CUSTOMER, lid: CUSTOMER_LID },
+      { number: CUSTOMER, lid: CUSTOMER_LID },
+    ]);
+    await h.session.stop();
+  });
+
+  it("completes a LID-only sender's number from Baileys' LID mapping store", async () => {
+    const h = harness();
+    await h.session.start();
+    h.socket().signalRepository = {
+      lidMapping: { getPNForLID: async (lid) => (lid === `${CUSTOMER_LID}@lid` ? `${CUSTOMER}:0@s.whatsapp.net` : null) },
+    };
+    h.socket().open();
+    h.socket().emit('messages.upsert', { type: 'notify', messages: [wa({ remoteJid: `${CUSTOMER_LID}@lid` }, { conversation: 'hi' })] });
+    h.socket().emit('messages.upsert', { type: 'notify', messages: [wa({ remoteJid: '111222333@lid', id: 'UNKNOWN' }, { conversation: 'hi' })] });
+    await h.idle();
+    expect(h.rec.messages.map((m) => m.chat)).toEqual([
+      { number: CUSTOMER, lid: CUSTOMER_LID },
+      { number: null, lid: '111222333' },
+    ]);
+    await h.session.stop();
+  });
+
+  it('reports edits and revokes once, though Baileys announces them twice', async () => {
+    const h = await connected();
+    const chat = `${CUSTOMER}@s.whatsapp.net`;
+    // the protocol messages as upserts...
+    h.socket().emit('messages.upsert', {
+      type: 'notify',
+      messages: [
+        wa({ remoteJid: chat, id: 'E1' }, {
+          editedMessage: {
+            message: {
+              protocolMessage: { key: { remoteJid: chat, fromMe: true, id: 'ORIG1' }, type: proto.Message.ProtocolMessage.Type.MESSAGE_EDIT, editedMessage: { conversation: 'fixed' } },
+            },
+          },
+        }),
+        wa({ remoteJid: chat, id: 'R1' }, { protocolMessage: { key: { remoteJid: chat, fromMe: true, id: 'ORIG2' }, type: proto.Message.ProtocolMessage.Type.REVOKE } }),
+      ],
+    });
+    // ...and the updates Baileys derives from them
+    h.socket().emit('messages.update', [
+      { key: { remoteJid: chat, fromMe: false, id: 'ORIG1' }, update: { message: { editedMessage: { message: { conversation: 'fixed' } } } } },
+      { key: { remoteJid: chat, fromMe: false, id: 'ORIG2' }, update: { message: null, messageStubType: proto.WebMessageInfo.StubType.REVOKE } },
+    ]);
+    await h.idle();
+    expect(h.rec.updates).toEqual([
+      { id: 'ORIG1', fromMe: false, editedBody: 'fixed' },
+      { id: 'ORIG2', fromMe: false, revoked: true },
+    ]);
+    expect(h.rec.messages).toEqual([]);
+    // a second, different edit of the same message is news
+    h.socket().emit('messages.update', [{ key: { remoteJid: chat, fromMe: false, id: 'ORIG1' }, update: { message: { editedMessage: { message: { conversation: 'fixed again' } } } } }]);
+    await h.idle();
+    expect(h.rec.updates.at(-1)).toEqual({ id: 'ORIG1', fromMe: false, editedBody: 'fixed again' });
+    await h.session.stop();
+  });
+
+  it('reports delivery statuses and user receipts as acks', async () => {
+    const h = await connected();
+    const key = { remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true, id: '3EB0ABC' };
+    h.socket().emit('messages.update', [
+      { key, update: { status: proto.WebMessageInfo.Status.SERVER_ACK } },
+      { key, update: { status: proto.WebMessageInfo.Status.DELIVERY_ACK } },
+      { key, update: { status: proto.WebMessageInfo.Status.READ } },
+      { key, update: { pollUpdates: [] } },
+    ]);
+    h.socket().emit('message-receipt.update', [
+      { key: { ...key, remoteJid: '120363025246125888@g.us', id: 'GRP1' }, receipt: proto.UserReceipt.fromObject({ userJid: `${CUSTOMER}@s.whatsapp.net`, playedTimestamp: 1_700_000_000 }) },
+    ]);
+    await h.idle();
+    expect(h.rec.updates).toEqual([
+      { id: '3EB0ABC', fromMe: true, ack: 2 },
+      { id: '3EB0ABC', fromMe: true, ack: 3 },
+      { id: '3EB0ABC', fromMe: true, ack: 4 },
+      { id: 'GRP1', fromMe: true, ack: 5 },
+    ]);
+    await h.session.stop();
+  });
+
+  it('passes contact updates and calls on', async () => {
+    const h = await connected();
+    h.socket().emit('contacts.upsert', [{ id: `${CUSTOMER_LID}@lid`, phoneNumber: `${CUSTOMER}@s.whatsapp.net`, notify: 'Maria' }]);
+    h.socket().emit('contacts.update', [{ id: `${CUSTOMER}@s.whatsapp.net`, imgUrl: 'https://pps.whatsapp.net/v/t61/abc.jpg' }, { id: 'x@g.us', name: 'ignored' }]);
+    const date = new Date(1_700_000_000_000);
+    h.socket().emit('call', [{ chatId: `${CUSTOMER}@s.whatsapp.net`, from: `${CUSTOMER}@s.whatsapp.net`, id: 'CALL1', date, status: 'offer', offline: false }]);
+    await h.idle();
+    expect(h.rec.contacts).toEqual([
+      { number: CUSTOMER, lid: CUSTOMER_LID, name: 'Maria' },
+      { number: CUSTOMER, lid: null, profilePicUrl: 'https://pps.whatsapp.net/v/t61/abc.jpg' },
+    ]);
+    expect(h.rec.calls).toEqual([{ from: { number: CUSTOMER, lid: null }, status: 'offer', at: date }]);
+    await h.session.stop();
+  });
+
+  it('keeps going when a handler fails', async () => {
+    const h = await connected();
+    let calls = 0;
+    h.rec.events.message = async (m) => {
+      calls += 1;
+      if (calls === 1) throw new Error('database down');
+      h.rec.messages.push(m);
+    };
+    h.socket().emit('messages.upsert', {
+      type: 'notify',
+      messages: [wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'A' }, { conversation: 'a' }), wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'B' }, { conversation: 'b' })],
+    });
+    await h.idle();
+    expect(h.rec.messages.map((m) => m.id)).toEqual(['B']);
+    await h.session.stop();
+  });
+
+  it('logs no message body and no QR code at info level', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const h = harness({ downloadMedia: async () => Promise.reject(new Error('gone')) }, new MemoryAuthStore(), pino({ level: 'info' }, sink));
+    await h.session.start();
+    h.socket().emit('connection.update', { qr: '2@SECRET-QR-CODE' });
+    h.socket().open();
+    h.socket().emit('messages.upsert', {
+      type: 'notify',
+      messages: [
+        wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'S1' }, { conversation: 'my card is 4111 1111' }),
+        wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'S2' }, { imageMessage: { mimetype: 'image/jpeg', caption: 'secret caption' } }),
+      ],
+    });
+    h.socket().close(DisconnectReason.connectionLost);
+    await h.idle();
+    await h.session.stop();
+    const output = lines.join('');
+    expect(output).toContain('QR code issued');
+    expect(output).toContain('media download failed');
+    expect(output).not.toContain('SECRET-QR-CODE');
+    expect(output).not.toContain('4111');
+    expect(output).not.toContain('secret caption');
+  });
+});
+
+// --- outbound -------------------------------------------------------------------------------------
+
+describe('BaileysSession outbound', () => {
+  const to: ChannelPeer = { number: CUSTOMER, lid: CUSTOMER_LID };
+
+  const connected = async () => {
+    const h = harness();
+    await h.session.start();
+    h.socket().open();
+    await h.idle();
+    return h;
+  };
+
+  it('refuses every call with ERR_WAPP_NOT_INITIALIZED until connected', async () => {
+    const h = harness();
+    await h.session.start();
+    const calls = [
+      () => h.session.sendText({ to, text: 'x' }),
+      () => h.session.sendMedia({ to, data: Buffer.from('x'), mimetype: 'image/png', filename: 'a.png' }),
+      () => h.session.deleteMessage(to, 'ID', true),
+      () => h.session.markRead(to, [{ id: 'ID' }]),
+      () => h.session.checkNumber(CUSTOMER),
+    ];
+    for (const call of calls) {
+      const err = await call().then(() => null, (e: unknown) => e);
+      expect(err).toBeInstanceOf(AppError);
+      expect((err as AppError).code).toBe('ERR_WAPP_NOT_INITIALIZED');
+    }
+    expect(h.socket().sent).toEqual([]);
+    await h.session.stop();
+  });
+
+  it('sends text to the phone-number jid and returns the id and time', async () => {
+    const h = await connected();
+    const sent = await h.session.sendText({ to, text: 'Olá!' });
+    expect(sent.id).toBe('3EB0SENT1');
+    expect(sent.timestamp.getTime()).toBe(1_700_000_100_000);
+    expect(h.socket().sent[0]).toEqual({ jid: `${CUSTOMER}@s.whatsapp.net`, content: { text: 'Olá!' }, options: undefined });
+    await h.session.sendText({ to: { number: null, lid: CUSTOMER_LID }, text: 'by lid' });
+    await h.session.sendText({ to: { number: '120363025246125888', lid: null, isGroup: true }, text: 'group' });
+    expect(h.socket().sent.map((s) => s.jid)).toEqual([`${CUSTOMER}@s.whatsapp.net`, `${CUSTOMER_LID}@lid`, '120363025246125888@g.us']);
+    await h.session.stop();
+  });
+
+  it('quotes the stored original message, Buffers included, or a minimal one from key and text', async () => {
+    const h = await connected();
+    const original = wa(
+      { remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'ORIG' },
+      { imageMessage: { mimetype: 'image/jpeg', caption: 'the photo', jpegThumbnail: Buffer.from([1, 2, 3]) } },
+    );
+    // as it comes back from a JSON column
+    const raw = JSON.parse(JSON.stringify(original));
+    await h.session.sendText({ to, text: 'about this', quoted: { id: 'ORIG', fromMe: false, raw } });
+    const quoted = h.socket().sent[0].options?.quoted;
+    expect(quoted?.key).toMatchObject({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'ORIG', fromMe: false });
+    expect(quoted?.message?.imageMessage?.caption).toBe('the photo');
+    expect([...(quoted?.message?.imageMessage?.jpegThumbnail ?? [])]).toEqual([1, 2, 3]);
+
+    await h.session.sendText({ to, text: 'reply', quoted: { id: 'MINE', fromMe: true, body: 'what we said' } });
+    expect(h.socket().sent[1].options?.quoted).toEqual({
+      key: { remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true, id: 'MINE' },
+      message: { conversation: 'what we said' },
+    });
+    await h.session.stop();
+  });
+
+  it('sends photos and videos with caption, voice notes as ptt, audio files as audio and the rest as documents', async () => {
+    const h = await connected();
+    const data = Buffer.from('bytes');
+    await h.session.sendMedia({ to, data, mimetype: 'image/jpeg', filename: 'a.jpg', caption: 'photo' });
+    await h.session.sendMedia({ to, data, mimetype: 'video/mp4', filename: 'v.mp4', caption: 'clip' });
+    await h.session.sendMedia({ to, data, mimetype: 'audio/ogg; codecs=opus', filename: 'note.ogg', voiceNote: true });
+    await h.session.sendMedia({ to, data, mimetype: 'audio/mpeg', filename: 'song.mp3' });
+    await h.session.sendMedia({ to, data, mimetype: 'application/pdf', filename: 'invoice.pdf', caption: 'your invoice' });
+    expect(h.socket().sent.map((s) => s.content)).toEqual([
+      { image: data, mimetype: 'image/jpeg', caption: 'photo' },
+      { video: data, mimetype: 'video/mp4', caption: 'clip' },
+      { audio: data, mimetype: 'audio/ogg; codecs=opus', ptt: true },
+      { audio: data, mimetype: 'audio/mpeg', ptt: false },
+      { document: data, mimetype: 'application/pdf', fileName: 'invoice.pdf', caption: 'your invoice' },
+    ]);
+    expect(mediaContent({ to, data, mimetype: 'image/gif', filename: 'x.gif' })).toEqual({ document: data, mimetype: 'image/gif', fileName: 'x.gif', caption: undefined });
+    await h.session.stop();
+  });
+
+  it('turns a channel failure into ERR_SENDING_WAPP_MSG and ERR_DELETE_WAPP_MSG', async () => {
+    const h = await connected();
+    h.socket().failSends = true;
+    await expect(h.session.sendText({ to, text: 'x' })).rejects.toMatchObject({ code: 'ERR_SENDING_WAPP_MSG' });
+    await expect(h.session.sendMedia({ to, data: Buffer.from('x'), mimetype: 'application/pdf', filename: 'a.pdf' })).rejects.toMatchObject({
+      code: 'ERR_SENDING_WAPP_MSG',
+    });
+    await expect(h.session.deleteMessage(to, 'ID', true)).rejects.toMatchObject({ code: 'ERR_DELETE_WAPP_MSG' });
+    await h.session.stop();
+  });
+
+  it('deletes for everyone with the message key', async () => {
+    const h = await connected();
+    await h.session.deleteMessage(to, '3EB0OLD', true);
+    expect(h.socket().sent[0]).toEqual({
+      jid: `${CUSTOMER}@s.whatsapp.net`,
+      content: { delete: { remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true, id: '3EB0OLD' } },
+      options: undefined,
+    });
+    await h.session.stop();
+  });
+
+  it('marks messages read with their keys', async () => {
+    const h = await connected();
+    await h.session.markRead(to, [{ id: 'A' }, { id: 'B' }]);
+    await h.session.markRead({ number: '120363025246125888', lid: null, isGroup: true }, [{ id: 'C', participant: CUSTOMER }]);
+    expect(h.socket().read).toEqual([
+      [
+        { remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'A', fromMe: false, participant: undefined },
+        { remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'B', fromMe: false, participant: undefined },
+      ],
+      [{ remoteJid: '120363025246125888@g.us', id: 'C', fromMe: false, participant: `${CUSTOMER}@s.whatsapp.net` }],
+    ]);
+    await h.session.stop();
+  });
+
+  it('checks a number and returns the canonical digits, or null', async () => {
+    const h = await connected();
+    // the fake network answers with the ninth digit added, as WhatsApp does for old Brazilian mobiles
+    expect(await h.session.checkNumber('+55 11 8888-7777')).toBe(CUSTOMER);
+    expect(await h.session.checkNumber('1 202 555 0100')).toBeNull();
+    expect(await h.session.checkNumber('abc')).toBeNull();
+    await h.session.stop();
+  });
+
+  it('builds a quoted message without raw from key and body', () => {
+    expect(quotedMessage('1@s.whatsapp.net', { id: 'Q', fromMe: false })).toEqual({
+      key: { remoteJid: '1@s.whatsapp.net', fromMe: false, id: 'Q' },
+      message: { conversation: '' },
+    });
+  });
+});

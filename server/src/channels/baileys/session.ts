@@ -1,0 +1,618 @@
+import {
+  Browsers,
+  DisconnectReason,
+  downloadMediaMessage,
+  jidDecode,
+  makeCacheableSignalKeyStore,
+  proto,
+  toNumber,
+  type AnyMessageContent,
+  type BaileysEventEmitter,
+  type BaileysEventMap,
+  type GroupMetadata,
+  type SocketConfig,
+  type UserFacingSocketConfig,
+  type WAMessage,
+  type WAMessageKey,
+  type WASocket,
+} from '@whiskeysockets/baileys';
+import { AppError } from '../../errors.js';
+import type { Logger } from '../../logger.js';
+import type {
+  ChannelPeer,
+  ChannelSession,
+  ChannelStatus,
+  MessageUpdate,
+  OutboundMedia,
+  OutboundText,
+  QuotedRef,
+  SentMessage,
+  SessionOptions,
+} from '../types.js';
+import { createKeyCache, useAuthStoreState } from './auth-state.js';
+import {
+  identityOf,
+  jidForPeer,
+  toCallEvent,
+  toContactUpdate,
+  toInboundMessage,
+  toMessageUpdate,
+  toReceiptUpdate,
+  type OwnIdentity,
+} from './mapping.js';
+
+/** The part of a Baileys socket a session uses; makeWASocket's result satisfies it, and so can a test double. */
+export interface BaileysSocket {
+  ev: Pick<BaileysEventEmitter, 'on' | 'off'>;
+  user?: WASocket['user'];
+  end: WASocket['end'];
+  logout: WASocket['logout'];
+  sendMessage: WASocket['sendMessage'];
+  readMessages: WASocket['readMessages'];
+  onWhatsApp: WASocket['onWhatsApp'];
+  groupMetadata: WASocket['groupMetadata'];
+  updateMediaMessage: WASocket['updateMediaMessage'];
+  signalRepository?: { lidMapping?: { getPNForLID(lid: string): Promise<string | null> } };
+}
+
+export type SocketFactory = (config: UserFacingSocketConfig) => BaileysSocket;
+
+export type MediaDownloader = (message: WAMessage, socket: BaileysSocket, logger: SocketConfig['logger']) => Promise<Buffer>;
+
+export interface BaileysSessionConfig {
+  /** Builds the socket; makeWASocket unless a test or an embedder says otherwise. */
+  socketFactory: SocketFactory;
+  /** Reconnect delays: baseMs doubling per failed attempt up to maxMs, each varied by ±jitter (a fraction). */
+  reconnect: { baseMs: number; maxMs: number; jitter: number };
+  /** QR codes shown without a scan before the session gives up with TIMEOUT. */
+  maxQrCodes: number;
+  downloadMedia: MediaDownloader;
+  /** Limit on a media download and on a first group-subject lookup. */
+  mediaTimeoutMs: number;
+  groupLookupTimeoutMs: number;
+  /** Level of Baileys' own logs (it is chatty and may log protocol details). */
+  baileysLogLevel: string;
+  /** Extra socket options (browser, version, ...). */
+  socketConfig: Partial<SocketConfig>;
+}
+
+export const defaultDownloadMedia: MediaDownloader = (message, socket, logger) =>
+  downloadMediaMessage(message, 'buffer', {}, { logger, reuploadRequest: (m) => socket.updateMediaMessage(m) });
+
+const LOGGED_OUT = new Set<number>([DisconnectReason.loggedOut, DisconnectReason.forbidden]);
+
+/** The status code of a disconnect error (a Boom carries it in output.statusCode). */
+export const disconnectCode = (error: unknown): number | undefined => {
+  const e = error as { output?: { statusCode?: unknown }; data?: { statusCode?: unknown } } | undefined;
+  const code = e?.output?.statusCode ?? e?.data?.statusCode;
+  return typeof code === 'number' ? code : undefined;
+};
+
+const PHOTO = new Set(['image/jpeg', 'image/png', 'image/webp']);
+const MOVIE = new Set(['video/mp4', 'video/3gpp']);
+
+/** How a file goes out: photos and playable videos with their caption, audio as voice note or file, the rest as documents. */
+export const mediaContent = (message: OutboundMedia): AnyMessageContent => {
+  const mimetype = message.mimetype.split(';')[0].trim().toLowerCase();
+  const caption = message.caption || undefined;
+  if (message.voiceNote) return { audio: message.data, mimetype: message.mimetype, ptt: true };
+  if (PHOTO.has(mimetype)) return { image: message.data, mimetype: message.mimetype, caption };
+  if (MOVIE.has(mimetype)) return { video: message.data, mimetype: message.mimetype, caption };
+  if (mimetype.startsWith('audio/')) return { audio: message.data, mimetype: message.mimetype, ptt: false };
+  return { document: message.data, mimetype: message.mimetype, fileName: message.filename, caption };
+};
+
+/** Turns JSON-stored Buffers (either BufferJSON's base64 or Buffer.toJSON's byte array) back into Buffers. */
+const reviveBuffers = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(reviveBuffers);
+  if (value && typeof value === 'object' && !Buffer.isBuffer(value) && !(value instanceof Uint8Array)) {
+    const v = value as Record<string, unknown>;
+    if (v.type === 'Buffer' && (typeof v.data === 'string' || Array.isArray(v.data))) {
+      return typeof v.data === 'string' ? Buffer.from(v.data, 'base64') : Buffer.from(v.data as number[]);
+    }
+    return Object.fromEntries(Object.entries(v).map(([k, inner]) => [k, reviveBuffers(inner)]));
+  }
+  return value;
+};
+
+/** The message a reply quotes: the stored original when we have it, else its key and text. */
+export const quotedMessage = (jid: string, quoted: QuotedRef): WAMessage => {
+  const raw = quoted.raw as { key?: unknown; message?: unknown } | null | undefined;
+  if (raw && typeof raw === 'object' && raw.key && raw.message) {
+    const original = proto.WebMessageInfo.fromObject(reviveBuffers(raw) as Record<string, unknown>) as WAMessage;
+    if (original.key?.id) return original;
+  }
+  return {
+    key: { remoteJid: jid, fromMe: quoted.fromMe, id: quoted.id },
+    message: { conversation: quoted.body ?? '' },
+  };
+};
+
+/** Runs tasks one after another; a failing task is logged and does not stop the next. */
+class SerialQueue {
+  private tail: Promise<void> = Promise.resolve();
+
+  constructor(private readonly onError: (err: unknown) => void) {}
+
+  push(task: () => Promise<void> | void): void {
+    this.tail = this.tail.then(task).catch(this.onError);
+  }
+
+  idle(): Promise<void> {
+    return this.tail;
+  }
+}
+
+type Listeners = { [E in keyof BaileysEventMap]?: (arg: BaileysEventMap[E]) => void };
+
+export class BaileysSession implements ChannelSession {
+  private socket: BaileysSocket | undefined;
+  private listeners: Listeners = {};
+  /** Bumped whenever the current socket is replaced or dropped, so late callbacks know they are stale. */
+  private generation = 0;
+  private running = false;
+  private connected = false;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private attempts = 0;
+  private qrCount = 0;
+  private me: OwnIdentity = {};
+  /** The last status handed to the handlers ('qrcode' once a code is shown), to report changes only. */
+  private lastStatus: ChannelStatus | undefined;
+  /** Aborted on stop/logout: ends waits (media, group lookups) that a dead socket would never settle. */
+  private lifetime = new AbortController();
+  private readonly groups = new Map<string, GroupMetadata>();
+  private readonly groupSubjects = new Map<string, string>();
+  private readonly groupLookups = new Map<string, Promise<string | undefined>>();
+  private readonly seenUpdates = new Set<string>();
+  private readonly lifecycle: SerialQueue;
+  private readonly inbound: SerialQueue;
+  private readonly log: Logger;
+  private readonly baileysLog: Logger;
+
+  constructor(
+    private readonly options: SessionOptions,
+    private readonly config: BaileysSessionConfig,
+  ) {
+    this.log = options.logger;
+    this.baileysLog = options.logger.child({ module: 'baileys' }, { level: config.baileysLogLevel });
+    this.lifecycle = new SerialQueue((err) => this.log.error({ err }, 'channel status handler failed'));
+    this.inbound = new SerialQueue((err) => this.log.error({ err }, 'channel event handler failed'));
+  }
+
+  /** Resolves when every event received so far has been handed to the handlers. */
+  async whenIdle(): Promise<void> {
+    await Promise.all([this.lifecycle.idle(), this.inbound.idle()]);
+  }
+
+  get isConnected(): boolean {
+    return this.connected;
+  }
+
+  get hasPendingReconnect(): boolean {
+    return this.reconnectTimer !== undefined;
+  }
+
+  async start(): Promise<void> {
+    await this.endSocket(this.halt());
+    this.running = true;
+    this.lifetime = new AbortController();
+    this.attempts = 0;
+    this.qrCount = 0;
+    this.reportStatus('OPENING');
+    await this.connect();
+  }
+
+  async stop(): Promise<void> {
+    const socket = this.halt();
+    await this.endSocket(socket);
+  }
+
+  async logout(): Promise<void> {
+    const wasConnected = this.connected;
+    const socket = this.halt();
+    if (socket && wasConnected) {
+      try {
+        await socket.logout();
+      } catch (err) {
+        this.log.warn({ err }, 'logout request failed; forgetting the credentials anyway');
+      }
+    }
+    await this.endSocket(socket);
+    await this.options.auth.clear();
+    this.reportStatus('DISCONNECTED');
+    await this.lifecycle.idle();
+  }
+
+  async sendText(message: OutboundText): Promise<SentMessage> {
+    return this.send('ERR_SENDING_WAPP_MSG', message.to, (socket, jid) =>
+      socket.sendMessage(jid, { text: message.text }, message.quoted ? { quoted: quotedMessage(jid, message.quoted) } : undefined),
+    );
+  }
+
+  async sendMedia(message: OutboundMedia): Promise<SentMessage> {
+    return this.send('ERR_SENDING_WAPP_MSG', message.to, (socket, jid) =>
+      socket.sendMessage(jid, mediaContent(message), message.quoted ? { quoted: quotedMessage(jid, message.quoted) } : undefined),
+    );
+  }
+
+  async deleteMessage(to: ChannelPeer, id: string, fromMe: boolean): Promise<void> {
+    await this.send('ERR_DELETE_WAPP_MSG', to, (socket, jid) => socket.sendMessage(jid, { delete: { remoteJid: jid, fromMe, id } }));
+  }
+
+  async markRead(chat: ChannelPeer, ids: { id: string; participant?: string }[]): Promise<void> {
+    const socket = this.liveSocket();
+    if (ids.length === 0) return;
+    const remoteJid = jidForPeer(chat);
+    const keys: WAMessageKey[] = ids.map(({ id, participant }) => ({
+      remoteJid,
+      id,
+      fromMe: false,
+      participant: participant ? (participant.includes('@') ? participant : `${participant.replace(/\D/g, '')}@s.whatsapp.net`) : undefined,
+    }));
+    try {
+      await socket.readMessages(keys);
+    } catch (err) {
+      // A missed read receipt costs the customer two blue ticks, not worth failing the caller.
+      this.log.warn({ err }, 'read receipt failed');
+    }
+  }
+
+  async checkNumber(number: string): Promise<string | null> {
+    const socket = this.liveSocket();
+    const digits = number.replace(/\D/g, '');
+    if (!digits) return null;
+    let results: { jid: string; exists: boolean }[] | undefined;
+    try {
+      results = await socket.onWhatsApp(`${digits}@s.whatsapp.net`);
+    } catch (err) {
+      this.log.warn({ err }, 'number check failed');
+      throw new AppError('ERR_WAPP_CHECK_CONTACT');
+    }
+    const hit = results?.find((r) => r.exists);
+    return hit ? (identityOf(hit.jid).number ?? null) : null;
+  }
+
+  // --- connection ---------------------------------------------------------------------------------
+
+  private async connect(): Promise<void> {
+    if (!this.running) return;
+    const generation = ++this.generation;
+    try {
+      const { state, saveCreds } = await useAuthStoreState(this.options.auth);
+      if (!this.running || generation !== this.generation) return;
+      const socket = this.config.socketFactory({
+        browser: Browsers.ubuntu('Atrium'),
+        markOnlineOnConnect: false,
+        // Our sends are stored when sent; an echo of them would only race that write.
+        emitOwnEvents: false,
+        getMessage: async () => undefined,
+        cachedGroupMetadata: async (jid) => this.groups.get(jid),
+        ...this.config.socketConfig,
+        logger: this.baileysLog as unknown as SocketConfig['logger'],
+        auth: {
+          creds: state.creds,
+          keys: makeCacheableSignalKeyStore(state.keys, this.baileysLog as unknown as SocketConfig['logger'], createKeyCache()),
+        },
+      });
+      this.attach(socket, state.creds, saveCreds);
+    } catch (err) {
+      if (generation !== this.generation) return;
+      this.log.error({ err }, 'could not open the WhatsApp socket');
+      this.scheduleReconnect(undefined);
+    }
+  }
+
+  private attach(socket: BaileysSocket, creds: object, saveCreds: () => Promise<void>): void {
+    this.socket = socket;
+    this.groups.clear();
+    const current = () => this.socket === socket && this.running;
+    const listeners: Listeners = {
+      'connection.update': (update) => {
+        if (!current()) return;
+        if (update.qr) this.onQr(update.qr);
+        if (update.connection === 'open') this.onOpen(socket);
+        if (update.connection === 'close') this.onClose(update.lastDisconnect?.error);
+      },
+      'creds.update': (update) => {
+        // Baileys merges the update itself; merging again keeps a socket that does not still correct.
+        Object.assign(creds, update);
+        saveCreds().catch((err: unknown) => this.log.error({ err }, 'could not save WhatsApp credentials'));
+      },
+      'messages.upsert': ({ messages, type }) => {
+        if (!current() || (type !== 'notify' && type !== 'append')) return;
+        for (const msg of messages) this.inbound.push(() => this.handleMessage(msg, socket));
+      },
+      'messages.update': (updates) => {
+        if (!current()) return;
+        for (const u of updates) {
+          const update = toMessageUpdate(u);
+          if (update) this.inbound.push(() => this.deliverUpdate(update));
+        }
+      },
+      'message-receipt.update': (receipts) => {
+        if (!current()) return;
+        for (const r of receipts) {
+          const update = toReceiptUpdate(r);
+          if (update) this.inbound.push(() => this.deliverUpdate(update));
+        }
+      },
+      'contacts.upsert': (contacts) => this.onContacts(socket, contacts),
+      'contacts.update': (contacts) => this.onContacts(socket, contacts),
+      call: (calls) => {
+        const handler = this.options.events.call;
+        if (!current() || !handler) return;
+        for (const c of calls) {
+          const call = toCallEvent(c);
+          if (call) this.inbound.push(() => handler.call(this.options.events, call));
+        }
+      },
+      'groups.upsert': (groups) => {
+        if (!current()) return;
+        for (const g of groups) this.rememberGroup(g);
+      },
+      'groups.update': (updates) => {
+        if (!current()) return;
+        for (const g of updates) {
+          if (!g.id) continue;
+          const known = this.groups.get(g.id);
+          if (known) this.groups.set(g.id, { ...known, ...g } as GroupMetadata);
+          if (g.subject && g.subject !== this.groupSubjects.get(g.id)) {
+            this.groupSubjects.set(g.id, g.subject);
+            const peer: ChannelPeer = { number: jidDecode(g.id)?.user ?? null, lid: null, isGroup: true, name: g.subject };
+            this.inbound.push(() => this.options.events.contactUpdate(peer));
+          }
+        }
+      },
+      'group-participants.update': ({ id }) => {
+        // Sending to a group encrypts for its members: stale members must be fetched again.
+        this.groups.delete(id);
+      },
+    };
+    for (const [event, listener] of Object.entries(listeners)) {
+      socket.ev.on(event as keyof BaileysEventMap, listener as (arg: unknown) => void);
+    }
+    this.listeners = listeners;
+  }
+
+  private onQr(code: string): void {
+    this.qrCount += 1;
+    if (this.qrCount > this.config.maxQrCodes) {
+      this.log.info({ qrCodes: this.config.maxQrCodes }, 'no QR code scanned in time; giving up');
+      const socket = this.halt();
+      void this.endSocket(socket);
+      this.reportStatus('TIMEOUT', { reason: 'qrcode not scanned' });
+      return;
+    }
+    this.log.info({ qrCode: this.qrCount }, 'QR code issued');
+    this.lastStatus = 'qrcode';
+    this.report(() => this.options.events.qr(code));
+  }
+
+  private onOpen(socket: BaileysSocket): void {
+    this.connected = true;
+    this.attempts = 0;
+    this.qrCount = 0;
+    const user = socket.user;
+    this.me = { number: identityOf(user?.id).number ?? identityOf(user?.phoneNumber).number, lid: identityOf(user?.lid).lid };
+    const number = this.me.number ?? undefined;
+    this.log.info({ number }, 'WhatsApp connected');
+    this.reportStatus('CONNECTED', number ? { number } : undefined);
+  }
+
+  private onClose(error: unknown): void {
+    const code = disconnectCode(error);
+    this.connected = false;
+    this.detach();
+    if (code !== undefined && LOGGED_OUT.has(code)) {
+      this.log.info({ code }, 'WhatsApp logged out; forgetting the credentials');
+      this.halt();
+      this.lastStatus = 'DISCONNECTED';
+      this.report(async () => {
+        await this.options.auth.clear();
+        await this.options.events.status('DISCONNECTED', { reason: 'logged out' });
+      });
+      return;
+    }
+    // While retrying, one OPENING is enough: the handlers write it to the database and push it to clients.
+    if (this.lastStatus !== 'OPENING') this.reportStatus('OPENING', { reason: `connection closed${code ? ` (${code})` : ''}` });
+    this.scheduleReconnect(code);
+  }
+
+  /** Next delay: none after a restart request (it follows a scan), else doubling from baseMs to maxMs with jitter. */
+  private nextDelay(code: number | undefined): number {
+    if (code === DisconnectReason.restartRequired) return 0;
+    const { baseMs, maxMs, jitter } = this.config.reconnect;
+    const exact = Math.min(maxMs, baseMs * 2 ** this.attempts);
+    this.attempts += 1;
+    const varied = exact * (1 + jitter * (Math.random() * 2 - 1));
+    return Math.max(0, Math.round(Math.min(maxMs, varied)));
+  }
+
+  private scheduleReconnect(code: number | undefined): void {
+    if (!this.running) return;
+    clearTimeout(this.reconnectTimer);
+    const delay = this.nextDelay(code);
+    this.log.info({ code, delayMs: delay, attempt: this.attempts }, 'WhatsApp connection closed; reconnecting');
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      void this.connect();
+    }, delay);
+  }
+
+  /** Stops everything that could act later: reconnects, the socket's listeners, pending waits. Returns the socket to end. */
+  private halt(): BaileysSocket | undefined {
+    this.running = false;
+    this.connected = false;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = undefined;
+    this.lifetime.abort();
+    return this.detach();
+  }
+
+  private detach(): BaileysSocket | undefined {
+    const socket = this.socket;
+    this.generation += 1;
+    this.socket = undefined;
+    if (socket) {
+      for (const [event, listener] of Object.entries(this.listeners)) {
+        socket.ev.off(event as keyof BaileysEventMap, listener as (arg: unknown) => void);
+      }
+    }
+    this.listeners = {};
+    return socket;
+  }
+
+  private async endSocket(socket: BaileysSocket | undefined): Promise<void> {
+    if (!socket) return;
+    try {
+      await socket.end(undefined);
+    } catch (err) {
+      this.log.debug({ err }, 'closing the socket failed');
+    }
+  }
+
+  private report(task: () => Promise<void> | void): void {
+    this.lifecycle.push(task);
+  }
+
+  private reportStatus(status: ChannelStatus, info?: { number?: string; reason?: string }): void {
+    this.lastStatus = status;
+    this.report(() => (info ? this.options.events.status(status, info) : this.options.events.status(status)));
+  }
+
+  // --- inbound ------------------------------------------------------------------------------------
+
+  private async handleMessage(msg: WAMessage, socket: BaileysSocket): Promise<void> {
+    const mapped = toInboundMessage(msg, { groupName: (jid) => this.groupSubjects.get(jid), me: this.me });
+    if (!mapped) return;
+    if (mapped.kind === 'update') {
+      await this.deliverUpdate(mapped.update);
+      return;
+    }
+    const message = mapped.message;
+    const remoteJid = msg.key.remoteJid!;
+    if (message.chat.isGroup && !message.chat.name) {
+      const subject = await this.groupSubject(remoteJid, socket);
+      if (subject) message.chat.name = subject;
+    }
+    await this.completeNumber(message.chat, socket);
+    if (message.participant) await this.completeNumber(message.participant, socket);
+    if (mapped.media) {
+      try {
+        const data = await this.within(this.config.mediaTimeoutMs, this.config.downloadMedia(msg, socket, this.baileysLog));
+        message.media = { ...mapped.media, data };
+      } catch (err) {
+        this.log.warn({ err, messageId: message.id, mediaType: message.mediaType }, 'media download failed');
+        message.mediaError = true;
+      }
+    }
+    await this.options.events.message(message);
+  }
+
+  /** Edits and deletes reach us twice (the protocol message and Baileys' own update): pass each on once. */
+  private async deliverUpdate(update: MessageUpdate): Promise<void> {
+    const result = { ...update };
+    if (result.editedBody !== undefined && !this.firstTime(`${update.id}|edit|${result.editedBody}`)) delete result.editedBody;
+    if (result.revoked && !this.firstTime(`${update.id}|revoked`)) delete result.revoked;
+    if (result.ack === undefined && result.editedBody === undefined && !result.revoked) return;
+    await this.options.events.messageUpdate(result);
+  }
+
+  private firstTime(key: string): boolean {
+    if (this.seenUpdates.has(key)) return false;
+    this.seenUpdates.add(key);
+    if (this.seenUpdates.size > 2000) this.seenUpdates.delete(this.seenUpdates.values().next().value!);
+    return true;
+  }
+
+  private onContacts(socket: BaileysSocket, contacts: Parameters<typeof toContactUpdate>[0][]): void {
+    if (this.socket !== socket || !this.running) return;
+    for (const c of contacts) {
+      const peer = toContactUpdate(c);
+      if (peer) this.inbound.push(() => this.options.events.contactUpdate(peer));
+    }
+  }
+
+  private rememberGroup(group: GroupMetadata): void {
+    this.groups.set(group.id, group);
+    if (group.subject) this.groupSubjects.set(group.id, group.subject);
+  }
+
+  /** A group's subject: cached, else fetched once (concurrent asks share the fetch) within a time limit. */
+  private groupSubject(jid: string, socket: BaileysSocket): Promise<string | undefined> {
+    const known = this.groupSubjects.get(jid);
+    if (known) return Promise.resolve(known);
+    let lookup = this.groupLookups.get(jid);
+    if (!lookup) {
+      lookup = this.within(this.config.groupLookupTimeoutMs, socket.groupMetadata(jid))
+        .then((group) => {
+          this.rememberGroup(group);
+          return group.subject || undefined;
+        })
+        .catch((err: unknown) => {
+          this.log.warn({ err, group: jid }, 'group metadata lookup failed');
+          return undefined;
+        })
+        .finally(() => this.groupLookups.delete(jid));
+      this.groupLookups.set(jid, lookup);
+    }
+    return lookup;
+  }
+
+  /** Adds the phone number of a LID-only peer when Baileys has learnt the pair (a local lookup). */
+  private async completeNumber(peer: ChannelPeer, socket: BaileysSocket): Promise<void> {
+    if (peer.isGroup || peer.number || !peer.lid) return;
+    const lidMapping = socket.signalRepository?.lidMapping;
+    if (!lidMapping) return;
+    try {
+      const pn = await lidMapping.getPNForLID(`${peer.lid}@lid`);
+      const number = identityOf(pn).number;
+      if (number) peer.number = number;
+    } catch (err) {
+      this.log.debug({ err }, 'LID lookup failed');
+    }
+  }
+
+  /** The promise, or a rejection after `ms` or when the session stops; never leaves a timer behind. */
+  private within<T>(ms: number, promise: Promise<T>): Promise<T> {
+    const signal = this.lifetime.signal;
+    let timer: NodeJS.Timeout | undefined;
+    let onAbort: (() => void) | undefined;
+    const limit = new Promise<never>((_, reject) => {
+      if (signal.aborted) return reject(new Error('session stopped'));
+      timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+      onAbort = () => reject(new Error('session stopped'));
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    return Promise.race([promise, limit]).finally(() => {
+      clearTimeout(timer);
+      if (onAbort) signal.removeEventListener('abort', onAbort);
+    });
+  }
+
+  // --- outbound -----------------------------------------------------------------------------------
+
+  private liveSocket(): BaileysSocket {
+    if (!this.socket || !this.connected) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+    return this.socket;
+  }
+
+  private async send(
+    failure: 'ERR_SENDING_WAPP_MSG' | 'ERR_DELETE_WAPP_MSG',
+    to: ChannelPeer,
+    action: (socket: BaileysSocket, jid: string) => Promise<WAMessage | undefined>,
+  ): Promise<SentMessage> {
+    const socket = this.liveSocket();
+    const jid = jidForPeer(to);
+    let sent: WAMessage | undefined;
+    try {
+      sent = await action(socket, jid);
+    } catch (err) {
+      this.log.warn({ err }, failure === 'ERR_DELETE_WAPP_MSG' ? 'delete for everyone failed' : 'send failed');
+      throw new AppError(failure);
+    }
+    if (!sent?.key?.id) throw new AppError(failure);
+    const seconds = toNumber(sent.messageTimestamp ?? 0);
+    return { id: sent.key.id, timestamp: seconds > 0 ? new Date(seconds * 1000) : new Date(), raw: sent };
+  }
+}
