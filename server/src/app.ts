@@ -115,23 +115,15 @@ export const startApp = async (config: Config, options: { logger?: Logger; print
   registerConversationListeners(events, realtime);
 
   // Channels: Baileys (`beta`) always, the simulated phone when enabled.
-  let channels: ChannelManager;
-  const pipeline: PipelineDeps = {
-    systemEm,
-    logger,
-    media,
-    events,
-    get channels() {
-      return channels;
-    },
-  };
   const providers: Record<string, ChannelProvider> = { beta: createBaileysProvider() };
   if (config.channelSandbox) providers.sandbox = createSandboxProvider(systemEm);
-  channels = new ChannelManager(providers, {
+  // Sessions report into the pipeline, which answers through the sessions: the closure is called later.
+  const channels = new ChannelManager(providers, {
     events: (connection) => sessionEvents(pipeline, connection),
     auth: (connection) => createAuthStore(systemEm, connection.companyId, connection.id),
     logger,
   });
+  const pipeline: PipelineDeps = { systemEm, logger, media, events, channels };
 
   const deps: RouteDeps = {
     config,

@@ -14,3 +14,8 @@ export * from './schemas/settings.js';
 export * from './schemas/helps.js';
 export * from './schemas/tickets.js';
 export * from './schemas/connections.js';
+export * from './schemas/queues.js';
+export * from './schemas/contacts.js';
+export * from './schemas/tags.js';
+export * from './schemas/ticket-notes.js';
+export * from './schemas/quick-messages.js';

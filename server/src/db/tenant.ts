@@ -84,3 +84,12 @@ export const requireTenant = (em: EntityManager): number => {
   if (companyId === null) throw new Error('a company-scoped entity manager is required');
   return companyId;
 };
+
+/**
+ * An integer list as one PostgreSQL array parameter (`?::int[]`). The query layer expands a JS array
+ * into separate parameters, so lists go in as an array literal.
+ */
+export const intArray = (values: readonly number[]): string => {
+  if (!values.every((v) => Number.isInteger(v))) throw new Error('intArray takes integers only');
+  return `{${values.join(',')}}`;
+};

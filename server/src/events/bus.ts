@@ -23,7 +23,15 @@ export interface DomainEvents {
   'connection.changed': { companyId: number; action: 'create' | 'update'; whatsapp: object };
   'connection.deleted': { companyId: number; whatsappId: number };
   'connection.session': { companyId: number; session: object };
+  /** `wasShared`: the record was visible company-wide (geral and active) before this change. */
+  'quickmessage.changed': { companyId: number; action: 'create' | 'update'; record: QuickMessageView; wasShared: boolean };
+  'quickmessage.deleted': { companyId: number; id: number; userId: number | null; wasShared: boolean };
+  'queue.changed': { companyId: number; action: 'create' | 'update'; queue: object };
+  'queue.deleted': { companyId: number; queueId: number };
 }
+
+/** A quick message as the API shows it; who hears about it follows from its owner, geral and status. */
+export type QuickMessageView = { id: number; userId: number | null; geral: boolean; status: boolean } & Record<string, unknown>;
 
 /** Where a ticket sits, which decides who hears about it. */
 export interface TicketPlacement {

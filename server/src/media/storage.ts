@@ -65,7 +65,7 @@ export const extensionFor = (mimetype: string, filename?: string): string => {
 
 /** A display name without any path or control characters. */
 export const cleanFileName = (name: string | undefined, fallback: string): string => {
-  const base = path.basename((name ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = path.basename((name ?? '').replace(/\\/g, '/')).replace(/\p{Cc}/gu, '').trim();
   return (base || fallback).slice(0, 200);
 };
 

@@ -55,7 +55,7 @@ export const acceptInbound = async (deps: PipelineDeps, connection: ConnectionKe
     timestamp: timestamp.toISOString(),
     storedMedia: storedMedia && { fileName: storedMedia.fileName, mediaName: storedMedia.mediaName, mimetype: storedMedia.mimetype },
   };
-  const rows: { id: number }[] = await em.getConnection().execute(
+  const rows: { id: number }[] = await em.execute(
     `insert into inbound_queue (company_id, whatsapp_id, wid, payload, attempts, received_at)
      values (?, ?, ?, ?, 0, now()) on conflict (whatsapp_id, wid) do nothing returning id`,
     [connection.companyId, connection.id, message.id, JSON.stringify(payload)],
@@ -128,14 +128,20 @@ export const processQueued = async (deps: PipelineDeps, connection: ConnectionKe
         outcome = 'rating';
         ratingTicket = ticket;
       } else {
-        ticket.lastMessage = previewOf(message);
-        ticket.lastMessageAt = message.createdAt;
-        ticket.lastFromMe = payload.fromMe;
+        // One atomic statement: concurrent messages of a ticket neither lose a count nor a newer preview.
         // Typing on the phone means someone read the conversation.
-        ticket.unreadMessages = payload.fromMe ? 0 : ticket.unreadMessages + 1;
-        ticket.updatedAt = new Date();
+        await em.execute(
+          `update tickets set
+             unread_messages = case when ? then 0 else unread_messages + 1 end,
+             last_message = case when last_message_at is null or last_message_at <= ? then ? else last_message end,
+             last_from_me = case when last_message_at is null or last_message_at <= ? then ? else last_from_me end,
+             last_message_at = greatest(coalesce(last_message_at, ?), ?),
+             updated_at = now()
+           where id = ?`,
+          [payload.fromMe, message.createdAt, previewOf(message), message.createdAt, payload.fromMe, message.createdAt, message.createdAt, ticket.id],
+        );
+        await em.refresh(ticket);
       }
-      await em.flush();
       await done();
       announce = { message, ticket, contact: chatContact, isNewTicket: created };
     });

@@ -38,4 +38,16 @@ export const registerConversationListeners = (events: EventBus, realtime: Realti
   events.on('connection.session', ({ companyId, session }) =>
     realtime.toCompany(companyId, 'whatsappSession', { action: 'update', session }),
   );
+  // A shared (geral, active) quick message goes to the company; a private one only to its owner's sockets.
+  events.on('quickmessage.changed', ({ companyId, action, record, wasShared }) => {
+    if (record.geral && record.status) return realtime.toCompany(companyId, 'quickmessage', { action, record });
+    if (wasShared) realtime.toCompany(companyId, 'quickmessage', { action: 'delete', id: record.id });
+    if (record.userId) realtime.toUser(record.userId, companyId, 'quickmessage', { action, record });
+  });
+  events.on('quickmessage.deleted', ({ companyId, id, userId, wasShared }) => {
+    if (wasShared) realtime.toCompany(companyId, 'quickmessage', { action: 'delete', id });
+    else if (userId) realtime.toUser(userId, companyId, 'quickmessage', { action: 'delete', id });
+  });
+  events.on('queue.changed', ({ companyId, action, queue }) => realtime.toCompany(companyId, 'queue', { action, queue }));
+  events.on('queue.deleted', ({ companyId, queueId }) => realtime.toCompany(companyId, 'queue', { action: 'delete', queueId }));
 };

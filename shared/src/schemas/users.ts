@@ -11,8 +11,15 @@ const userFields = {
   password: passwordSchema,
   profile: z.enum(PROFILES),
   allTicket: z.enum(ALL_TICKET_VALUES),
-  whatsappId: z.coerce.number().int().positive().nullable(),
-  queueIds: z.array(z.coerce.number().int().positive()).max(500),
+  // The original user form sends '' (or false) for "no connection".
+  whatsappId: z.preprocess(
+    (v) => (v === '' || v === false ? null : v),
+    z
+      .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)])
+      .pipe(z.number().int().positive().max(2147483647))
+      .nullable(),
+  ),
+  queueIds: z.array(z.coerce.number().int().positive().max(2147483647)).max(500),
   super: z.boolean(),
   companyId: z.coerce.number().int().positive(),
 };

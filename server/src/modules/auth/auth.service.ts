@@ -10,6 +10,7 @@ import { Setting } from '../settings/setting.entity.js';
 import { visibleSettings } from '../settings/settings.service.js';
 import { User } from '../users/user.entity.js';
 import { presentCompanySummary, presentUser } from '../users/user.presenter.js';
+import { queuesOfUser } from '../users/user-queues.js';
 import { verifyPassword } from './passwords.js';
 import { clearRateLimit, hitRateLimit } from './rate-limit.js';
 import { Session } from './session.entity.js';
@@ -65,7 +66,10 @@ export const loadSessionUser = async (em: EntityManager, user: User) => {
   const company = await em.findOneOrFail(Company, user.companyId);
   const settings = await em.find(Setting, { companyId: user.companyId }, { orderBy: { key: 'asc' } });
   const actor = { profile: user.profile, isSuper: user.super };
-  return presentUser(user, { company: presentCompanySummary(company, visibleSettings(settings, actor)) });
+  return presentUser(user, {
+    company: presentCompanySummary(company, visibleSettings(settings, actor)),
+    queues: await queuesOfUser(em, user.id),
+  });
 };
 
 export const login = async (deps: AuthDeps, input: LoginInput, client: ClientInfo) => {
@@ -163,7 +167,7 @@ export const authenticate = async (em: EntityManager, config: Config, token: str
   if (!token) throw new AppError('ERR_SESSION_EXPIRED');
   const claims = verifyAccessToken(token, config.jwtSecret);
   if (!claims) throw new AppError('ERR_INVALID_TOKEN');
-  const rows: SessionRow[] = await em.getConnection().execute(
+  const rows: SessionRow[] = await em.execute(
     `select s.revoked_at, s.expires_at, u.id as user_id, u.profile, u.super, u.company_id,
             c.status, to_char(c.due_date, 'YYYY-MM-DD') as due_date, c.timezone
        from sessions s join users u on u.id = s.user_id join companies c on c.id = u.company_id

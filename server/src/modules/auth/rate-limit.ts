@@ -6,7 +6,7 @@ import { AppError } from '../../errors.js';
  * so concurrent hits from several instances count correctly.
  */
 export const hitRateLimit = async (em: EntityManager, key: string, limit: number, windowSeconds: number): Promise<void> => {
-  const rows: { count: number; reset_at: Date }[] = await em.getConnection().execute(
+  const rows: { count: number; reset_at: Date }[] = await em.execute(
     `insert into rate_limits (key, count, reset_at) values (?, 1, now() + make_interval(secs => ?))
      on conflict (key) do update set
        count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
@@ -22,5 +22,5 @@ export const hitRateLimit = async (em: EntityManager, key: string, limit: number
 };
 
 export const clearRateLimit = async (em: EntityManager, key: string): Promise<void> => {
-  await em.getConnection().execute('delete from rate_limits where key = ?', [key]);
+  await em.execute('delete from rate_limits where key = ?', [key]);
 };

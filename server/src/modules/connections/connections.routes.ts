@@ -27,7 +27,10 @@ export const connectionsRoutes = (deps: RouteDeps) => {
   });
   router.post('/whatsapp', deps.auth, adminOnly, async (ctx) => {
     ctx.status = 201;
-    ctx.body = await createConnection(ctx.state.service, deps.channels, parse(createConnectionSchema, ctx.request.body));
+    const input = parse(createConnectionSchema, ctx.request.body);
+    ctx.body = await createConnection(ctx.state.service, deps.channels, input, (err) =>
+      deps.logger.error({ err, companyId: ctx.state.actor.companyId }, 'session start failed'),
+    );
   });
   router.put('/whatsapp/:id', deps.auth, adminOnly, async (ctx) => {
     const { id } = parse(idParamSchema, ctx.params);

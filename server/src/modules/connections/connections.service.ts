@@ -1,12 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CreateConnectionInput, UpdateConnectionInput } from '@atrium/shared';
 import type { ChannelManager } from '../../channels/manager.js';
 import { emForCompany, requireAdmin, type ServiceContext } from '../../context.js';
 import { AppError } from '../../errors.js';
+import { Company } from '../companies/company.entity.js';
 import { assertPlanAllows } from '../plans/plans.service.js';
 import { Queue } from '../queues/queue.entity.js';
 import { Ticket } from '../tickets/ticket.entity.js';
+import { User } from '../users/user.entity.js';
 import { Whatsapp, WhatsappQueue } from './whatsapp.entity.js';
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -89,47 +92,81 @@ const assertNameFree = async (em: EntityManager, name: string, exceptId?: number
   if (other && other.id !== exceptId) throw new AppError('ERR_WAPP_NAME_ALREADY_EXISTS');
 };
 
+/** The (company, name) index caught a concurrent save with the same name. */
+const nameRace = (err: unknown): never => {
+  if (err instanceof UniqueConstraintViolationException) throw new AppError('ERR_WAPP_NAME_ALREADY_EXISTS');
+  throw err;
+};
+
 /** With several queues the customer must be greeted with the menu (spec 01 section 5). */
 const assertGreeting = (queueIds: number[], greeting: string) => {
   if (queueIds.length > 1 && !greeting.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
 };
 
+/**
+ * Replaces the connection's queues by difference, in SQL: a link deleted in SQL and created again through
+ * the unit of work would still be in the identity map (same key) and never be inserted.
+ */
 const setQueues = async (em: EntityManager, connection: Whatsapp, queueIds: number[]) => {
-  await em.nativeDelete(WhatsappQueue, { whatsappId: connection.id });
-  for (const queueId of queueIds) em.create(WhatsappQueue, { whatsappId: connection.id, queueId, companyId: connection.companyId });
-  await em.flush();
+  const current = (await em.find(WhatsappQueue, { whatsappId: connection.id })).map((l) => l.queueId);
+  const removed = current.filter((id) => !queueIds.includes(id));
+  const added = queueIds.filter((id) => !current.includes(id));
+  if (removed.length > 0) await em.nativeDelete(WhatsappQueue, { whatsappId: connection.id, queueId: { $in: removed } });
+  if (added.length > 0) {
+    await em.insertMany(
+      WhatsappQueue,
+      added.map((queueId) => ({ whatsappId: connection.id, queueId, companyId: connection.companyId })),
+    );
+  }
 };
 
-export const createConnection = async (ctx: ServiceContext, channels: ChannelManager, input: CreateConnectionInput) => {
+export const createConnection = async (
+  ctx: ServiceContext,
+  channels: ChannelManager,
+  input: CreateConnectionInput,
+  onStartFailure: (err: unknown) => void = () => {},
+) => {
   requireAdmin(ctx.actor);
   const em = ctx.em;
+  const companyId = ctx.actor.companyId;
   if (!channels.hasProvider(input.provider)) throw new AppError('ERR_WAPP_PROVIDER_DISABLED', { provider: input.provider });
-  await assertPlanAllows(em, ctx.actor.companyId, 'connections', await em.count(Whatsapp, {}));
-  await assertNameFree(em, input.name);
   const queueIds = await assertQueues(em, input.queueIds);
   assertGreeting(queueIds, input.greetingMessage);
   if (input.transferQueueId) await assertQueues(em, [input.transferQueueId]);
-  const hasDefault = (await em.count(Whatsapp, { isDefault: true })) > 0;
   const token = newToken();
   const { queueIds: _q, isDefault, ...fields } = input;
-  const connection = await em.transactional(async (tx) => {
-    // The first connection is the default; asking for default moves the flag here.
-    if (isDefault && hasDefault) await tx.nativeUpdate(Whatsapp, { isDefault: true }, { isDefault: false });
-    const created = tx.create(Whatsapp, {
-      ...fields,
-      companyId: ctx.actor.companyId,
-      isDefault: isDefault || !hasDefault,
-      status: 'OPENING',
-      tokenHash: hashToken(token),
-    });
-    await tx.flush();
-    await setQueues(tx, created, queueIds);
-    return created;
-  });
+  const connection = await em
+    .transactional(async (tx) => {
+      // The company row is locked so that concurrent creations count (and pick the default) one after another.
+      await tx.findOneOrFail(Company, companyId, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      await assertPlanAllows(tx, companyId, 'connections', await tx.count(Whatsapp, {}));
+      await assertNameFree(tx, input.name);
+      const hasDefault = (await tx.count(Whatsapp, { isDefault: true })) > 0;
+      // The first connection is the default; asking for default moves the flag here.
+      if (isDefault && hasDefault) await tx.nativeUpdate(Whatsapp, { isDefault: true }, { isDefault: false });
+      const created = tx.create(Whatsapp, {
+        ...fields,
+        companyId,
+        isDefault: isDefault || !hasDefault,
+        status: 'OPENING',
+        tokenHash: hashToken(token),
+      });
+      await tx.flush();
+      await setQueues(tx, created, queueIds);
+      return created;
+    })
+    .catch(nameRace);
   const presented = await presentWithQueues(em, connection);
-  ctx.events.emit('connection.changed', { companyId: ctx.actor.companyId, action: 'create', whatsapp: presented });
-  await channels.start(connection).catch((err: unknown) => {
-    throw err instanceof AppError ? err : new AppError('ERR_WAPP_NOT_INITIALIZED');
+  ctx.events.emit('connection.changed', { companyId, action: 'create', whatsapp: presented });
+  await channels.start(connection).catch(async (err: unknown) => {
+    // The connection exists either way: it shows as disconnected and its session can be started again.
+    onStartFailure(err);
+    const scoped = em.fork();
+    const row = await findConnection(scoped, connection.id);
+    row.status = 'DISCONNECTED';
+    row.qrcode = '';
+    await scoped.flush();
+    ctx.events.emit('connection.session', { companyId, session: presentSession(row) });
   });
   return { ...(await presentWithQueues(em, await findConnection(em.fork(), connection.id))), token };
 };
@@ -160,7 +197,7 @@ export const updateConnection = async (ctx: ServiceContext, id: number, input: U
     }
     await tx.flush();
     if (input.queueIds) await setQueues(tx, row, queueIds);
-  });
+  }).catch(nameRace);
   const presented = await presentWithQueues(em.fork(), await findConnection(em.fork(), id));
   ctx.events.emit('connection.changed', { companyId: ctx.actor.companyId, action: 'update', whatsapp: presented });
   return token ? { ...presented, token } : presented;
@@ -174,15 +211,22 @@ export const deleteConnection = async (ctx: ServiceContext, channels: ChannelMan
   const active = await em.count(Ticket, { whatsappId: id, status: { $in: ['open', 'pending'] } });
   if (active > 0) throw new AppError('ERR_WAPP_HAS_OPEN_TICKETS', { tickets: active });
   await channels.logout(connection);
-  await em.transactional(async (tx) => {
+  const newDefaultId = await em.transactional(async (tx) => {
     const row = await findConnection(tx, id);
-    if (row.isDefault) {
-      const next = await tx.findOne(Whatsapp, { id: { $ne: id } }, { orderBy: { id: 'asc' } });
-      if (next) next.isDefault = true;
-    }
+    const next = row.isDefault ? await tx.findOne(Whatsapp, { id: { $ne: id } }, { orderBy: { id: 'asc' } }) : null;
+    if (next) next.isDefault = true;
+    // Users whose default connection this was have none now (the column has no foreign key).
+    await tx.nativeUpdate(User, { whatsappId: id }, { whatsappId: null });
     await tx.remove(row).flush();
+    return next?.id ?? null;
   });
   ctx.events.emit('connection.deleted', { companyId: ctx.actor.companyId, whatsappId: id });
+  // Lists show the default flag: the connection that took it is announced too.
+  if (newDefaultId !== null) {
+    const fresh = em.fork();
+    const presented = await presentWithQueues(fresh, await findConnection(fresh, newDefaultId));
+    ctx.events.emit('connection.changed', { companyId: ctx.actor.companyId, action: 'update', whatsapp: presented });
+  }
 };
 
 /** POST /whatsappsession/{id}: (re)connect with the stored credentials. */

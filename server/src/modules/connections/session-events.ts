@@ -2,6 +2,7 @@ import type { ConnectionRef } from '../../channels/manager.js';
 import type { ChannelEvents, ChannelStatus } from '../../channels/types.js';
 import { forCompany } from '../../db/tenant.js';
 import { acceptInbound, applyMessageUpdate, type PipelineDeps } from '../../pipeline/inbound.js';
+import { Company } from '../companies/company.entity.js';
 import { digitsOnly } from '../contacts/contact-identity.js';
 import { Contact } from '../contacts/contact.entity.js';
 import { presentSession } from './connections.service.js';
@@ -60,13 +61,21 @@ export const sessionEvents = (deps: PipelineDeps, ref: ConnectionRef): ChannelEv
     },
     call: async (call) => {
       if (call.status !== 'timeout' && call.status !== 'terminate' && call.status !== 'reject') return;
-      // A call the team could not take is recorded in the conversation as a call-log line.
+      // A call the team could not take is recorded in the conversation as a call-log line, with the
+      // time as the company reads its clock (not the server's).
       const at = call.at;
+      const company = await em().findOne(Company, ref.companyId, { fields: ['timezone'] });
+      const time = new Intl.DateTimeFormat('en-GB', {
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone: company?.timezone ?? 'UTC',
+      }).format(at);
       await acceptInbound(deps, key, {
         id: `call-${call.from.number ?? call.from.lid}-${at.getTime()}`,
         fromMe: false,
         chat: call.from,
-        body: `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`,
+        body: time,
         mediaType: 'call_log',
         timestamp: at,
       });

@@ -14,10 +14,9 @@ export const digitsOnly = (value: string | null | undefined): string | null => {
  * same connection is merged into one.
  */
 const mergeContacts = async (em: EntityManager, into: Contact, from: Contact) => {
-  const conn = em.getConnection();
   const companyId = requireTenant(em);
   // Messages of `from`'s active tickets go to `into`'s active ticket on the same connection.
-  await conn.execute(
+  await em.execute(
     `with pairs as (
        select f.id as from_id, i.id as into_id from tickets f
          join tickets i on i.whatsapp_id = f.whatsapp_id and i.contact_id = ? and i.status in ('open','pending')
@@ -25,15 +24,15 @@ const mergeContacts = async (em: EntityManager, into: Contact, from: Contact) =>
      update messages m set ticket_id = p.into_id from pairs p where m.ticket_id = p.from_id`,
     [into.id, from.id, companyId],
   );
-  await conn.execute(
+  await em.execute(
     `delete from tickets f using tickets i
       where f.contact_id = ? and f.status in ('open','pending') and f.company_id = ?
         and i.contact_id = ? and i.whatsapp_id = f.whatsapp_id and i.status in ('open','pending')`,
     [from.id, companyId, into.id],
   );
-  await conn.execute('update tickets set contact_id = ? where contact_id = ? and company_id = ?', [into.id, from.id, companyId]);
-  await conn.execute('update messages set contact_id = ? where contact_id = ? and company_id = ?', [into.id, from.id, companyId]);
-  await conn.execute('update ticket_notes set contact_id = ? where contact_id = ? and company_id = ?', [into.id, from.id, companyId]);
+  await em.execute('update tickets set contact_id = ? where contact_id = ? and company_id = ?', [into.id, from.id, companyId]);
+  await em.execute('update messages set contact_id = ? where contact_id = ? and company_id = ?', [into.id, from.id, companyId]);
+  await em.execute('update ticket_notes set contact_id = ? where contact_id = ? and company_id = ?', [into.id, from.id, companyId]);
   await em.nativeUpdate(ContactCustomField, { contactId: from.id }, { contactId: into.id });
   const lid = into.lid ?? from.lid;
   const number = into.number ?? from.number;
@@ -68,7 +67,7 @@ export const upsertChannelContact = async (
 
   let found = await find();
   if (found.length === 0) {
-    const rows: { id: number }[] = await em.getConnection().execute(
+    const rows: { id: number }[] = await em.execute(
       `insert into contacts (company_id, name, number, lid, email, profile_pic_url, is_group, uuid, created_at, updated_at)
        values (?, ?, ?, ?, '', ?, ?, gen_random_uuid(), now(), now())
        on conflict do nothing returning id`,

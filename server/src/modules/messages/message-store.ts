@@ -33,7 +33,7 @@ export const storeMessage = async (
   options: { claim?: boolean } = {},
 ): Promise<{ message: Message; created: boolean }> => {
   const companyId = requireTenant(em);
-  const rows: { id: number; inserted: boolean }[] = await em.getConnection().execute(
+  const rows: { id: number; inserted: boolean }[] = await em.execute(
     `insert into messages (company_id, ticket_id, wid, whatsapp_id, contact_id, user_id, body, from_me, read, ack,
         media_type, media_url, media_name, quoted_msg_id, is_deleted, is_edited, is_system, participant, raw, created_at, updated_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false, false, ?, ?, ?, ?, now())

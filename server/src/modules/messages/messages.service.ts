@@ -1,5 +1,6 @@
 import { PAGE_SIZE, type SendMessageInput } from '@atrium/shared';
 import type { ServiceContext } from '../../context.js';
+import { requireTenant } from '../../db/tenant.js';
 import { AppError } from '../../errors.js';
 import { Contact } from '../contacts/contact.entity.js';
 import { findVisibleTicket, loadViewer } from '../tickets/ticket-access.js';
@@ -17,30 +18,38 @@ import { peerOf, sendMedia, sendText, type ConversationDeps, type OutboundFile }
  */
 export const listMessages = async (ctx: ServiceContext, deps: ConversationDeps, ticketId: number, pageNumber: number) => {
   const ticket = await findVisibleTicket(ctx, ticketId);
-  const history = await ctx.em.find(Ticket, { contactId: ticket.contactId, whatsappId: ticket.whatsappId }, { fields: ['id'] });
   const size = PAGE_SIZE.messages;
-  const [messages, count] = await ctx.em.findAndCount(
-    Message,
-    { ticketId: { $in: history.map((t) => t.id) } },
-    { orderBy: { createdAt: 'desc', id: 'desc' }, limit: size, offset: (pageNumber - 1) * size },
+  // One page plus one row tells whether there is more, without counting the whole history.
+  const rows = await ctx.em.execute<{ id: number }[]>(
+    `select m.id from messages m join tickets t on t.id = m.ticket_id
+      where t.company_id = ? and t.contact_id = ? and t.whatsapp_id is not distinct from ?
+      order by m.created_at desc, m.id desc limit ? offset ?`,
+    [requireTenant(ctx.em), ticket.contactId, ticket.whatsappId, size + 1, (pageNumber - 1) * size],
   );
+  const pageIds = rows.slice(0, size).map((r) => r.id);
+  const found = pageIds.length > 0 ? await ctx.em.find(Message, { id: { $in: pageIds } }) : [];
+  const messages = pageIds.map((id) => found.find((m) => m.id === id)!);
+  if (ticket.unreadMessages > 0) await markRead(ctx, deps, ticket);
+  return {
+    messages: (await presentMessages(ctx.em, deps.media, messages)).reverse(),
+    ticket: { id: ticket.id },
+    hasMore: rows.length > size,
+  };
+};
+
+/** The customer's unread messages become read, with read receipts to their phone. */
+const markRead = async (ctx: ServiceContext, deps: ConversationDeps, ticket: Ticket) => {
   const unread = await ctx.em.find(Message, { ticketId: ticket.id, fromMe: false, read: false }, { fields: ['id', 'wid', 'participant'] });
   if (unread.length > 0) {
     await ctx.em.nativeUpdate(Message, { id: { $in: unread.map((m) => m.id) } }, { read: true });
     const session = ticket.whatsappId ? deps.channels.find(ticket.whatsappId) : undefined;
-    const contact = await ctx.em.findOneOrFail(Contact, ticket.contactId);
     if (session) {
+      const contact = await ctx.em.findOneOrFail(Contact, ticket.contactId);
       const receipts = unread.filter((m) => m.wid).map((m) => ({ id: m.wid!, participant: m.participant ?? undefined }));
       void session.markRead(peerOf(contact), receipts).catch(() => undefined);
     }
   }
   await markTicketRead(ctx, ticket);
-  return {
-    messages: (await presentMessages(ctx.em, deps.media, messages)).reverse(),
-    ticket: { id: ticket.id },
-    count,
-    hasMore: count > pageNumber * size,
-  };
 };
 
 const signed = async (ctx: ServiceContext, body: string, sign: boolean | undefined) => {

@@ -73,6 +73,8 @@ export const TicketSchema = new EntitySchema<Ticket>({
   tableName: 'tickets',
   filters: tenantFilter,
   indexes: [
+    // The default order of every list: newest activity first.
+    { properties: ['companyId', 'updatedAt', 'id'] },
     { properties: ['companyId', 'status', 'updatedAt'] },
     { properties: ['companyId', 'queueId', 'status', 'updatedAt'] },
     { properties: ['companyId', 'userId', 'status', 'updatedAt'] },

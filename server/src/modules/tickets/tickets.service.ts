@@ -6,7 +6,7 @@ import {
   type UpdateTicketInput,
 } from '@atrium/shared';
 import type { ServiceContext } from '../../context.js';
-import { requireTenant } from '../../db/tenant.js';
+import { intArray, requireTenant } from '../../db/tenant.js';
 import { AppError } from '../../errors.js';
 import type { TicketPlacement } from '../../events/bus.js';
 import { Company } from '../companies/company.entity.js';
@@ -60,7 +60,7 @@ export const findOrCreateActiveTicket = async (
   const existing = await findActiveTicket(em, input.contactId, input.whatsappId);
   if (existing) return { ticket: existing, created: false };
   const companyId = requireTenant(em);
-  const rows: { id: number }[] = await em.getConnection().execute(
+  const rows: { id: number }[] = await em.execute(
     `insert into tickets (uuid, company_id, status, contact_id, whatsapp_id, is_group, chatbot, last_message, last_from_me,
         unread_messages, use_integration, bot_menu_count, rating_attempts, created_at, updated_at)
      values (gen_random_uuid(), ?, 'pending', ?, ?, ?, false, '', false, 0, false, 0, 0, now(), now())
@@ -100,7 +100,7 @@ export const listTickets = async (ctx: ServiceContext, query: ListTicketsQuery) 
   const visibleToAgent = () => {
     // An agent sees their own tickets, their queues' tickets, and queue-less ones with allTicket.
     where.push(`(t.user_id = ? or t.queue_id = any(?::int[]) ${viewer.allTicket ? 'or t.queue_id is null' : ''})`);
-    params.push(me, viewer.queueIds);
+    params.push(me, intArray(viewer.queueIds));
   };
 
   if (query.withUnreadMessages) {
@@ -108,13 +108,8 @@ export const listTickets = async (ctx: ServiceContext, query: ListTicketsQuery) 
     params.push(me);
     if (!viewer.isAdmin) visibleToAgent();
   } else if (query.searchParam) {
+    // A search drops the "mine or pending" clause but keeps what the caller may see; its match is added below.
     if (!viewer.isAdmin) visibleToAgent();
-    const pattern = `%${query.searchParam.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`;
-    where.push(
-      `(t.contact_id in (select c.id from contacts c where c.company_id = ? and (lower(c.name) like ? or c.number like ?))
-        or t.id in (select m.ticket_id from messages m where m.company_id = ? and lower(m.body) like ?))`,
-    );
-    params.push(companyId, pattern, pattern, companyId, pattern);
   } else if (query.showAll && viewer.isAdmin) {
     // Every ticket of the company.
   } else if (viewer.isAdmin) {
@@ -124,12 +119,12 @@ export const listTickets = async (ctx: ServiceContext, query: ListTicketsQuery) 
     where.push(
       `(t.user_id = ? or (t.status = 'pending' and (t.queue_id = any(?::int[]) ${viewer.allTicket ? 'or t.queue_id is null' : ''})))`,
     );
-    params.push(me, viewer.queueIds);
+    params.push(me, intArray(viewer.queueIds));
   }
 
   if (effectiveQueues !== undefined) {
     where.push('(t.queue_id = any(?::int[]) or t.queue_id is null or t.user_id = ?)');
-    params.push(effectiveQueues, me);
+    params.push(intArray(effectiveQueues), me);
   }
   if (query.status) {
     where.push('t.status = ?');
@@ -137,13 +132,13 @@ export const listTickets = async (ctx: ServiceContext, query: ListTicketsQuery) 
   }
   if (query.users && query.users.length > 0) {
     where.push('t.user_id = any(?::int[])');
-    params.push(query.users);
+    params.push(intArray(query.users));
   }
   if (query.tags && query.tags.length > 0) {
     where.push(
       't.id in (select tt.ticket_id from ticket_tags tt where tt.tag_id = any(?::int[]) group by tt.ticket_id having count(distinct tt.tag_id) = ?)',
     );
-    params.push(query.tags, new Set(query.tags).size);
+    params.push(intArray(query.tags), new Set(query.tags).size);
   }
   if (query.date) {
     const [from] = dayRange(query.date);
@@ -156,20 +151,45 @@ export const listTickets = async (ctx: ServiceContext, query: ListTicketsQuery) 
   }
 
   const size = PAGE_SIZE.tickets;
-  const conn = ctx.em.getConnection();
+  const offset = (query.pageNumber - 1) * size;
   const sqlWhere = where.join(' and ');
-  const [rows, countRows] = await Promise.all([
-    conn.execute<{ id: number }[]>(
-      `select t.id from tickets t where ${sqlWhere} order by t.updated_at desc, t.id desc limit ? offset ?`,
-      [...params, size, (query.pageNumber - 1) * size],
-    ),
-    conn.execute<{ count: string }[]>(`select count(*)::int as count from tickets t where ${sqlWhere}`, params),
-  ]);
+  let rows: { id: number }[];
+  let count: number | undefined;
+  if (query.searchParam) {
+    // Two branches, each ordered and limited on its own, so each gets its best plan (trigram index for a
+    // rare term, the newest tickets first for a common one); the union is cut to the page. No total count:
+    // a common word would mean reading every match.
+    const pattern = `%${query.searchParam.replace(/[%_\\]/g, '\\$&')}%`;
+    const window = offset + size + 1;
+    rows = await ctx.em.execute<{ id: number }[]>(
+      `select id from (
+         (select t.id, t.updated_at from tickets t where ${sqlWhere}
+            and t.contact_id in (select c.id from contacts c where c.company_id = ? and (c.name ilike ? or c.number ilike ?))
+            order by t.updated_at desc, t.id desc limit ?)
+         union
+         (select t.id, t.updated_at from tickets t where ${sqlWhere}
+            and exists (select 1 from messages m where m.ticket_id = t.id and m.body ilike ?)
+            order by t.updated_at desc, t.id desc limit ?)
+       ) x order by updated_at desc, id desc limit ? offset ?`,
+      [...params, companyId, pattern, pattern, window, ...params, pattern, window, size + 1, offset],
+    );
+  } else {
+    const [page, counted] = await Promise.all([
+      ctx.em.execute<{ id: number }[]>(
+        `select t.id from tickets t where ${sqlWhere} order by t.updated_at desc, t.id desc limit ? offset ?`,
+        [...params, size + 1, offset],
+      ),
+      ctx.em.execute<{ count: number }[]>(`select count(*)::int as count from tickets t where ${sqlWhere}`, params),
+    ]);
+    rows = page;
+    count = Number(counted[0]?.count ?? 0);
+  }
+  const hasMore = rows.length > size;
+  rows = rows.slice(0, size);
   const ids = rows.map((r) => r.id);
   const found = ids.length > 0 ? await ctx.em.find(Ticket, { id: { $in: ids } }) : [];
   const ordered = ids.map((id) => found.find((t) => t.id === id)!).filter(Boolean);
-  const count = Number(countRows[0]?.count ?? 0);
-  return { tickets: await presentTickets(ctx.em, ordered), count, hasMore: count > query.pageNumber * size };
+  return { tickets: await presentTickets(ctx.em, ordered), ...(count !== undefined ? { count } : {}), hasMore };
 };
 
 // ---------------------------------------------------------------- reads
@@ -360,7 +380,7 @@ export const updateTicket = async (ctx: ServiceContext, deps: TransitionDeps, id
     if (reopening) {
       // Reopen: a new attendance cycle, assigned to whoever reopens it; the queue stays.
       ticket.status = status;
-      ticket.userId = status === 'open' ? (nextUser ?? ctx.actor.userId) : null;
+      ticket.userId = status === 'open' ? (input.userId ?? ctx.actor.userId) : null;
       ticket.awaitingRatingSince = null;
       em.create(TicketTracking, {
         companyId: ticket.companyId,

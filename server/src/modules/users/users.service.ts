@@ -7,9 +7,14 @@ import { forCompany, forSystem } from '../../db/tenant.js';
 import { Company } from '../companies/company.entity.js';
 import { hashPassword } from '../auth/passwords.js';
 import { revokeSessions } from '../auth/auth.service.js';
+import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { assertPlanAllows } from '../plans/plans.service.js';
+import { Ticket, TicketTracking } from '../tickets/ticket.entity.js';
+import { presentTickets } from '../tickets/ticket.presenter.js';
+import { placementOf } from '../tickets/tickets.service.js';
 import { User } from './user.entity.js';
 import { presentUser } from './user.presenter.js';
+import { assertCompanyQueues, queueIdsOfUser, queuesOfUser, queuesOfUsers, setUserQueues } from './user-queues.js';
 
 const escapeLike = (text: string) => text.replace(/[%_\\]/g, '\\$&');
 
@@ -36,7 +41,25 @@ const emailRace = (err: unknown): never => {
   throw err;
 };
 
-const sameIds = (a: number[], b: number[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
+const sameIds = (a: number[], b: number[]) => {
+  const left = [...new Set(a)].sort((x, y) => x - y);
+  const right = [...new Set(b)].sort((x, y) => x - y);
+  return left.length === right.length && left.every((id, i) => id === right[i]);
+};
+
+/** A user's default connection must be one of their company's (the manager is bound to it). */
+const assertConnection = async (em: EntityManager, whatsappId: number | null | undefined) => {
+  if (whatsappId === null || whatsappId === undefined) return;
+  if (!(await em.findOne(Whatsapp, whatsappId, { fields: ['id'] }))) throw new AppError('ERR_NO_WAPP_FOUND');
+};
+
+/** Users as the API shows them, each with their queues. */
+const presentUsers = async (em: EntityManager, users: User[]) => {
+  const queues = await queuesOfUsers(em, users.map((u) => u.id));
+  return users.map((u) => presentUser(u, { queues: queues.get(u.id) ?? [] }));
+};
+
+const presentOne = async (em: EntityManager, user: User) => presentUser(user, { queues: await queuesOfUser(em, user.id) });
 
 const assertEmailFree = async (ctx: ServiceContext, email: string, exceptId?: number) => {
   // Emails are unique on the whole platform (login is by email): look across companies.
@@ -53,17 +76,20 @@ export const listUsers = async (ctx: ServiceContext, query: ListQuery) => {
     limit: PAGE_SIZE.users,
     offset: (query.pageNumber - 1) * PAGE_SIZE.users,
   });
-  const page = pageOf(users.map((u) => presentUser(u)), count, query.pageNumber, PAGE_SIZE.users);
+  const page = pageOf(await presentUsers(ctx.em, users), count, query.pageNumber, PAGE_SIZE.users);
   return { users: page.rows, count: page.count, hasMore: page.hasMore };
 };
 
 /** Every user of a company (the caller's, or any for a super user). */
-export const listAllUsers = async (ctx: ServiceContext, companyId = ctx.actor.companyId) =>
-  (await emForCompany(ctx, companyId).find(User, { companyId }, { orderBy: { name: 'asc', id: 'asc' } })).map((u) =>
-    presentUser(u),
-  );
+export const listAllUsers = async (ctx: ServiceContext, companyId = ctx.actor.companyId) => {
+  const em = emForCompany(ctx, companyId);
+  return presentUsers(em, await em.find(User, { companyId }, { orderBy: { name: 'asc', id: 'asc' } }));
+};
 
-export const getUser = async (ctx: ServiceContext, id: number) => presentUser((await findTarget(ctx, id)).user);
+export const getUser = async (ctx: ServiceContext, id: number) => {
+  const { em, user } = await findTarget(ctx, id);
+  return presentOne(em, user);
+};
 
 export const createUser = async (ctx: ServiceContext, input: CreateUserInput) => {
   requireAdmin(ctx.actor);
@@ -71,13 +97,16 @@ export const createUser = async (ctx: ServiceContext, input: CreateUserInput) =>
   const em = emForCompany(ctx, companyId);
   if (input.super && !ctx.actor.isSuper) throw new AppError('ERR_NO_SUPER');
   await assertEmailFree(ctx, input.email);
+  // Queues and connection must be the new user's company's.
+  const queueIds = await assertCompanyQueues(em, input.queueIds);
+  await assertConnection(em, input.whatsappId);
   const passwordHash = await hashPassword(input.password);
   const user = await em.transactional(async (tx) => {
     // The company row is locked so that concurrent creations count one after another against the plan.
     const company = await tx.findOne(Company, companyId, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!company) throw new AppError('ERR_NO_COMPANY_FOUND');
     await assertPlanAllows(tx, companyId, 'users', await tx.count(User, { companyId }));
-    return tx.create(User, {
+    const created = tx.create(User, {
       name: input.name,
       email: input.email,
       passwordHash,
@@ -87,8 +116,11 @@ export const createUser = async (ctx: ServiceContext, input: CreateUserInput) =>
       allTicket: input.allTicket,
       whatsappId: input.whatsappId ?? null,
     });
+    await tx.flush();
+    await setUserQueues(tx, created, queueIds);
+    return created;
   }).catch(emailRace);
-  const shown = presentUser(user);
+  const shown = await presentOne(em, user);
   ctx.events.emit('user.saved', { companyId, action: 'create', user: shown });
   return shown;
 };
@@ -102,24 +134,33 @@ export const updateUser = async (ctx: ServiceContext, id: number, input: UpdateU
   if (input.super !== undefined && input.super !== user.super && !actor.isSuper) throw new AppError('ERR_NO_SUPER');
   // An agent may edit their own name, email and password; what they may see is an admin's decision.
   // The user form sends every field, unchanged ones included, so only real changes are refused.
+  const currentQueueIds = await queueIdsOfUser(em, user.id);
+  const queuesChange = input.queueIds !== undefined && !sameIds(input.queueIds, currentQueueIds);
+  const connectionChanges = input.whatsappId !== undefined && input.whatsappId !== user.whatsappId;
   if (!isAdmin) {
-    // Users have no queues until the queues module links them; then this is the user's current set.
-    const currentQueueIds: number[] = [];
     const changes =
       (input.profile !== undefined && input.profile !== user.profile) ||
       (input.allTicket !== undefined && input.allTicket !== user.allTicket) ||
-      (input.whatsappId !== undefined && input.whatsappId !== user.whatsappId) ||
-      (input.queueIds !== undefined && !sameIds(input.queueIds, currentQueueIds));
+      connectionChanges ||
+      queuesChange;
     if (changes) throw new AppError('ERR_NO_PERMISSION');
   }
   if (input.email && input.email !== user.email) await assertEmailFree(ctx, input.email, id);
+  // Checked in the target user's company, so another company's queue or connection is unknown here.
+  const queueIds = queuesChange ? await assertCompanyQueues(em, input.queueIds!) : null;
+  if (connectionChanges) await assertConnection(em, input.whatsappId);
   const { password, queueIds: _queueIds, ...fields } = input;
   em.assign(user, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)));
   if (password) user.passwordHash = await hashPassword(password);
-  await em.flush().catch(emailRace);
+  await em
+    .transactional(async (tx) => {
+      await tx.flush();
+      if (queueIds) await setUserQueues(tx, user, queueIds);
+    })
+    .catch(emailRace);
   // A new password ends every other session of that user.
   if (password) await revokeSessions(em, user.id, user.id === actor.userId ? actor.sessionId : undefined);
-  const shown = presentUser(user);
+  const shown = await presentOne(em, user);
   ctx.events.emit('user.saved', { companyId: user.companyId, action: 'update', user: shown });
   return shown;
 };
@@ -129,13 +170,34 @@ export const deleteUser = async (ctx: ServiceContext, id: number) => {
   if (id === ctx.actor.userId) throw new AppError('ERR_CANNOT_DELETE_SELF');
   const { em, user } = await findTarget(ctx, id);
   if (user.super && !ctx.actor.isSuper) throw new AppError('ERR_NO_SUPER');
-  await em.remove(user).flush();
+  // Their conversations in progress go back to the waiting line, for someone else to accept.
+  const returned = await em.find(Ticket, { userId: id, status: { $in: ['open', 'pending'] } });
+  const previous = new Map(returned.map((t) => [t.id, placementOf(t)]));
+  await em.transactional(async (tx) => {
+    const now = new Date();
+    for (const ticket of returned) {
+      tx.assign(ticket, { status: 'pending', userId: null, chatbot: false, updatedAt: now });
+    }
+    if (returned.length > 0) {
+      // As a Return does: the attendance cycle waits again from now (the dashboard's wait time).
+      await tx.nativeUpdate(
+        TicketTracking,
+        { ticketId: { $in: returned.map((t) => t.id) }, finishedAt: null },
+        { queuedAt: now, startedAt: null, userId: null },
+      );
+    }
+    tx.remove(user);
+    await tx.flush();
+  });
   ctx.events.emit('user.deleted', { companyId: user.companyId, userId: id });
+  for (const ticket of await presentTickets(em.fork(), returned)) {
+    ctx.events.emit('ticket.changed', { companyId: ticket.companyId, ticket, previous: previous.get(ticket.id) });
+  }
 };
 
 export const setLanguage = async (ctx: ServiceContext, language: Language) => {
   const user = await findUser(ctx.em, ctx.actor.userId);
   user.language = language;
   await ctx.em.flush();
-  return presentUser(user);
+  return presentOne(ctx.em, user);
 };

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { forSystem } from '../../db/tenant.js';
+import { connectSandbox, customerSays, ticketOf } from '../../testing/conversation.js';
+import { TicketTracking } from '../tickets/ticket.entity.js';
+import { connectSocket, createTenant, eventually, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
 
 let t: TestApp;
 let a: Tenant;
@@ -479,5 +482,266 @@ describe('POST /users/set-language/{lang}', () => {
       });
     }
     expect((await t.api.get(`/users/${a.agent.id}`, a.admin.token)).body.language).toBe('es');
+  });
+});
+
+describe('queues of a user', () => {
+  let q1: { id: number; name: string; color: string };
+  let q2: { id: number; name: string; color: string };
+  let theirQueue: { id: number };
+  const queue = async (token: string, name: string, orderQueue: number) => {
+    const res = await t.api.post('/queue', { name, color: `#${randomBytes(3).toString('hex')}`, orderQueue }, token);
+    expect(res.status).toBe(201);
+    return { id: res.body.id, name: res.body.name, color: res.body.color };
+  };
+  beforeAll(async () => {
+    q1 = await queue(a.admin.token, 'Vendas', 1);
+    q2 = await queue(a.admin.token, 'Suporte', 2);
+    theirQueue = await queue(b.admin.token, 'Deles', 1);
+  });
+
+  it('stores the queues given at creation and shows them in every user answer', async () => {
+    const email = uniqueEmail('queued');
+    const res = await createUser(a.admin.token, { email, queueIds: [q2.id, q1.id, q1.id] });
+    expect(res.status).toBe(201);
+    expect(res.body.queues).toEqual([q1, q2]);
+    const id = res.body.id;
+    expect((await t.api.get(`/users/${id}`, a.agent.token)).body.queues).toEqual([q1, q2]);
+    const page = await t.api.get(`/users/?searchParam=${encodeURIComponent(email)}`, a.admin.token);
+    expect(page.body.users).toHaveLength(1);
+    expect(page.body.users[0].queues).toEqual([q1, q2]);
+    expect((await t.api.get('/users/list', a.admin.token)).body.find((u: any) => u.id === id).queues).toEqual([q1, q2]);
+    expect((await usersOf(a.companyId)).find((u) => u.id === id).queues).toEqual([q1, q2]);
+    // Users without queues show an empty list.
+    expect((await t.api.get(`/users/${a.admin.id}`, a.admin.token)).body.queues).toEqual([]);
+    // The user's own session answers too.
+    const login = await t.api.login(email, 'secret1');
+    expect(login.user.queues).toEqual([q1, q2]);
+    expect((await t.api.get('/auth/me', login.token)).body.queues).toEqual([q1, q2]);
+    const refreshed = await t.api.post('/auth/refresh_token', { refreshToken: login.refreshToken });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.user.queues).toEqual([q1, q2]);
+    await t.api.del(`/users/${id}`, a.admin.token);
+  });
+
+  it('refuses a queue of another company or an unknown one with 404 ERR_NO_QUEUE_FOUND, creating nothing', async () => {
+    for (const queueIds of [[q1.id, theirQueue.id], [999999]]) {
+      const email = uniqueEmail('badqueue');
+      expect(await createUser(a.admin.token, { email, queueIds })).toMatchObject({ status: 404, body: { error: 'ERR_NO_QUEUE_FOUND' } });
+      expect((await usersOf(a.companyId)).some((u) => u.email === email)).toBe(false);
+    }
+    expect(await createUser(a.admin.token, { queueIds: ['x'] })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+  });
+
+  it('replaces the queues on update, keeps them when not sent, and clears them with []', async () => {
+    const created = await createUser(a.admin.token, { queueIds: [q1.id] });
+    const id = created.body.id;
+    const replaced = await t.api.put(`/users/${id}`, { queueIds: [q2.id] }, a.admin.token);
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.queues).toEqual([q2]);
+    const renamed = await t.api.put(`/users/${id}`, { name: 'Still Queued' }, a.admin.token);
+    expect(renamed.body.queues).toEqual([q2]);
+    expect((await t.api.get(`/users/${id}`, a.admin.token)).body.queues).toEqual([q2]);
+    // Sets that overlap the current one keep what stays, add what is new and drop what is gone.
+    expect((await t.api.put(`/users/${id}`, { queueIds: [q2.id, q1.id] }, a.admin.token)).body.queues).toEqual([q1, q2]);
+    expect((await t.api.get(`/users/${id}`, a.admin.token)).body.queues).toEqual([q1, q2]);
+    expect((await t.api.put(`/users/${id}`, { queueIds: [q1.id] }, a.admin.token)).body.queues).toEqual([q1]);
+    expect((await t.api.get(`/users/${id}`, a.admin.token)).body.queues).toEqual([q1]);
+    expect((await t.api.put(`/users/${id}`, { queueIds: [] }, a.admin.token)).body.queues).toEqual([]);
+    expect((await t.api.get(`/users/${id}`, a.admin.token)).body.queues).toEqual([]);
+    await t.api.del(`/users/${id}`, a.admin.token);
+  });
+
+  it('refuses another company’s queue on update and keeps the queues', async () => {
+    const created = await createUser(a.admin.token, { queueIds: [q1.id] });
+    expect(await t.api.put(`/users/${created.body.id}`, { queueIds: [theirQueue.id] }, a.admin.token)).toMatchObject({
+      status: 404,
+      body: { error: 'ERR_NO_QUEUE_FOUND' },
+    });
+    expect(await t.api.put(`/users/${created.body.id}`, { name: 'Changed Too', queueIds: [q2.id, theirQueue.id] }, a.admin.token)).toMatchObject({
+      status: 404,
+    });
+    const read = await t.api.get(`/users/${created.body.id}`, a.admin.token);
+    expect(read.body.queues).toEqual([q1]);
+    expect(read.body.name).not.toBe('Changed Too');
+    await t.api.del(`/users/${created.body.id}`, a.admin.token);
+  });
+
+  it('accepts an agent’s form carrying their own queues, in any order, and refuses a different set', async () => {
+    const email = uniqueEmail('agentform');
+    const created = await createUser(a.admin.token, { email, queueIds: [q1.id, q2.id] });
+    const login = await t.api.login(email, 'secret1');
+    const form = { name: 'Form Sender', email, password: '', profile: 'user', allTicket: 'desabled', whatsappId: '' };
+    const ok = await t.api.put(`/users/${created.body.id}`, { ...form, queueIds: [q2.id, q1.id] }, login.token);
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ name: 'Form Sender', queues: [q1, q2], whatsappId: null });
+    for (const queueIds of [[q1.id], [q1.id, q2.id, theirQueue.id], []]) {
+      const res = await t.api.put(`/users/${created.body.id}`, { ...form, name: 'Sneaky', queueIds }, login.token);
+      expect(res, JSON.stringify(queueIds)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    }
+    const read = await t.api.get(`/users/${created.body.id}`, a.admin.token);
+    expect(read.body).toMatchObject({ name: 'Form Sender', queues: [q1, q2] });
+    await t.api.del(`/users/${created.body.id}`, a.admin.token);
+  });
+
+  it('links a super user’s new user to queues of the target company only', async () => {
+    expect(await createUser(t.superToken, { companyId: b.companyId, queueIds: [q1.id] })).toMatchObject({
+      status: 404,
+      body: { error: 'ERR_NO_QUEUE_FOUND' },
+    });
+    const placed = await createUser(t.superToken, { companyId: b.companyId, queueIds: [theirQueue.id] });
+    expect(placed.status).toBe(201);
+    expect(placed.body.queues.map((q: any) => q.id)).toEqual([theirQueue.id]);
+    expect((await t.api.put(`/users/${placed.body.id}`, { queueIds: [q1.id] }, t.superToken)).status).toBe(404);
+    expect((await t.api.get(`/users/${placed.body.id}`, b.admin.token)).body.queues.map((q: any) => q.id)).toEqual([theirQueue.id]);
+    await t.api.del(`/users/${placed.body.id}`, b.admin.token);
+  });
+
+  it('decides what an agent may see: a ticket of a queue is theirs only once they have the queue', async () => {
+    const wa = await connectSandbox(t.api, a.admin.token);
+    const customer = `55118${Date.now().toString().slice(-8)}`;
+    await customerSays(t.api, a.admin.token, wa.id, { from: customer, body: 'Quero comprar' });
+    const ticket = await ticketOf(t.api, a.admin.token, customer);
+    expect((await t.api.put(`/tickets/${ticket.id}`, { queueId: q1.id }, a.admin.token)).body.queueId).toBe(q1.id);
+    const email = uniqueEmail('viewer');
+    const created = await createUser(a.admin.token, { email });
+    const login = await t.api.login(email, 'secret1');
+    expect((await t.api.get(`/tickets/${ticket.id}`, login.token)).status).toBe(403);
+    expect((await t.api.put(`/users/${created.body.id}`, { queueIds: [q1.id] }, a.admin.token)).status).toBe(200);
+    expect((await t.api.get(`/tickets/${ticket.id}`, login.token)).status).toBe(200);
+    await t.api.put(`/tickets/${ticket.id}`, { status: 'closed' }, a.admin.token);
+    await t.api.del(`/users/${created.body.id}`, a.admin.token);
+  });
+});
+
+describe('default connection (whatsappId)', () => {
+  let own: number;
+  let other: number;
+  let theirs: number;
+  beforeAll(async () => {
+    const make = async (token: string) => {
+      const res = await t.api.post('/whatsapp', { name: `Conn ${randomBytes(3).toString('hex')}`, provider: 'sandbox' }, token);
+      expect(res.status).toBe(201);
+      return res.body.id as number;
+    };
+    own = await make(a.admin.token);
+    other = await make(a.admin.token);
+    theirs = await make(b.admin.token);
+  });
+
+  it('takes the original form’s empty string or false as no connection', async () => {
+    for (const whatsappId of ['', false, null]) {
+      const res = await createUser(a.admin.token, { whatsappId });
+      expect(res.status, JSON.stringify(whatsappId)).toBe(201);
+      expect(res.body.whatsappId).toBeNull();
+      await t.api.del(`/users/${res.body.id}`, a.admin.token);
+    }
+    const created = await createUser(a.admin.token, { whatsappId: own });
+    expect(created.body.whatsappId).toBe(own);
+    const cleared = await t.api.put(`/users/${created.body.id}`, { whatsappId: '' }, a.admin.token);
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.whatsappId).toBeNull();
+    expect((await t.api.put(`/users/${created.body.id}`, { whatsappId: String(other) }, a.admin.token)).body.whatsappId).toBe(other);
+    expect((await t.api.put(`/users/${created.body.id}`, { whatsappId: false }, a.admin.token)).body.whatsappId).toBeNull();
+    await t.api.del(`/users/${created.body.id}`, a.admin.token);
+  });
+
+  it('refuses anything that is not a connection id', async () => {
+    for (const whatsappId of ['abc', true, -1, 1.5]) {
+      const res = await createUser(a.admin.token, { whatsappId });
+      expect(res.status, JSON.stringify(whatsappId)).toBe(400);
+      expect(res.body.fields.map((f: any) => f.path)).toContain('whatsappId');
+    }
+  });
+
+  it('refuses another company’s or an unknown connection with 404 ERR_NO_WAPP_FOUND', async () => {
+    for (const whatsappId of [theirs, 999999]) {
+      const email = uniqueEmail('badwapp');
+      expect(await createUser(a.admin.token, { email, whatsappId })).toMatchObject({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
+      expect((await usersOf(a.companyId)).some((u) => u.email === email)).toBe(false);
+    }
+    const created = await createUser(a.admin.token, { whatsappId: own });
+    expect(await t.api.put(`/users/${created.body.id}`, { whatsappId: theirs }, a.admin.token)).toMatchObject({
+      status: 404,
+      body: { error: 'ERR_NO_WAPP_FOUND' },
+    });
+    expect((await t.api.get(`/users/${created.body.id}`, a.admin.token)).body.whatsappId).toBe(own);
+    await t.api.del(`/users/${created.body.id}`, a.admin.token);
+  });
+
+  it('lets an agent send their own connection back but not change it', async () => {
+    const email = uniqueEmail('agentwapp');
+    const created = await createUser(a.admin.token, { email, whatsappId: own });
+    const login = await t.api.login(email, 'secret1');
+    expect((await t.api.put(`/users/${created.body.id}`, { name: 'Keeps Conn', whatsappId: own, queueIds: [] }, login.token)).status).toBe(200);
+    expect((await t.api.put(`/users/${created.body.id}`, { name: 'Keeps Conn', whatsappId: String(own) }, login.token)).status).toBe(200);
+    for (const whatsappId of [other, '', null]) {
+      expect(await t.api.put(`/users/${created.body.id}`, { whatsappId }, login.token)).toMatchObject({
+        status: 403,
+        body: { error: 'ERR_NO_PERMISSION' },
+      });
+    }
+    expect((await t.api.get(`/users/${created.body.id}`, a.admin.token)).body.whatsappId).toBe(own);
+    await t.api.del(`/users/${created.body.id}`, a.admin.token);
+  });
+});
+
+describe('DELETE /users/{id} with tickets in progress', () => {
+  it('puts the user’s open tickets back to pending without a user, live, and leaves closed ones closed', async () => {
+    const wa = await connectSandbox(t.api, a.admin.token);
+    const email = uniqueEmail('leaver');
+    const leaver = await createUser(a.admin.token, { email });
+    const stamp = Date.now().toString().slice(-7);
+    const talking = `551170${stamp}`;
+    const done = `551171${stamp}`;
+    await customerSays(t.api, a.admin.token, wa.id, { from: talking, body: 'Ainda preciso de ajuda' });
+    await customerSays(t.api, a.admin.token, wa.id, { from: done, body: 'Obrigado' });
+    const open = await ticketOf(t.api, a.admin.token, talking);
+    const closed = await ticketOf(t.api, a.admin.token, done);
+    expect((await t.api.put(`/tickets/${open.id}`, { status: 'open', userId: leaver.body.id }, a.admin.token)).body).toMatchObject({
+      status: 'open',
+      userId: leaver.body.id,
+    });
+    expect((await t.api.put(`/tickets/${closed.id}`, { status: 'open', userId: leaver.body.id }, a.admin.token)).status).toBe(200);
+    expect((await t.api.put(`/tickets/${closed.id}`, { status: 'closed' }, a.admin.token)).body.status).toBe('closed');
+
+    // One screen shows the waiting list, another the open list.
+    const pendingList = await connectSocket(t.app.url, a.admin.token);
+    const openList = await connectSocket(t.app.url, a.admin.token);
+    try {
+      pendingList.emit('joinTickets', 'pending');
+      openList.emit('joinTickets', 'open');
+      await new Promise((r) => setTimeout(r, 150));
+      const pendingHeard: any[] = [];
+      const openHeard: any[] = [];
+      pendingList.on(`company-${a.companyId}-ticket`, (payload: any) => pendingHeard.push(payload));
+      openList.on(`company-${a.companyId}-ticket`, (payload: any) => openHeard.push(payload));
+      expect((await t.api.del(`/users/${leaver.body.id}`, a.admin.token)).status).toBe(200);
+      await eventually(() => pendingHeard.some((u) => u.action === 'update' && u.ticket.id === open.id));
+      expect(pendingHeard.find((u) => u.action === 'update' && u.ticket.id === open.id).ticket).toMatchObject({
+        status: 'pending',
+        userId: null,
+        user: null,
+      });
+      // The open list drops it.
+      await eventually(() => openHeard.some((u) => u.action === 'delete' && u.ticketId === open.id));
+      const all = [...pendingHeard, ...openHeard];
+      expect(all.some((u) => u.ticket?.id === closed.id || u.ticketId === closed.id)).toBe(false);
+    } finally {
+      pendingList.close();
+      openList.close();
+    }
+    expect((await t.api.get(`/tickets/${open.id}`, a.admin.token)).body).toMatchObject({ status: 'pending', userId: null });
+    // Its attendance cycle waits again, as after a Return.
+    const cycles = await forSystem(t.app.orm.em).find(TicketTracking, { ticketId: open.id }, { orderBy: { id: 'asc' } });
+    expect(cycles.at(-1)).toMatchObject({ finishedAt: null, startedAt: null, userId: null });
+    expect(cycles.at(-1)!.queuedAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect((await t.api.get(`/tickets/${closed.id}`, a.admin.token)).body).toMatchObject({ status: 'closed', userId: null });
+    // Someone else can take it.
+    expect((await t.api.put(`/tickets/${open.id}`, { status: 'open' }, a.admin.token)).body).toMatchObject({
+      status: 'open',
+      userId: a.admin.id,
+    });
+    await t.api.put(`/tickets/${open.id}`, { status: 'closed' }, a.admin.token);
   });
 });

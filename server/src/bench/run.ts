@@ -1,0 +1,231 @@
+/* eslint-disable no-console -- a benchmark reports on the console */
+/**
+ * Benchmarks (figures, never assertions). Usage:
+ *   npm run bench                 both
+ *   npm run bench -- tickets      GET /tickets, search and GET /messages on a large company
+ *   npm run bench -- inbound      20,000 sandbox messages through the whole pipeline
+ * Starts its own embedded PostgreSQL in a temporary folder (or uses BENCH_DATABASE_URL).
+ */
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { io } from 'socket.io-client';
+import { startApp, type RunningApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { freePort, startEmbeddedPostgres } from '../db/embedded.js';
+import { intArray } from '../db/tenant.js';
+import { createLogger } from '../logger.js';
+import { Api } from '../testing/api.js';
+
+const SUPER = { email: 'bench@atrium.local', password: 'Bench-password-1' };
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const report = (label: string, samples: number[]) => {
+  const s = [...samples].sort((a, b) => a - b);
+  console.log(
+    `${label.padEnd(44)} n=${String(s.length).padStart(4)}  p50 ${percentile(s, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(s, 95)
+      .toFixed(1)
+      .padStart(6)} ms  p99 ${percentile(s, 99).toFixed(1).padStart(6)} ms`,
+  );
+};
+
+const timed = async (n: number, fn: (i: number) => Promise<unknown>) => {
+  const samples: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const start = performance.now();
+    await fn(i);
+    samples.push(performance.now() - start);
+  }
+  return samples;
+};
+
+const WORDS = (
+  'ola bom dia boa tarde pedido entrega atraso boleto pagamento pix cartao troca devolucao produto nota fiscal ' +
+  'endereco cadastro senha acesso suporte tecnico internet lenta sinal modem instalacao visita agendamento ' +
+  'cancelamento plano fatura desconto promocao garantia reembolso rastreio transportadora obrigado ajuda'
+).split(' ');
+
+/** One large company (100,000 tickets, 1,000,000 messages, 20,000 contacts, 50 agents in 10 queues) and 10 others. */
+const seed = async (app: RunningApp) => {
+  const conn = app.orm.em.fork().getConnection();
+  const run = (sql: string, params: unknown[] = []) => conn.execute(sql, params);
+  const started = performance.now();
+  const planId = (await run(`insert into plans (name, users, connections, queues, value, created_at, updated_at)
+    values ('Bench', 1000, 100, 100, 0, now(), now()) returning id`))[0].id;
+  const companies: number[] = [];
+  for (let c = 0; c < 11; c++) {
+    companies.push(
+      (await run(`insert into companies (name, plan_id, status, due_date, recurrence, language, timezone, created_at, updated_at)
+        values (?, ?, true, '2099-12-31', 'MENSAL', 'pt', 'America/Sao_Paulo', now(), now()) returning id`, [`Bench ${c}`, planId]))[0].id,
+    );
+  }
+  const big = companies[0];
+  await run(`insert into settings (company_id, key, value) select c, k, v from unnest(?::int[]) c,
+    (values ('CheckMsgIsGroup','enabled'),('userRating','disabled')) s(k, v)`, [intArray(companies)]);
+  const hash = (await run(`select password_hash from users where email = ?`, [SUPER.email]))[0].password_hash;
+  // 50 agents (the first is an admin), 10 queues; each agent serves 2 queues.
+  await run(`insert into users (name, email, password_hash, profile, super, company_id, all_ticket, online, created_at, updated_at)
+    select 'Agent ' || g, 'agent' || g || '@bench.local', ?, case when g = 1 then 'admin' else 'user' end, false, ?, 'desabled', false, now(), now()
+    from generate_series(1, 50) g`, [hash, big]);
+  await run(`insert into queues (company_id, name, color, greeting_message, out_of_hours_message, order_queue, schedules, created_at, updated_at)
+    select ?, 'Queue ' || g, '#' || lpad(to_hex(g * 99999), 6, '0'), '', '', g, '[]', now(), now() from generate_series(1, 10) g`, [big]);
+  await run(`insert into user_queues (user_id, queue_id, company_id)
+    select u.id, q.id, ? from users u join queues q on q.company_id = u.company_id
+    where u.company_id = ? and (q.order_queue = (u.id % 10) + 1 or q.order_queue = ((u.id + 5) % 10) + 1)`, [big, big]);
+  for (const company of companies) {
+    await run(`insert into whatsapps (company_id, name, status, qrcode, retries, is_default, provider, number, greeting_message,
+        complation_message, out_of_hours_message, rating_message, expires_inactive_message, expires_ticket, time_use_bot_queues,
+        max_use_bot_queues, time_to_transfer, created_at, updated_at)
+      values (?, 'Main', 'CONNECTED', '', 0, true, 'sandbox', '5511900000000', '', '', '', '', '', 0, 0, 3, 0, now(), now())`, [company]);
+  }
+  const sizes = companies.map((c, i) => ({ company: c, contacts: i === 0 ? 20000 : 2000, tickets: i === 0 ? 100000 : 5000, perTicket: 10 }));
+  const words = `{${WORDS.join(',')}}`;
+  for (const s of sizes) {
+    await run(`insert into contacts (company_id, name, number, email, profile_pic_url, is_group, uuid, created_at, updated_at)
+      select ?, (array['Ana','Bruno','Carla','Diego','Elisa','Fabio','Gabriela','Hugo','Iris','Jorge'])[1 + g % 10] || ' ' ||
+        (array['Silva','Souza','Costa','Lima','Pereira','Alves','Rocha','Dias'])[1 + (g / 10) % 8] || ' ' || g,
+        (5511900000000 + g * 7 + ? * 1000000)::text, '', '', false, gen_random_uuid(), now(), now()
+      from generate_series(1, ?) g`, [s.company, s.company, s.contacts]);
+    // Tickets: 85% closed, 10% open, 5% pending; active ones each on a different contact (one active per contact).
+    // Ids of rows inserted in one statement are consecutive, so "first id + offset" picks rows cheaply.
+    const base = (await run(`select (select min(id) from contacts where company_id = ?) as c, (select min(id) from users where company_id = ?) as u,
+        (select count(*) from users where company_id = ?)::int as nu, (select min(id) from queues where company_id = ?) as q,
+        (select count(*) from queues where company_id = ?)::int as nq, (select id from whatsapps where company_id = ?) as w`,
+      [s.company, s.company, s.company, s.company, s.company, s.company]))[0];
+    const active = Math.floor(s.tickets * 0.15);
+    await run(`insert into tickets (uuid, company_id, status, contact_id, whatsapp_id, user_id, queue_id, is_group, chatbot,
+        last_message, last_message_at, last_from_me, unread_messages, use_integration, bot_menu_count, rating_attempts, created_at, updated_at)
+      select gen_random_uuid(), ?, st,
+        case when st = 'closed' then ? + (g % ?) else ? + (g % ?) end,
+        ?,
+        case when st = 'pending' or ? = 0 then null else ? + (g % greatest(?, 1)) end,
+        case when g % 7 = 0 or ? = 0 then null else ? + (g % greatest(?, 1)) end,
+        false, false, 'ultima mensagem ' || g, ts, false, case when st = 'closed' then 0 else g % 3 end, false, 0, 0, ts, ts
+      from (select g, case when g > ? then 'closed' when g % 3 = 0 then 'pending' else 'open' end as st,
+              now() - (g || ' minutes')::interval as ts from generate_series(1, ?) g) x`,
+      [s.company, base.c, s.contacts, base.c, s.contacts, base.w, base.nu, base.u, base.nu, base.nq, base.q, base.nq, active, s.tickets]);
+    await run(`insert into messages (company_id, ticket_id, wid, whatsapp_id, contact_id, body, from_me, read, ack, media_type,
+        is_deleted, is_edited, is_system, created_at, updated_at)
+      select t.company_id, t.id, 'B' || t.id || '-' || n, t.whatsapp_id, case when n % 2 = 0 then t.contact_id else null end,
+        (?::text[])[1 + (t.id * 7 + n) % ?] || ' ' || (?::text[])[1 + (t.id * 13 + n * 3) % ?] || ' ' || (?::text[])[1 + (t.id + n * 11) % ?] || ' ' || t.id,
+        n % 2 = 1, true, 3, 'chat', false, false, false, t.created_at + (n || ' seconds')::interval, t.created_at
+      from tickets t cross join generate_series(1, ?) n where t.company_id = ?`,
+      [words, WORDS.length, words, WORDS.length, words, WORDS.length, s.perTicket, s.company]);
+  }
+  await run('analyze');
+  const counts = (await run(`select (select count(*) from tickets)::int as tickets, (select count(*) from messages)::int as messages,
+    (select count(*) from contacts)::int as contacts`))[0];
+  console.log(`seeded ${counts.tickets} tickets, ${counts.messages} messages, ${counts.contacts} contacts in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  return { big };
+};
+
+const benchTickets = async (app: RunningApp, api: Api) => {
+  const { big } = await seed(app);
+  const conn = app.orm.em.fork().getConnection();
+  const admin = await api.login('agent1@bench.local', SUPER.password);
+  const agentRow = (await conn.execute(`select u.email from users u where u.company_id = ? and u.profile = 'user' order by u.id limit 1`, [big]))[0];
+  const agent = await api.login(agentRow.email, SUPER.password);
+  const ticketIds = (await conn.execute(`select id from tickets where company_id = ? order by random() limit 200`, [big])).map((r: any) => r.id);
+  const n = 200;
+  const get = async (url: string, token: string) => {
+    const res = await api.get(url, token);
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  // Warm-up.
+  await get('/tickets?status=open', admin.token);
+  report('GET /tickets?status=open (admin)', await timed(n, () => get('/tickets?status=open', admin.token)));
+  report('GET /tickets?status=pending (admin)', await timed(n, () => get('/tickets?status=pending', admin.token)));
+  report('GET /tickets?status=open&showAll=true (admin)', await timed(n, (i) => get(`/tickets?status=open&showAll=true&pageNumber=${1 + (i % 5)}`, admin.token)));
+  report('GET /tickets?status=pending (queue agent)', await timed(n, () => get('/tickets?status=pending', agent.token)));
+  report('GET /tickets?status=open (queue agent)', await timed(n, () => get('/tickets?status=open', agent.token)));
+  report('GET /tickets?searchParam=<word> (admin)', await timed(n, (i) => get(`/tickets?searchParam=${WORDS[i % WORDS.length]}`, admin.token)));
+  report('GET /tickets?searchParam=<name> (admin)', await timed(n, (i) => get(`/tickets?searchParam=${['ana', 'bruno', 'carla', 'costa', 'lima'][i % 5]}`, admin.token)));
+  report('GET /tickets?searchParam=<number> (agent)', await timed(n, (i) => get(`/tickets?searchParam=55119000${(i * 37) % 1000}`, agent.token)));
+  report('GET /messages/{ticketId} (admin)', await timed(n, (i) => get(`/messages/${ticketIds[i % ticketIds.length]}`, admin.token)));
+};
+
+const benchInbound = async (app: RunningApp, api: Api, superToken: string) => {
+  const company = await api.post('/companies', { name: 'Inbound bench', email: 'inbound@bench.local', password: SUPER.password, planId: (await api.get('/plans/all', superToken)).body[0].id }, superToken);
+  const admin = await api.login('inbound@bench.local', SUPER.password);
+  const conn = await api.post('/whatsapp', { name: 'Bench phone', provider: 'sandbox' }, admin.token);
+  await api.post(`/sandbox/${conn.body.id}/scan`, {}, admin.token);
+  const total = 20000;
+  const contacts = 2000;
+  const replays = 200;
+  let events = 0;
+  const socket = io(app.url, { transports: ['websocket'], query: { token: admin.token } });
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  socket.emit('joinNotification');
+  socket.on(`company-${company.body.id}-appMessage`, (e: { action: string }) => {
+    if (e.action === 'create') events++;
+  });
+  await new Promise((r) => setTimeout(r, 200));
+  const jobs = Array.from({ length: total + replays }, (_, i) => {
+    const n = i < total ? i : (i - total) * 97; // the last 200 are replays of earlier ids
+    return { from: String(5521900000000 + (n % contacts)), body: `mensagem ${n} ${WORDS[n % WORDS.length]}`, id: `IN-${n}` };
+  });
+  const concurrency = 32;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < jobs.length) {
+        const job = jobs[next++];
+        const res = await api.post(`/sandbox/${conn.body.id}/messages`, job, admin.token);
+        if (res.status !== 201) throw new Error(`inbound ${res.status} ${JSON.stringify(res.body)}`);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  await new Promise((r) => setTimeout(r, 1000));
+  socket.close();
+  const db = app.orm.em.fork().getConnection();
+  const stored = (await db.execute(`select count(*)::int as n, count(distinct wid)::int as distinct_ids from messages where whatsapp_id = ?`, [conn.body.id]))[0];
+  const tickets = (await db.execute(`select count(*)::int as n from tickets where whatsapp_id = ?`, [conn.body.id]))[0].n;
+  console.log(
+    `inbound: ${total} messages (+${replays} replays) from ${contacts} contacts in ${seconds.toFixed(1)} s = ${(total / seconds).toFixed(0)} messages/s; ` +
+      `stored ${stored.n}, duplicates ${stored.n - stored.distinct_ids}, lost ${total - stored.distinct_ids}, tickets ${tickets}, realtime events ${events}`,
+  );
+};
+
+const main = async () => {
+  const which = process.argv[2] ?? 'all';
+  const dir = mkdtempSync(path.join(tmpdir(), 'atrium-bench-'));
+  // The embedded server runs as its own user when started as root: it must reach its folder.
+  chmodSync(dir, 0o755);
+  const logger = createLogger('warn');
+  const db = process.env.BENCH_DATABASE_URL
+    ? { url: process.env.BENCH_DATABASE_URL, stop: async () => {} }
+    : await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: await freePort(), password: 'bench', database: 'atrium', logger, persistent: false });
+  const app = await startApp(
+    loadConfig({
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dir, 'data'),
+      DATABASE_URL: db.url,
+      ADMIN_EMAIL: SUPER.email,
+      ADMIN_PASSWORD: SUPER.password,
+      LOG_LEVEL: 'warn',
+      LOGIN_MAX_PER_IP: '1000000',
+      LOGIN_MAX_PER_EMAIL: '1000000',
+    }),
+    { logger: createLogger('warn'), print: () => {} },
+  );
+  try {
+    const api = new Api(app.url);
+    const superToken = (await api.login(SUPER.email, SUPER.password)).token;
+    if (which === 'all' || which === 'tickets') await benchTickets(app, api);
+    if (which === 'all' || which === 'inbound') await benchInbound(app, api, superToken);
+  } finally {
+    await app.stop();
+    await db.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

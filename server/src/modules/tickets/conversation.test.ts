@@ -1,0 +1,334 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectSandbox, customerSays, outbox, ticketOf } from '../../testing/conversation.js';
+import { connectSocket, createTenant, eventually, nextEvent, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
+
+/**
+ * The heart of the product, end to end through the sandbox phone: a customer writes, a pending ticket
+ * appears, an agent accepts and answers, the customer receives it and reads it, the ticket is closed
+ * with a completion message and a rating.
+ */
+let t: TestApp;
+let a: Tenant;
+let wa: { id: number; number: string };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  a = await createTenant(t, 'Conv');
+  wa = await connectSandbox(t.api, a.admin.token);
+});
+afterAll(() => t?.stop());
+
+const CUSTOMER = '5511988887777';
+
+describe('the sandbox connection', () => {
+  it('is connected after the scan, with the phone number', async () => {
+    const res = await t.api.get(`/whatsapp/${wa.id}`, a.admin.token);
+    expect(res.body).toMatchObject({ status: 'CONNECTED', number: wa.number, qrcode: '' });
+  });
+});
+
+describe('inbound → pending ticket → accept → reply → ack → close with rating', () => {
+  let ticketId: number;
+
+  it('a customer message opens a pending ticket with the message, heard on the admin’s socket', async () => {
+    const socket = await connectSocket(t.app.url, a.admin.token);
+    try {
+      socket.emit('joinNotification');
+      socket.emit('joinTickets', 'pending');
+      await new Promise((r) => setTimeout(r, 100));
+      const heard = nextEvent<any>(socket, `company-${a.companyId}-appMessage`);
+      await customerSays(t.api, a.admin.token, wa.id, { from: CUSTOMER, name: 'Maria Souza', body: 'Olá, preciso de ajuda' });
+      const event = await heard;
+      expect(event.action).toBe('create');
+      expect(event.message).toMatchObject({ body: 'Olá, preciso de ajuda', fromMe: false });
+      expect(event.ticket).toMatchObject({ status: 'pending', contact: { name: 'Maria Souza', number: CUSTOMER } });
+      ticketId = event.ticket.id;
+    } finally {
+      socket.close();
+    }
+    const list = await t.api.get('/tickets?status=pending', a.admin.token);
+    const ticket = list.body.tickets.find((x: any) => x.id === ticketId);
+    expect(ticket).toMatchObject({ status: 'pending', unreadMessages: 1, lastMessage: 'Olá, preciso de ajuda', userId: null });
+    expect(ticket.whatsapp).toMatchObject({ id: wa.id });
+  });
+
+  it('a second message joins the same ticket and counts as unread', async () => {
+    await customerSays(t.api, a.admin.token, wa.id, { from: CUSTOMER, body: 'Alguém aí?' });
+    const ticket = (await t.api.get(`/tickets/${ticketId}`, a.admin.token)).body;
+    expect(ticket).toMatchObject({ unreadMessages: 2, lastMessage: 'Alguém aí?' });
+  });
+
+  it('accepting assigns the ticket to the agent who accepts', async () => {
+    const res = await t.api.put(`/tickets/${ticketId}`, { status: 'open', userId: a.admin.id }, a.admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'open', userId: a.admin.id, user: { id: a.admin.id }, unreadMessages: 0 });
+  });
+
+  it('the reply reaches the customer’s phone and is stored as ours', async () => {
+    const res = await t.api.post(`/messages/${ticketId}`, { body: 'Claro, {{firstName}}! Como posso ajudar?' }, a.admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ fromMe: true, ack: 1, body: 'Claro, Maria! Como posso ajudar?', userId: a.admin.id });
+    const sent = await outbox(t.api, a.admin.token, wa.id);
+    expect(sent.at(-1)).toMatchObject({ to: CUSTOMER, body: 'Claro, Maria! Como posso ajudar?', id: res.body.wid });
+  });
+
+  it('the agent’s name is prefixed when the sign option is on', async () => {
+    const res = await t.api.post(`/messages/${ticketId}`, { body: 'Um momento', signMessage: true }, a.admin.token);
+    expect(res.body.body).toMatch(/^\*.+:\*\nUm momento$/);
+  });
+
+  it('a receipt from the phone moves the ack forward, never back', async () => {
+    const sent = await outbox(t.api, a.admin.token, wa.id);
+    const wid = sent.at(-1)!.id;
+    const socket = await connectSocket(t.app.url, a.admin.token);
+    try {
+      socket.emit('joinChatBox', String(ticketId));
+      await new Promise((r) => setTimeout(r, 100));
+      const heard = nextEvent<any>(socket, `company-${a.companyId}-appMessage`);
+      await t.api.post(`/sandbox/${wa.id}/ack`, { id: wid, ack: 4 }, a.admin.token);
+      expect((await heard).message).toMatchObject({ wid, ack: 4 });
+    } finally {
+      socket.close();
+    }
+    await t.api.post(`/sandbox/${wa.id}/ack`, { id: wid, ack: 2 }, a.admin.token);
+    const messages = (await t.api.get(`/messages/${ticketId}`, a.admin.token)).body.messages;
+    expect(messages.find((m: any) => m.wid === wid).ack).toBe(4);
+  });
+
+  it('GET /messages lists the conversation oldest to newest and marks the ticket read', async () => {
+    await customerSays(t.api, a.admin.token, wa.id, { from: CUSTOMER, body: 'Quero trocar um produto' });
+    expect((await t.api.get(`/tickets/${ticketId}`, a.admin.token)).body.unreadMessages).toBe(1);
+    const res = await t.api.get(`/messages/${ticketId}`, a.admin.token);
+    expect(res.status).toBe(200);
+    const bodies = res.body.messages.map((m: any) => m.body);
+    expect(bodies[0]).toBe('Olá, preciso de ajuda');
+    expect(bodies.at(-1)).toBe('Quero trocar um produto');
+    expect(res.body.hasMore).toBe(false);
+    expect((await t.api.get(`/tickets/${ticketId}`, a.admin.token)).body.unreadMessages).toBe(0);
+  });
+
+  it('a reply can quote the customer’s message', async () => {
+    const messages = (await t.api.get(`/messages/${ticketId}`, a.admin.token)).body.messages;
+    const theirs = messages.find((m: any) => m.body === 'Quero trocar um produto');
+    const res = await t.api.post(`/messages/${ticketId}`, { body: 'Qual produto?', quotedMsg: { id: theirs.id } }, a.admin.token);
+    expect(res.body.quotedMsg).toMatchObject({ id: theirs.id, body: 'Quero trocar um produto' });
+    expect((await outbox(t.api, a.admin.token, wa.id)).at(-1)).toMatchObject({ body: 'Qual produto?', quotedId: theirs.wid });
+  });
+
+  it('an own message can be deleted for everyone; a customer’s cannot', async () => {
+    const mine = await t.api.post(`/messages/${ticketId}`, { body: 'mensagem errada' }, a.admin.token);
+    const del = await t.api.del(`/messages/${mine.body.id}`, a.admin.token);
+    expect(del.status).toBe(200);
+    expect(del.body).toMatchObject({ isDeleted: true });
+    expect((await outbox(t.api, a.admin.token, wa.id)).find((m) => m.id === mine.body.wid)?.deleted).toBe(true);
+    const theirs = (await t.api.get(`/messages/${ticketId}`, a.admin.token)).body.messages.find((m: any) => !m.fromMe);
+    expect(await t.api.del(`/messages/${theirs.id}`, a.admin.token)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+  });
+
+  it('closing with ratings enabled asks for a rating; the answer is stored and the completion message follows', async () => {
+    expect((await t.api.put('/settings/userRating', { value: 'enabled' }, a.admin.token)).status).toBe(200);
+    await t.api.put(`/whatsapp/${wa.id}`, { complationMessage: 'Atendimento finalizado, {{name}}.', ratingMessage: 'Sua opinião importa!' }, a.admin.token);
+    const close = await t.api.put(`/tickets/${ticketId}`, { status: 'closed' }, a.admin.token);
+    expect(close.body.status).toBe('closed');
+    const prompt = (await outbox(t.api, a.admin.token, wa.id)).at(-1)!;
+    expect(prompt.body).toMatch(/^Sua opinião importa!\n\n/);
+    expect(prompt.body).toContain('*1*');
+
+    await customerSays(t.api, a.admin.token, wa.id, { from: CUSTOMER, body: 'nota 3!' });
+    await eventually(async () => {
+      expect((await outbox(t.api, a.admin.token, wa.id)).at(-1)!.body).toBe('Atendimento finalizado, Maria Souza.');
+    });
+    const rating = await t.app.orm.em.fork().getConnection().execute('select rate, user_id from user_ratings where ticket_id = ?', [ticketId]);
+    expect(rating).toEqual([{ rate: 3, user_id: a.admin.id }]);
+    // The answer is kept in the closed ticket; no new ticket was opened for it.
+    const messages = (await t.api.get(`/messages/${ticketId}`, a.admin.token)).body.messages;
+    expect(messages.some((m: any) => m.body === 'nota 3!')).toBe(true);
+    expect((await t.api.get(`/tickets?status=pending&searchParam=${CUSTOMER}`, a.admin.token)).body.tickets).toHaveLength(0);
+    await t.api.put('/settings/userRating', { value: 'disabled' }, a.admin.token);
+  });
+
+  it('sending on a closed ticket is refused', async () => {
+    expect(await t.api.post(`/messages/${ticketId}`, { body: 'oi' }, a.admin.token)).toMatchObject({
+      status: 409,
+      body: { error: 'ERR_TICKET_CLOSED' },
+    });
+  });
+
+  it('the customer’s next message opens a new ticket whose history includes the old one', async () => {
+    await customerSays(t.api, a.admin.token, wa.id, { from: CUSTOMER, body: 'Voltei' });
+    const fresh = await ticketOf(t.api, a.admin.token, CUSTOMER, 'pending');
+    expect(fresh.id).not.toBe(ticketId);
+    const history = (await t.api.get(`/messages/${fresh.id}`, a.admin.token)).body.messages.map((m: any) => m.ticketId);
+    expect(new Set(history)).toEqual(new Set([ticketId, fresh.id]));
+  });
+});
+
+describe('ticket transitions', () => {
+  const number = '5511977776666';
+  let id: number;
+
+  beforeAll(async () => {
+    await customerSays(t.api, a.admin.token, wa.id, { from: number, name: 'João', body: 'oi' });
+    id = (await ticketOf(t.api, a.admin.token, number)).id;
+  });
+
+  it('accept sends the greeting when sendGreetingAccepted is enabled', async () => {
+    await t.api.put('/settings/sendGreetingAccepted', { value: 'enabled' }, a.admin.token);
+    await t.api.put(`/tickets/${id}`, { status: 'open' }, a.agent.token).then((r) => expect(r.status).toBe(403));
+    const res = await t.api.put(`/tickets/${id}`, { status: 'open' }, a.admin.token);
+    expect(res.body).toMatchObject({ status: 'open', userId: a.admin.id });
+    const greeting = (await outbox(t.api, a.admin.token, wa.id)).at(-1)!;
+    expect(greeting.to).toBe(number);
+    expect(greeting.body).toMatch(/\*João\*, meu nome é \*/);
+    await t.api.put('/settings/sendGreetingAccepted', { value: 'disabled' }, a.admin.token);
+  });
+
+  it('return puts it back in the waiting line with no user', async () => {
+    const res = await t.api.put(`/tickets/${id}`, { status: 'pending' }, a.admin.token);
+    expect(res.body).toMatchObject({ status: 'pending', userId: null });
+  });
+
+  it('transfer to another agent opens it for them and tells the customer when enabled', async () => {
+    await t.api.put('/settings/sendMsgTransfTicket', { value: 'enabled' }, a.admin.token);
+    const res = await t.api.put(`/tickets/${id}`, { userId: a.agent.id }, a.admin.token);
+    expect(res.body).toMatchObject({ status: 'open', userId: a.agent.id });
+    expect((await outbox(t.api, a.admin.token, wa.id)).at(-1)!.body).toMatch(/transferido para o atendente \*Agent/);
+    await t.api.put('/settings/sendMsgTransfTicket', { value: 'disabled' }, a.admin.token);
+    // The assignee sees it; it is theirs now.
+    expect((await t.api.get(`/tickets/${id}`, a.agent.token)).status).toBe(200);
+  });
+
+  it('close, then reopen assigns it to whoever reopens it', async () => {
+    await t.api.put(`/tickets/${id}`, { status: 'closed' }, a.agent.token);
+    const res = await t.api.put(`/tickets/${id}`, { status: 'open' }, a.admin.token);
+    expect(res.body).toMatchObject({ status: 'open', userId: a.admin.id });
+  });
+
+  it('POST /tickets for a contact with an open ticket names that ticket', async () => {
+    const ticket = (await t.api.get(`/tickets/${id}`, a.admin.token)).body;
+    const res = await t.api.post('/tickets', { contactId: ticket.contactId, whatsappId: wa.id }, a.admin.token);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', ticket: { id, user: { id: a.admin.id } } });
+  });
+
+  it('reopening a closed ticket while the contact has another open one is refused', async () => {
+    await t.api.put(`/tickets/${id}`, { status: 'closed' }, a.admin.token);
+    const ticket = (await t.api.get(`/tickets/${id}`, a.admin.token)).body;
+    const fresh = await t.api.post('/tickets', { contactId: ticket.contactId, whatsappId: wa.id }, a.admin.token);
+    expect(fresh.status).toBe(201);
+    expect(fresh.body).toMatchObject({ status: 'open', userId: a.admin.id });
+    expect(await t.api.put(`/tickets/${id}`, { status: 'open' }, a.admin.token)).toMatchObject({
+      status: 409,
+      body: { error: 'ERR_OTHER_OPEN_TICKET', ticketId: fresh.body.id },
+    });
+  });
+
+  it('only admins delete tickets', async () => {
+    const ticket = (await ticketOf(t.api, a.admin.token, number, 'open'))!;
+    expect((await t.api.del(`/tickets/${ticket.id}`, a.agent.token)).status).toBe(403);
+    expect((await t.api.del(`/tickets/${ticket.id}`, a.admin.token)).status).toBe(200);
+    expect((await t.api.get(`/tickets/${ticket.id}`, a.admin.token)).status).toBe(404);
+  });
+});
+
+describe('idempotent ingestion', () => {
+  it('the same WhatsApp message delivered twice is stored once', async () => {
+    const from = '5511966665555';
+    await customerSays(t.api, a.admin.token, wa.id, { from, body: 'uma vez', id: 'DUP-1' });
+    await customerSays(t.api, a.admin.token, wa.id, { from, body: 'uma vez', id: 'DUP-1' });
+    const ticket = await ticketOf(t.api, a.admin.token, from);
+    const messages = (await t.api.get(`/messages/${ticket.id}`, a.admin.token)).body.messages;
+    expect(messages.filter((m: any) => m.wid === 'DUP-1')).toHaveLength(1);
+  });
+
+  it('concurrent first messages from one contact open one ticket', async () => {
+    const from = '5511955554444';
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) => customerSays(t.api, a.admin.token, wa.id, { from, body: `msg ${i}`, id: `RACE-${i}` })),
+    );
+    const res = await t.api.get(`/tickets?showAll=true&searchParam=${from}`, a.admin.token);
+    expect(res.body.tickets).toHaveLength(1);
+    expect(res.body.tickets[0].unreadMessages).toBe(8);
+    const contacts = await t.app.orm.em.fork().getConnection().execute('select count(*)::int as n from contacts where number = ?', [from]);
+    expect(contacts[0].n).toBe(1);
+  });
+});
+
+describe('media', () => {
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+
+  it('an inbound image is stored and served only through its signed URL', async () => {
+    const from = '5511944443333';
+    await customerSays(t.api, a.admin.token, wa.id, { from, body: 'foto', media: { mimetype: 'image/png', filename: 'foto.png', base64: png.toString('base64') } });
+    const ticket = await ticketOf(t.api, a.admin.token, from);
+    const message = (await t.api.get(`/messages/${ticket.id}`, a.admin.token)).body.messages[0];
+    expect(message).toMatchObject({ mediaType: 'image', body: 'foto', mediaName: 'foto.png' });
+    expect(message.mediaUrl).toMatch(/^\/media\/\d+\/[\w-]+\.png\?expires=\d+&signature=/);
+    const file = await fetch(t.app.url + message.mediaUrl);
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(png);
+    const unsigned = await fetch(t.app.url + message.mediaUrl.split('?')[0]);
+    expect(unsigned.status).toBe(400);
+    const forged = await fetch(t.app.url + message.mediaUrl.replace(/signature=[^&]+/, 'signature=AAAA'));
+    expect(forged.status).toBe(403);
+    const traversal = await fetch(`${t.app.url}/media/${a.companyId}/..%2F..%2Fsecrets%2Fjwt-secret?expires=9999999999&signature=x`);
+    expect([400, 403, 404]).toContain(traversal.status);
+  });
+
+  it('an agent sends files by multipart, in order, each with its caption', async () => {
+    const from = '5511933332222';
+    await customerSays(t.api, a.admin.token, wa.id, { from, body: 'me manda o boleto' });
+    const ticket = await ticketOf(t.api, a.admin.token, from);
+    await t.api.put(`/tickets/${ticket.id}`, { status: 'open' }, a.admin.token);
+    const form = new FormData();
+    form.append('medias', new Blob([png], { type: 'image/png' }), 'a.png');
+    form.append('medias', new Blob([Buffer.from('%PDF-1.4 test')], { type: 'application/pdf' }), 'boleto.pdf');
+    form.append('body', 'primeira');
+    form.append('body', 'segunda');
+    const res = await fetch(`${t.app.url}/messages/${ticket.id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${a.admin.token}` },
+      body: form,
+    });
+    expect(res.status).toBe(200);
+    const sent = (await outbox(t.api, a.admin.token, wa.id)).slice(-2);
+    expect(sent).toMatchObject([
+      { mediaType: 'image', body: 'primeira', mediaName: 'a.png' },
+      { mediaType: 'application', body: 'segunda', mediaName: 'boleto.pdf' },
+    ]);
+  });
+
+  it('an oversized upload is refused with 413', async () => {
+    const small = await startTestApp({ BODY_LIMIT_KB: '16' });
+    try {
+      const tenant = await createTenant(small, 'Big');
+      const conn = await connectSandbox(small.api, tenant.admin.token);
+      const res = await small.api.post(`/sandbox/${conn.id}/messages`, { from: '5511922221111', media: { mimetype: 'image/png', base64: 'A'.repeat(40000) } }, tenant.admin.token);
+      expect(res).toMatchObject({ status: 413, body: { error: 'ERR_PAYLOAD_TOO_LARGE' } });
+    } finally {
+      await small.stop();
+    }
+  });
+});
+
+describe('groups', () => {
+  it('are ignored while CheckMsgIsGroup is enabled (the default)', async () => {
+    const pipeline = await import('../../pipeline/inbound.js');
+    const { forSystem } = await import('../../db/tenant.js');
+    const deps = { systemEm: () => forSystem(t.app.orm.em), logger: t.app.logger, media: t.app.media, events: t.app.events, channels: t.app.channels };
+    const group = { number: '120363000000000001', lid: null, isGroup: true, name: 'Clientes VIP' };
+    const participant = { number: '5511911110000', lid: null, name: 'Pedro' };
+    const message = (id: string) => ({ id, fromMe: false, chat: group, participant, body: 'oi grupo', mediaType: 'chat' as const, timestamp: new Date() });
+    expect(await pipeline.acceptInbound(deps, { id: wa.id, companyId: a.companyId }, message('G-1'))).toBe('ignored');
+    await t.api.put('/settings/CheckMsgIsGroup', { value: 'disabled' }, a.admin.token);
+    expect(await pipeline.acceptInbound(deps, { id: wa.id, companyId: a.companyId }, message('G-2'))).toBe('stored');
+    const ticket = await ticketOf(t.api, a.admin.token, group.number);
+    expect(ticket).toMatchObject({ isGroup: true, contact: { name: 'Clientes VIP', isGroup: true } });
+    const [msg] = (await t.api.get(`/messages/${ticket.id}`, a.admin.token)).body.messages;
+    expect(msg.contact).toMatchObject({ name: 'Pedro', number: '5511911110000' });
+    await t.api.put('/settings/CheckMsgIsGroup', { value: 'enabled' }, a.admin.token);
+  });
+});

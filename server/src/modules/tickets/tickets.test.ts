@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectSandbox, customerSays, ticketOf } from '../../testing/conversation.js';
+import { connectSocket, createTenant, receivesWithin, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
+
+/**
+ * Who sees which tickets (spec 01 section 6, spec 03 section 1 with its notes): admins everything,
+ * agents their queues' tickets and their own, queue-less ones only with allTicket; filters narrow,
+ * never widen; nothing crosses companies.
+ */
+let t: TestApp;
+let a: Tenant;
+let b: Tenant;
+let wa: number;
+let q1: number;
+let q2: number;
+const ids: Record<'inQ1' | 'inQ2' | 'noQueue' | 'agentsOpen', number> = { inQ1: 0, inQ2: 0, noQueue: 0, agentsOpen: 0 };
+
+const list = async (token: string, query: string) => {
+  const res = await t.api.get(`/tickets?${query}`, token);
+  expect(res.status).toBe(200);
+  return (res.body.tickets as any[]).map((x) => x.id);
+};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  a = await createTenant(t, 'Vis');
+  b = await createTenant(t, 'Other');
+  wa = (await connectSandbox(t.api, a.admin.token)).id;
+  q1 = (await t.api.post('/queue', { name: 'Vendas', color: '#ff0000', greetingMessage: 'Olá' }, a.admin.token)).body.id;
+  q2 = (await t.api.post('/queue', { name: 'Suporte', color: '#00ff00', greetingMessage: 'Olá' }, a.admin.token)).body.id;
+  expect((await t.api.put(`/users/${a.agent.id}`, { queueIds: [q1] }, a.admin.token)).status).toBe(200);
+
+  const open = async (from: string, name: string) => {
+    await customerSays(t.api, a.admin.token, wa, { from, name, body: `mensagem de ${name}` });
+    return (await ticketOf(t.api, a.admin.token, from)).id as number;
+  };
+  ids.inQ1 = await open('5511900000001', 'Cliente Um');
+  ids.inQ2 = await open('5511900000002', 'Cliente Dois');
+  ids.noQueue = await open('5511900000003', 'Cliente Tres');
+  ids.agentsOpen = await open('5511900000004', 'Cliente Quatro');
+  await t.api.put(`/tickets/${ids.inQ1}`, { queueId: q1 }, a.admin.token);
+  await t.api.put(`/tickets/${ids.inQ2}`, { queueId: q2 }, a.admin.token);
+  await t.api.put(`/tickets/${ids.agentsOpen}`, { queueId: q2, userId: a.agent.id, status: 'open' }, a.admin.token);
+});
+afterAll(() => t?.stop());
+
+describe('GET /tickets for an agent of one queue', () => {
+  it('pending: the queue’s tickets only, not another queue’s nor queue-less ones', async () => {
+    const seen = await list(a.agent.token, 'status=pending');
+    expect(seen).toContain(ids.inQ1);
+    expect(seen).not.toContain(ids.inQ2);
+    expect(seen).not.toContain(ids.noQueue);
+  });
+
+  it('open: their own tickets, even in a queue they do not serve', async () => {
+    expect(await list(a.agent.token, 'status=open')).toEqual([ids.agentsOpen]);
+  });
+
+  it('showAll is an admin’s switch: it changes nothing for an agent', async () => {
+    expect((await list(a.agent.token, 'status=pending&showAll=true')).sort()).toEqual((await list(a.agent.token, 'status=pending')).sort());
+  });
+
+  it('a search never reveals tickets they may not see', async () => {
+    expect(await list(a.agent.token, 'searchParam=Cliente')).not.toContain(ids.inQ2);
+    expect(await list(a.agent.token, 'searchParam=Cliente Um')).toEqual([ids.inQ1]);
+    expect(await list(a.agent.token, 'searchParam=mensagem de Cliente Dois')).toEqual([]);
+  });
+
+  it('asking for another queue’s tickets gives nothing more', async () => {
+    expect(await list(a.agent.token, `status=pending&queueIds=[${q2}]`)).not.toContain(ids.inQ2);
+  });
+
+  it('with allTicket enabled, queue-less pending tickets appear too', async () => {
+    await t.api.put(`/users/${a.agent.id}`, { allTicket: 'enabled' }, a.admin.token);
+    expect(await list(a.agent.token, 'status=pending')).toContain(ids.noQueue);
+    await t.api.put(`/users/${a.agent.id}`, { allTicket: 'desabled' }, a.admin.token);
+    expect(await list(a.agent.token, 'status=pending')).not.toContain(ids.noQueue);
+  });
+
+  it('GET /tickets/{id} and /tickets/u/{uuid}: 403 outside their queues, 200 inside', async () => {
+    expect(await t.api.get(`/tickets/${ids.inQ2}`, a.agent.token)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect((await t.api.get(`/tickets/${ids.inQ1}`, a.agent.token)).status).toBe(200);
+    const uuid = (await t.api.get(`/tickets/${ids.inQ2}`, a.admin.token)).body.uuid;
+    expect((await t.api.get(`/tickets/u/${uuid}`, a.agent.token)).status).toBe(403);
+    expect((await t.api.get(`/messages/${ids.inQ2}`, a.agent.token)).status).toBe(403);
+  });
+
+  it('a new ticket needs a queue of theirs', async () => {
+    const contactId = (await t.api.get(`/tickets/${ids.noQueue}`, a.admin.token)).body.contactId;
+    const noQueue = await t.api.post('/tickets', { contactId, whatsappId: wa }, a.agent.token);
+    expect(noQueue).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    expect((await t.api.post('/tickets', { contactId, whatsappId: wa, queueId: q2 }, a.agent.token)).status).toBe(403);
+  });
+});
+
+describe('GET /tickets for an admin and its filters', () => {
+  it('pending: every pending ticket; open: their own unless showAll', async () => {
+    expect((await list(a.admin.token, 'status=pending')).sort()).toEqual([ids.inQ1, ids.inQ2, ids.noQueue].sort());
+    expect(await list(a.admin.token, 'status=open')).toEqual([]);
+    expect(await list(a.admin.token, 'status=open&showAll=true')).toEqual([ids.agentsOpen]);
+  });
+
+  it('queueIds keeps those queues (and queue-less tickets)', async () => {
+    expect((await list(a.admin.token, `status=pending&queueIds=[${q2}]`)).sort()).toEqual([ids.inQ2, ids.noQueue].sort());
+    expect((await list(a.admin.token, `status=pending&queueIds=${q1}`)).sort()).toEqual([ids.inQ1, ids.noQueue].sort());
+  });
+
+  it('users is a union of the chosen agents', async () => {
+    expect(await list(a.admin.token, `showAll=true&users=[${a.agent.id}]`)).toEqual([ids.agentsOpen]);
+    expect(await list(a.admin.token, `showAll=true&users=[${a.agent.id},${a.admin.id}]`)).toEqual([ids.agentsOpen]);
+  });
+
+  it('tags: a ticket must carry all the chosen tags', async () => {
+    const vip = (await t.api.post('/tags', { name: 'VIP' }, a.admin.token)).body.id;
+    const urgent = (await t.api.post('/tags', { name: 'Urgente' }, a.admin.token)).body.id;
+    await t.api.post('/tags/sync', { ticketId: ids.inQ1, tags: [{ id: vip }, { id: urgent }] }, a.admin.token);
+    await t.api.post('/tags/sync', { ticketId: ids.inQ2, tags: [{ id: vip }] }, a.admin.token);
+    expect((await list(a.admin.token, `showAll=true&tags=[${vip}]`)).sort()).toEqual([ids.inQ1, ids.inQ2].sort());
+    expect(await list(a.admin.token, `showAll=true&tags=[${vip},${urgent}]`)).toEqual([ids.inQ1]);
+  });
+
+  it('date and updatedAt narrow to a day in the company’s time zone', async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    expect((await list(a.admin.token, `showAll=true&date=${today}`)).length).toBe(4);
+    expect(await list(a.admin.token, 'showAll=true&date=2001-01-01')).toEqual([]);
+    expect((await list(a.admin.token, `showAll=true&updatedAt=${today}`)).length).toBe(4);
+  });
+
+  it('withUnreadMessages lists the tickets with unread messages', async () => {
+    // Every agent action on a ticket marks it read; a new customer message makes it unread again.
+    await customerSays(t.api, a.admin.token, wa, { from: '5511900000001', body: 'ainda aí?' });
+    await t.api.get(`/messages/${ids.inQ2}`, a.admin.token);
+    const unread = await list(a.admin.token, 'withUnreadMessages=true');
+    expect(unread).toContain(ids.inQ1);
+    expect(unread).not.toContain(ids.inQ2);
+  });
+
+  it('a search finds tickets by contact name, number and message text', async () => {
+    expect(await list(a.admin.token, 'searchParam=tres')).toEqual([ids.noQueue]);
+    expect(await list(a.admin.token, 'searchParam=5511900000002')).toEqual([ids.inQ2]);
+    expect(await list(a.admin.token, 'searchParam=mensagem de Cliente Um')).toEqual([ids.inQ1]);
+    expect(await list(a.admin.token, 'searchParam=%25')).toEqual([]);
+  });
+
+  it('bad parameters are refused with the failing fields', async () => {
+    const res = await t.api.get('/tickets?status=archived&pageNumber=0', a.admin.token);
+    expect(res.status).toBe(400);
+    expect(res.body.fields.map((f: any) => f.path).sort()).toEqual(['pageNumber', 'status']);
+  });
+});
+
+describe('realtime delivery follows visibility', () => {
+  it('an agent hears messages of their queue’s tickets, not of another queue’s; another company hears nothing', async () => {
+    const agent = await connectSocket(t.app.url, a.agent.token);
+    const other = await connectSocket(t.app.url, b.admin.token);
+    try {
+      agent.emit('joinNotification');
+      other.emit('joinNotification');
+      await new Promise((r) => setTimeout(r, 150));
+      const event = `company-${a.companyId}-appMessage`;
+      const inOtherQueue = receivesWithin(agent, event, 700);
+      const otherCompany = receivesWithin(other, event, 700);
+      await customerSays(t.api, a.admin.token, wa, { from: '5511900000002', body: 'fila dois' });
+      expect(await inOtherQueue).toBe(false);
+      const inOwnQueue = receivesWithin(agent, event, 2000);
+      await customerSays(t.api, a.admin.token, wa, { from: '5511900000001', body: 'fila um' });
+      expect(await inOwnQueue).toBe(true);
+      expect(await otherCompany).toBe(false);
+    } finally {
+      agent.close();
+      other.close();
+    }
+  });
+
+  it('joinChatBox is refused for a ticket the socket’s user may not see', async () => {
+    const agent = await connectSocket(t.app.url, a.agent.token);
+    try {
+      agent.emit('joinChatBox', String(ids.inQ2));
+      await new Promise((r) => setTimeout(r, 150));
+      const heard = receivesWithin(agent, `company-${a.companyId}-appMessage`, 700);
+      await customerSays(t.api, a.admin.token, wa, { from: '5511900000002', body: 'segredo' });
+      expect(await heard).toBe(false);
+    } finally {
+      agent.close();
+    }
+  });
+});
+
+describe('tenant isolation', () => {
+  it('another company’s admin can neither read nor change these tickets and messages', async () => {
+    const uuid = (await t.api.get(`/tickets/${ids.inQ1}`, a.admin.token)).body.uuid;
+    const before = (await t.api.get(`/tickets/${ids.inQ1}`, a.admin.token)).body;
+    expect((await t.api.get(`/tickets/${ids.inQ1}`, b.admin.token)).status).toBe(404);
+    expect((await t.api.get(`/tickets/u/${uuid}`, b.admin.token)).status).toBe(404);
+    expect((await t.api.put(`/tickets/${ids.inQ1}`, { status: 'closed' }, b.admin.token)).status).toBe(404);
+    expect((await t.api.del(`/tickets/${ids.inQ1}`, b.admin.token)).status).toBe(404);
+    expect((await t.api.get(`/messages/${ids.inQ1}`, b.admin.token)).status).toBe(404);
+    expect((await t.api.post(`/messages/${ids.inQ1}`, { body: 'intruso' }, b.admin.token)).status).toBe(404);
+    const message = (await t.api.get(`/messages/${ids.inQ1}`, a.admin.token)).body.messages[0];
+    expect((await t.api.del(`/messages/${message.id}`, b.admin.token)).status).toBe(404);
+    expect(await list(b.admin.token, 'showAll=true')).toEqual([]);
+    expect(await list(b.admin.token, 'searchParam=Cliente')).toEqual([]);
+    const after = (await t.api.get(`/tickets/${ids.inQ1}`, a.admin.token)).body;
+    expect(after.status).toBe(before.status);
+    // Nor through the sandbox phone of another company.
+    expect((await t.api.post(`/sandbox/${wa}/messages`, { from: '5511911112222', body: 'x' }, b.admin.token)).status).toBe(404);
+    expect((await t.api.get(`/sandbox/${wa}/outbox`, b.admin.token)).status).toBe(404);
+  });
+});

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forSystem } from '../db/tenant.js';
+import { connectSandbox, ticketOf } from '../testing/conversation.js';
+import { createTenant, startTestApp, type Tenant, type TestApp } from '../testing/helpers.js';
+import { acceptInbound, replayInboundQueue, type PipelineDeps } from './inbound.js';
+import type { InboundMessage } from '../channels/types.js';
+
+/** The pipeline directly, with identities and failures a sandbox phone cannot produce. */
+let t: TestApp;
+let a: Tenant;
+let wa: number;
+let deps: PipelineDeps;
+
+const message = (id: string, chat: InboundMessage['chat'], body: string, extra: Partial<InboundMessage> = {}): InboundMessage => ({
+  id,
+  fromMe: false,
+  chat,
+  body,
+  mediaType: 'chat',
+  timestamp: new Date(),
+  ...extra,
+});
+
+beforeAll(async () => {
+  t = await startTestApp();
+  a = await createTenant(t, 'Pipe');
+  wa = (await connectSandbox(t.api, a.admin.token)).id;
+  deps = { systemEm: () => forSystem(t.app.orm.em), logger: t.app.logger, media: t.app.media, events: t.app.events, channels: t.app.channels };
+});
+afterAll(() => t?.stop());
+
+const sql = (query: string, params: unknown[] = []) => t.app.orm.em.fork().getConnection().execute(query, params);
+
+describe('LID and phone-number identities', () => {
+  it('a person seen by LID, then by phone number with that LID, is one contact and one ticket', async () => {
+    const key = { id: wa, companyId: a.companyId };
+    expect(await acceptInbound(deps, key, message('LID-1', { number: null, lid: '987654321012345', name: 'Lia' }, 'primeira'))).toBe('stored');
+    expect(await acceptInbound(deps, key, message('LID-2', { number: '5511912345678', lid: '987654321012345', name: 'Lia' }, 'segunda'))).toBe('stored');
+    expect(await acceptInbound(deps, key, message('LID-3', { number: '5511912345678', lid: null }, 'terceira'))).toBe('stored');
+    const contacts = await sql('select number, lid from contacts where company_id = ? and (lid = ? or number = ?)', [a.companyId, '987654321012345', '5511912345678']);
+    expect(contacts).toEqual([{ number: '5511912345678', lid: '987654321012345' }]);
+    const ticket = await ticketOf(t.api, a.admin.token, '5511912345678');
+    expect(ticket.unreadMessages).toBe(3);
+  });
+
+  it('two contacts made before the link was known are merged into one, with one active ticket', async () => {
+    const key = { id: wa, companyId: a.companyId };
+    await acceptInbound(deps, key, message('M-1', { number: null, lid: '111222333444555' }, 'pelo lid'));
+    await acceptInbound(deps, key, message('M-2', { number: '5511955550000', lid: null }, 'pelo numero'));
+    expect(await sql('select count(*)::int as n from contacts where company_id = ? and (lid = ? or number = ?)', [a.companyId, '111222333444555', '5511955550000'])).toEqual([{ n: 2 }]);
+    await acceptInbound(deps, key, message('M-3', { number: '5511955550000', lid: '111222333444555' }, 'os dois'));
+    const contacts = await sql('select id from contacts where company_id = ? and (lid = ? or number = ?)', [a.companyId, '111222333444555', '5511955550000']);
+    expect(contacts).toHaveLength(1);
+    const tickets = await sql(`select id from tickets where contact_id = ? and status in ('open','pending')`, [contacts[0].id]);
+    expect(tickets).toHaveLength(1);
+    const bodies = (await sql('select body from messages where ticket_id = ? order by id', [tickets[0].id])).map((r: any) => r.body);
+    expect(bodies.sort()).toEqual(['os dois', 'pelo lid', 'pelo numero']);
+  });
+});
+
+describe('persist first, safe to replay', () => {
+  it('a message accepted but not processed (a crash) is processed at the next start, once', async () => {
+    // What a crash between "queued" and "processed" leaves behind.
+    await sql(
+      `insert into inbound_queue (company_id, whatsapp_id, wid, payload, attempts, received_at) values (?, ?, 'CRASH-1', ?, 0, now())`,
+      [a.companyId, wa, JSON.stringify({ id: 'CRASH-1', fromMe: false, chat: { number: '5511944440000', lid: null, name: 'Rui' }, body: 'antes da queda', mediaType: 'chat', timestamp: new Date().toISOString() })],
+    );
+    expect(await replayInboundQueue(deps)).toBe(1);
+    expect(await replayInboundQueue(deps)).toBe(0);
+    const ticket = await ticketOf(t.api, a.admin.token, '5511944440000');
+    const messages = (await t.api.get(`/messages/${ticket.id}`, a.admin.token)).body.messages;
+    expect(messages.map((m: any) => m.body)).toEqual(['antes da queda']);
+    // The channel delivering it again after the restart changes nothing.
+    expect(await acceptInbound(deps, { id: wa, companyId: a.companyId }, message('CRASH-1', { number: '5511944440000', lid: null }, 'antes da queda'))).toBe('duplicate');
+  });
+
+  it('a failure inside processing leaves nothing half-written and the message stays queued', async () => {
+    const before = await sql('select count(*)::int as n from contacts where company_id = ?', [a.companyId]);
+    // A quoted id longer than the column: the message insert fails after the contact was created.
+    const bad = message('FAIL-1', { number: '5511933330000', lid: null, name: 'Falha' }, 'x', { participant: { number: '1'.repeat(200), lid: null } });
+    await expect(acceptInbound(deps, { id: wa, companyId: a.companyId }, bad)).rejects.toThrow();
+    expect(await sql('select count(*)::int as n from contacts where company_id = ?', [a.companyId])).toEqual(before);
+    expect(await sql(`select attempts from inbound_queue where wid = 'FAIL-1'`)).toEqual([{ attempts: 1 }]);
+  });
+});
+
+describe('message updates', () => {
+  it('an edit replaces the text and marks it edited; a revoke marks it deleted', async () => {
+    const key = { id: wa, companyId: a.companyId };
+    await acceptInbound(deps, key, message('EDIT-1', { number: '5511922220000', lid: null }, 'texto original'));
+    const { applyMessageUpdate } = await import('./inbound.js');
+    await applyMessageUpdate(deps, key, { id: 'EDIT-1', editedBody: 'texto corrigido' });
+    const ticket = await ticketOf(t.api, a.admin.token, '5511922220000');
+    let [msg] = (await t.api.get(`/messages/${ticket.id}`, a.admin.token)).body.messages;
+    expect(msg).toMatchObject({ body: 'texto corrigido', isEdited: true, isDeleted: false });
+    expect((await t.api.get(`/tickets/${ticket.id}`, a.admin.token)).body.lastMessage).toBe('texto corrigido');
+    await applyMessageUpdate(deps, key, { id: 'EDIT-1', revoked: true });
+    [msg] = (await t.api.get(`/messages/${ticket.id}`, a.admin.token)).body.messages;
+    expect(msg).toMatchObject({ isDeleted: true, body: '' });
+  });
+
+  it('a message typed on the phone appears as ours and clears the unread count', async () => {
+    const key = { id: wa, companyId: a.companyId };
+    await acceptInbound(deps, key, message('PH-1', { number: '5511911110001', lid: null, name: 'Cris' }, 'oi'));
+    await acceptInbound(deps, key, message('PH-2', { number: '5511911110001', lid: null }, 'respondi do celular', { fromMe: true }));
+    const ticket = await ticketOf(t.api, a.admin.token, '5511911110001');
+    expect(ticket.unreadMessages).toBe(0);
+    const messages = (await t.api.get(`/messages/${ticket.id}`, a.admin.token)).body.messages;
+    expect(messages.map((m: any) => [m.body, m.fromMe])).toEqual([
+      ['oi', false],
+      ['respondi do celular', true],
+    ]);
+  });
+});
