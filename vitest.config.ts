@@ -1,4 +1,5 @@
 import path from 'node:path';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const shared = path.resolve(import.meta.dirname, 'shared/src/index.ts');
@@ -7,6 +8,9 @@ export default defineConfig({
   resolve: { alias: { '@atrium/shared': shared } },
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
+    // Server test files each start a server and a database; two at a time suits a 2-core machine.
+    maxWorkers: 2,
+    pool: 'forks',
     projects: [
       {
         resolve: { alias: { '@atrium/shared': shared } },
@@ -27,9 +31,38 @@ export default defineConfig({
           globalSetup: ['src/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file starts its own server and database; two at a time suits a 2-core machine.
-          maxWorkers: 2,
-          pool: 'forks',
+        },
+      },
+      {
+        resolve: { alias: { '@atrium/shared': shared } },
+        test: {
+          name: 'desktop-main',
+          root: 'desktop',
+          include: ['src/main/**/*.test.ts', 'src/common/**/*.test.ts', 'src/preload/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias: { '@atrium/shared': shared } },
+        test: {
+          name: 'renderer',
+          root: 'desktop',
+          include: ['src/renderer/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['src/renderer/test/setup.ts'],
+        },
+      },
+      {
+        resolve: { alias: { '@atrium/shared': shared } },
+        test: {
+          name: 'e2e',
+          root: 'desktop',
+          include: ['e2e/**/*.e2e.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
         },
       },
     ],

@@ -150,9 +150,9 @@ const benchInbound = async (app: RunningApp, api: Api, superToken: string) => {
   const admin = await api.login('inbound@bench.local', SUPER.password);
   const conn = await api.post('/whatsapp', { name: 'Bench phone', provider: 'sandbox' }, admin.token);
   await api.post(`/sandbox/${conn.body.id}/scan`, {}, admin.token);
-  const total = 20000;
+  const total = Number(process.env.BENCH_INBOUND_TOTAL ?? 20000);
   const contacts = 2000;
-  const replays = 200;
+  const replays = Math.round(total / 100);
   let events = 0;
   const socket = io(app.url, { transports: ['websocket'], query: { token: admin.token } });
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
@@ -165,7 +165,7 @@ const benchInbound = async (app: RunningApp, api: Api, superToken: string) => {
     const n = i < total ? i : (i - total) * 97; // the last 200 are replays of earlier ids
     return { from: String(5521900000000 + (n % contacts)), body: `mensagem ${n} ${WORDS[n % WORDS.length]}`, id: `IN-${n}` };
   });
-  const concurrency = 32;
+  const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
   let next = 0;
   const started = performance.now();
   await Promise.all(
@@ -178,6 +178,7 @@ const benchInbound = async (app: RunningApp, api: Api, superToken: string) => {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  console.log(JSON.stringify(Object.fromEntries(Object.entries((globalThis as any).__T ?? {}).map(([k, v]) => [k, Math.round((v as number) / total * 100) / 100]))));
   await new Promise((r) => setTimeout(r, 1000));
   socket.close();
   const db = app.orm.em.fork().getConnection();

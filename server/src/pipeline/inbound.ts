@@ -14,7 +14,7 @@ import { getSettingValue } from '../modules/settings/settings.service.js';
 import { findTicketAwaitingRating, handleRatingReply } from '../modules/tickets/ticket-rating.js';
 import { Ticket } from '../modules/tickets/ticket.entity.js';
 import { presentContact, presentTicket } from '../modules/tickets/ticket.presenter.js';
-import { findOrCreateActiveTicket, placementOf } from '../modules/tickets/tickets.service.js';
+import { findActiveTicket, findOrCreateActiveTicket, placementOf } from '../modules/tickets/tickets.service.js';
 import { InboundQueueItem } from './inbound-queue.entity.js';
 
 /**
@@ -65,28 +65,33 @@ export const acceptInbound = async (deps: PipelineDeps, connection: ConnectionKe
     if (storedMedia) await deps.media.remove(connection.companyId, storedMedia.fileName);
     return 'duplicate';
   }
-  return processQueued(deps, connection, rows[0].id);
+  return processItem(deps, connection, { id: rows[0].id, payload, attempts: 0 });
 };
 
 const mediaTypeOf = (payload: QueuedPayload): MediaType => payload.mediaType as MediaType;
 
-/** Processes one queued message; used on arrival and when replaying after a restart. */
+/** Processes one queued message by its queue id (replays after a restart). */
 export const processQueued = async (deps: PipelineDeps, connection: ConnectionKey, queueId: number): Promise<InboundOutcome> => {
-  const root = forCompany(deps.systemEm(), connection.companyId);
-  const item = await root.findOne(InboundQueueItem, queueId);
+  const item = await forCompany(deps.systemEm(), connection.companyId).findOne(InboundQueueItem, queueId);
   if (!item) return 'duplicate';
-  const payload = item.payload as QueuedPayload;
+  return processItem(deps, connection, { id: item.id, payload: item.payload as QueuedPayload, attempts: item.attempts });
+};
+
+const processItem = async (
+  deps: PipelineDeps,
+  connection: ConnectionKey,
+  item: { id: number; payload: QueuedPayload; attempts: number },
+): Promise<InboundOutcome> => {
+  const root = forCompany(deps.systemEm(), connection.companyId);
+  const queueId = item.id;
+  const payload = item.payload;
 
   let outcome = 'stored' as InboundOutcome;
-  let announce: { message: Message; ticket: Ticket; contact: Contact; isNewTicket: boolean } | undefined;
+  let announce: { message: object; ticket: Awaited<ReturnType<typeof presentTicket>>; contact: Contact; isNewTicket: boolean } | undefined;
   let ratingTicket: Ticket | undefined;
   try {
     await root.transactional(async (em) => {
       const done = () => em.nativeDelete(InboundQueueItem, { id: queueId });
-      if (await em.findOne(Message, { whatsappId: connection.id, wid: payload.id }, { fields: ['id'] })) {
-        outcome = 'duplicate';
-        return done();
-      }
       if (payload.chat.isGroup && (await getSettingValue(em, 'CheckMsgIsGroup')) === 'enabled') {
         outcome = 'ignored';
         return done();
@@ -94,11 +99,20 @@ export const processQueued = async (deps: PipelineDeps, connection: ConnectionKe
       const chatContact = await upsertChannelContact(em, payload.chat);
       const sender = payload.participant ? await upsertChannelContact(em, payload.participant) : chatContact;
 
-      // A reply to a rating request belongs to the ticket that asked.
-      const awaiting = !payload.fromMe ? await findTicketAwaitingRating(em, chatContact.id, connection.id) : null;
-      const { ticket, created } = awaiting
-        ? { ticket: awaiting, created: false }
-        : await findOrCreateActiveTicket(em, { contactId: chatContact.id, whatsappId: connection.id, isGroup: !!payload.chat.isGroup });
+      // The conversation in progress; else a reply to a rating request belongs to the ticket that asked;
+      // else a new ticket.
+      const active = await findActiveTicket(em, chatContact.id, connection.id);
+      const awaiting = !active && !payload.fromMe ? await findTicketAwaitingRating(em, chatContact.id, connection.id) : null;
+      const { ticket, created } = active
+        ? { ticket: active, created: false }
+        : awaiting
+          ? { ticket: awaiting, created: false }
+          : await findOrCreateActiveTicket(em, {
+              contactId: chatContact.id,
+              whatsappId: connection.id,
+              isGroup: !!payload.chat.isGroup,
+              knownAbsent: true,
+            });
 
       const quoted = payload.quotedId
         ? await em.findOne(Message, { whatsappId: connection.id, wid: payload.quotedId }, { fields: ['id'] })
@@ -130,20 +144,22 @@ export const processQueued = async (deps: PipelineDeps, connection: ConnectionKe
       } else {
         // One atomic statement: concurrent messages of a ticket neither lose a count nor a newer preview.
         // Typing on the phone means someone read the conversation.
-        await em.execute(
+        const [updated] = await em.execute<Record<string, unknown>[]>(
           `update tickets set
              unread_messages = case when ? then 0 else unread_messages + 1 end,
              last_message = case when last_message_at is null or last_message_at <= ? then ? else last_message end,
              last_from_me = case when last_message_at is null or last_message_at <= ? then ? else last_from_me end,
              last_message_at = greatest(coalesce(last_message_at, ?), ?),
              updated_at = now()
-           where id = ?`,
+           where id = ? returning *`,
           [payload.fromMe, message.createdAt, previewOf(message), message.createdAt, payload.fromMe, message.createdAt, message.createdAt, ticket.id],
         );
-        await em.refresh(ticket);
+        em.map(Ticket, updated);
       }
       await done();
-      announce = { message, ticket, contact: chatContact, isNewTicket: created };
+      // Presented inside the transaction: the contact and ticket are already in this identity map.
+      const [presentedMessage] = await presentMessages(em, deps.media, [message]);
+      announce = { message: presentedMessage, ticket: await presentTicket(em, ticket), contact: chatContact, isNewTicket: created };
     });
   } catch (err) {
     await root
@@ -157,13 +173,11 @@ export const processQueued = async (deps: PipelineDeps, connection: ConnectionKe
     return outcome;
   }
   if (announce) {
-    const em = forCompany(deps.systemEm(), connection.companyId);
-    const [message] = await presentMessages(em, deps.media, [announce.message]);
-    const ticket = await presentTicket(em, announce.ticket);
+    const { ticket } = announce;
     if (announce.isNewTicket) deps.events.emit('ticket.changed', { companyId: connection.companyId, ticket });
     deps.events.emit('message.created', {
       companyId: connection.companyId,
-      message,
+      message: announce.message,
       ticket,
       contact: presentContact(announce.contact),
       isNewTicket: announce.isNewTicket,

@@ -67,13 +67,13 @@ export const upsertChannelContact = async (
 
   let found = await find();
   if (found.length === 0) {
-    const rows: { id: number }[] = await em.execute(
+    const rows: Record<string, unknown>[] = await em.execute(
       `insert into contacts (company_id, name, number, lid, email, profile_pic_url, is_group, uuid, created_at, updated_at)
        values (?, ?, ?, ?, '', ?, ?, gen_random_uuid(), now(), now())
-       on conflict do nothing returning id`,
+       on conflict do nothing returning *`,
       [companyId, (peer.name ?? '').trim() || number || lid, number, lid, peer.profilePicUrl ?? '', peer.isGroup ?? false],
     );
-    if (rows.length > 0) return em.findOneOrFail(Contact, rows[0].id);
+    if (rows.length > 0) return em.map(Contact, rows[0]);
     found = await find();
   }
 

@@ -33,14 +33,14 @@ export const storeMessage = async (
   options: { claim?: boolean } = {},
 ): Promise<{ message: Message; created: boolean }> => {
   const companyId = requireTenant(em);
-  const rows: { id: number; inserted: boolean }[] = await em.execute(
+  const rows: ({ id: number; inserted: boolean } & Record<string, unknown>)[] = await em.execute(
     `insert into messages (company_id, ticket_id, wid, whatsapp_id, contact_id, user_id, body, from_me, read, ack,
         media_type, media_url, media_name, quoted_msg_id, is_deleted, is_edited, is_system, participant, raw, created_at, updated_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false, false, ?, ?, ?, ?, now())
      on conflict (whatsapp_id, wid) do ${
        options.claim ? 'update set user_id = excluded.user_id, is_system = excluded.is_system, updated_at = now()' : 'nothing'
      }
-     returning id, (xmax = 0) as inserted`,
+     returning *, (xmax = 0) as inserted`,
     [
       companyId,
       data.ticketId,
@@ -63,8 +63,9 @@ export const storeMessage = async (
     ],
   );
   if (rows.length > 0) {
-    const message = await em.findOneOrFail(Message, rows[0].id, { refresh: true });
-    return { message, created: rows[0].inserted };
+    // The inserted row becomes the managed entity without reading it back.
+    const { inserted, ...row } = rows[0];
+    return { message: em.map(Message, row), created: inserted };
   }
   const existing = await em.findOneOrFail(Message, { whatsappId: data.whatsappId, wid: data.wid });
   return { message: existing, created: false };

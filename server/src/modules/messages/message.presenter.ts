@@ -9,12 +9,12 @@ const ids = (values: (number | null)[]) => [...new Set(values.filter((v): v is n
 /** Messages as the API shows them: signed media URLs, the sender's name, the quoted message in full. */
 export const presentMessages = async (em: EntityManager, media: MediaStore, messages: Message[]) => {
   if (messages.length === 0) return [];
-  const quoted = await em.find(Message, { id: { $in: ids(messages.map((m) => m.quotedMsgId)) } });
+  const load = <T extends object>(entity: new () => T, wanted: number[]): Promise<T[]> =>
+    wanted.length === 0 ? Promise.resolve([]) : em.find(entity, { id: { $in: wanted } } as never);
+  const quoted = await load(Message, ids(messages.map((m) => m.quotedMsgId)));
   const all = [...messages, ...quoted];
-  const [contacts, users] = await Promise.all([
-    em.find(Contact, { id: { $in: ids(all.map((m) => m.contactId)) } }),
-    em.find(User, { id: { $in: ids(all.map((m) => m.userId)) } }),
-  ]);
+  const contacts = await load(Contact, ids(all.map((m) => m.contactId)));
+  const users = await load(User, ids(all.map((m) => m.userId)));
   const contactMap = new Map(contacts.map((c) => [c.id, c]));
   const userMap = new Map(users.map((u) => [u.id, u]));
   const quotedMap = new Map(quoted.map((q) => [q.id, q]));

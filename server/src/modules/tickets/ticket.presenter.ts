@@ -25,14 +25,16 @@ const ids = (values: (number | null)[]) => [...new Set(values.filter((v): v is n
 /** Tickets as the API shows them, with contact, user, queue, connection and tags, loaded in a few queries. */
 export const presentTickets = async (em: EntityManager, tickets: Ticket[]) => {
   if (tickets.length === 0) return [];
-  const [contacts, users, queues, whatsapps, links] = await Promise.all([
-    em.find(Contact, { id: { $in: ids(tickets.map((t) => t.contactId)) } }),
-    em.find(User, { id: { $in: ids(tickets.map((t) => t.userId)) } }),
-    em.find(Queue, { id: { $in: ids(tickets.map((t) => t.queueId)) } }),
-    em.find(Whatsapp, { id: { $in: ids(tickets.map((t) => t.whatsappId)) } }),
-    em.find(TicketTag, { ticketId: { $in: tickets.map((t) => t.id) } }),
-  ]);
-  const tags = byId(await em.find(Tag, { id: { $in: ids(links.map((l) => l.tagId)) } }));
+  // Rows already in the identity map (the pipeline's contact and connection) cost no query.
+  const load = <T extends object>(entity: new () => T, wanted: number[]): Promise<T[]> =>
+    wanted.length === 0 ? Promise.resolve([]) : em.find(entity, { id: { $in: wanted } } as never);
+  // One after another: inside a transaction they share one connection anyway.
+  const contacts = await load(Contact, ids(tickets.map((t) => t.contactId)));
+  const users = await load(User, ids(tickets.map((t) => t.userId)));
+  const queues = await load(Queue, ids(tickets.map((t) => t.queueId)));
+  const whatsapps = await load(Whatsapp, ids(tickets.map((t) => t.whatsappId)));
+  const links = await em.find(TicketTag, { ticketId: { $in: tickets.map((t) => t.id) } });
+  const tags = byId(await load(Tag, ids(links.map((l) => l.tagId))));
   const contactMap = byId(contacts);
   const userMap = byId(users);
   const queueMap = byId(queues);

@@ -55,25 +55,28 @@ const otherOpenTicket = async (em: EntityManager, ticket: Ticket) => {
  */
 export const findOrCreateActiveTicket = async (
   em: EntityManager,
-  input: { contactId: number; whatsappId: number; isGroup: boolean },
+  input: { contactId: number; whatsappId: number; isGroup: boolean; knownAbsent?: boolean },
 ): Promise<{ ticket: Ticket; created: boolean }> => {
-  const existing = await findActiveTicket(em, input.contactId, input.whatsappId);
+  const existing = input.knownAbsent ? null : await findActiveTicket(em, input.contactId, input.whatsappId);
   if (existing) return { ticket: existing, created: false };
   const companyId = requireTenant(em);
-  const rows: { id: number }[] = await em.execute(
+  const rows: Record<string, unknown>[] = await em.execute(
     `insert into tickets (uuid, company_id, status, contact_id, whatsapp_id, is_group, chatbot, last_message, last_from_me,
         unread_messages, use_integration, bot_menu_count, rating_attempts, created_at, updated_at)
      values (gen_random_uuid(), ?, 'pending', ?, ?, ?, false, '', false, 0, false, 0, 0, now(), now())
      on conflict (contact_id, whatsapp_id) where status in ('open', 'pending') do nothing
-     returning id`,
+     returning *`,
     [companyId, input.contactId, input.whatsappId, input.isGroup],
   );
   if (rows.length === 0) {
     return { ticket: (await findActiveTicket(em, input.contactId, input.whatsappId))!, created: false };
   }
-  const ticket = await em.findOneOrFail(Ticket, rows[0].id);
-  em.create(TicketTracking, { companyId, ticketId: ticket.id, whatsappId: input.whatsappId, queuedAt: new Date() });
-  await em.flush();
+  const ticket = em.map(Ticket, rows[0]);
+  // The attendance cycle starts queued; a plain insert, not a flush of everything this manager holds.
+  await em.execute(
+    'insert into ticket_trackings (company_id, ticket_id, whatsapp_id, queued_at, rated, created_at) values (?, ?, ?, now(), false, now())',
+    [companyId, ticket.id, input.whatsappId],
+  );
   return { ticket, created: true };
 };
 
