@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { usePreferences } from '../../stores/preferences-store';
+import { fakeServer, planReply, renderApp, signIn } from '../../test/render';
+import { applySessionEvent, applyWhatsappEvent, CONNECTION_BADGE_DELAY_MS, needsAttention } from './use-connection-warning';
+
+const menuLinks = async () => {
+  const nav = await screen.findByTestId('side-menu');
+  // Wait for the plan to arrive (its entries appear once it has).
+  return nav;
+};
+
+const serve = (flags: Record<string, boolean>, connections: { id: number; name: string; status: string }[] = []) =>
+  fakeServer(({ url }) => {
+    if (url.startsWith('/companies/listPlan/')) return planReply(flags);
+    if (url.startsWith('/whatsapp')) return { data: connections };
+    return undefined;
+  });
+
+describe('side menu', () => {
+  it('shows an admin the admin section and the version footer', async () => {
+    serve({ useKanban: true });
+    signIn({ profile: 'admin' });
+    renderApp('/tickets');
+    const nav = await menuLinks();
+    await within(nav).findByText('Kanban');
+    for (const label of ['Dashboard', 'Tickets', 'Administration', 'Connections', 'Users', 'Queues & chatbot', 'Settings', 'Billing']) {
+      expect(within(nav).getByText(label)).toBeTruthy();
+    }
+    expect(within(nav).getByTestId('app-version').textContent).toBe('Version 8.0.1');
+  });
+
+  it('shows an agent no dashboard, no admin section', async () => {
+    serve({ useKanban: true });
+    signIn({ profile: 'user' });
+    renderApp('/tickets');
+    const nav = await menuLinks();
+    await within(nav).findByText('Kanban');
+    expect(within(nav).getByText('Tickets')).toBeTruthy();
+    for (const label of ['Dashboard', 'Administration', 'Connections', 'Users', 'Settings']) {
+      expect(within(nav).queryByText(label)).toBeNull();
+    }
+  });
+
+  it('follows the plan flags (kanban, Open.Ai, integrations, API)', async () => {
+    serve({ useKanban: false, useOpenAi: true, useIntegrations: false, useExternalApi: true });
+    signIn({ profile: 'admin' });
+    renderApp('/tickets');
+    const nav = await menuLinks();
+    await within(nav).findByText('Open.Ai');
+    expect(within(nav).getByText('Messages API')).toBeTruthy();
+    expect(within(nav).queryByText('Kanban')).toBeNull();
+    expect(within(nav).queryByText('Integrations')).toBeNull();
+  });
+
+  it('shows the campaign submenu with the cshow flag and the plan flag', async () => {
+    serve({ useCampaigns: true });
+    signIn({ profile: 'admin' });
+    usePreferences.setState({ cshow: true });
+    renderApp('/tickets');
+    const nav = await menuLinks();
+    expect(await within(nav).findByText('Campaigns')).toBeTruthy();
+    expect(within(nav).getByText('Flows')).toBeTruthy();
+  });
+
+  it('puts a "!" on Connections 2 s after a connection needs attention', async () => {
+    serve({}, [
+      { id: 1, name: 'Main', status: 'CONNECTED' },
+      { id: 2, name: 'Sales', status: 'qrcode' },
+    ]);
+    signIn({ profile: 'admin' });
+    renderApp('/tickets');
+    const nav = await menuLinks();
+    await within(nav).findByText('Connections');
+    const started = Date.now();
+    await waitFor(() => expect(within(nav).getByTestId('connections-warning').textContent).toBe('!'), { timeout: 4000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(CONNECTION_BADGE_DELAY_MS - 300);
+  });
+
+  it('puts no badge when every connection is connected', async () => {
+    serve({}, [{ id: 1, name: 'Main', status: 'CONNECTED' }]);
+    signIn({ profile: 'admin' });
+    renderApp('/tickets');
+    const nav = await menuLinks();
+    await within(nav).findByText('Connections');
+    await new Promise((resolve) => setTimeout(resolve, CONNECTION_BADGE_DELAY_MS + 300));
+    expect(within(nav).queryByTestId('connections-warning')).toBeNull();
+  });
+});
+
+describe('connection attention rules', () => {
+  it('flags qrcode, PAIRING, DISCONNECTED, TIMEOUT and OPENING only', () => {
+    for (const status of ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING']) {
+      expect(needsAttention([{ status: 'CONNECTED' }, { status }])).toBe(true);
+    }
+    expect(needsAttention([{ status: 'CONNECTED' }, { status: 'connected' }])).toBe(false);
+    expect(needsAttention(undefined)).toBe(false);
+  });
+
+  it('applies realtime updates: replace, add, delete, session status', () => {
+    const list = [{ id: 1, name: 'A', status: 'CONNECTED' }];
+    const added = applyWhatsappEvent(list, { action: 'update', whatsapp: { id: 2, name: 'B', status: 'OPENING' } });
+    expect(added?.map((c) => c.id)).toEqual([1, 2]);
+    const replaced = applyWhatsappEvent(added, { action: 'update', whatsapp: { id: 1, name: 'A2', status: 'TIMEOUT' } });
+    expect(replaced?.[0]).toMatchObject({ name: 'A2', status: 'TIMEOUT' });
+    const session = applySessionEvent(replaced, { action: 'update', session: { id: 2, status: 'CONNECTED' } });
+    expect(session?.[1].status).toBe('CONNECTED');
+    expect(applyWhatsappEvent(session, { action: 'delete', whatsappId: 1 })?.map((c) => c.id)).toEqual([2]);
+  });
+});

@@ -1,0 +1,26 @@
+import { useEffect, type ReactNode } from 'react';
+import { FluentProvider } from '@fluentui/react-components';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '../i18n';
+import { themeFor, useThemeMode } from './theme';
+import { ToastHost } from './toast-host';
+
+/** Theme (light/dark, following the system until toggled), strings and toasts around the app. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  const mode = useThemeMode();
+  const theme = themeFor(mode);
+  useEffect(() => {
+    // The page behind the provider (scroll bounce, overlays) matches the theme too.
+    document.documentElement.style.colorScheme = mode;
+    document.documentElement.dataset.theme = mode;
+    document.body.style.backgroundColor = theme.colorNeutralBackground2;
+  }, [mode, theme]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <FluentProvider theme={theme} style={{ height: '100%', backgroundColor: 'transparent' }}>
+        <ToastHost />
+        {children}
+      </FluentProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,76 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setServerUrl } from '../api/client';
+import { realtime } from '../api/socket';
+import { reloadApp } from '../platform/navigation';
+import { useAuthStore } from '../stores/auth-store';
+import { usePreferences } from '../stores/preferences-store';
+import { renderWithProviders, signIn } from '../test/render';
+import { startSocketServer, until, type TestSocketServer } from '../test/socket-server';
+import { OTHER_SESSION_LOGOUT_MS, RealtimeSession } from './realtime-session';
+
+vi.mock('../platform/navigation', () => ({ reloadApp: vi.fn() }));
+
+let server: TestSocketServer;
+beforeAll(async () => {
+  server = await startSocketServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+afterEach(() => {
+  server.reset();
+  vi.mocked(reloadApp).mockClear();
+});
+
+const start = async () => {
+  setServerUrl(server.url);
+  signIn({ id: 7, companyId: 3 });
+  renderWithProviders(<RealtimeSession />);
+  await until(() => realtime.connected);
+  return server.sockets[0];
+};
+
+describe('realtime session', () => {
+  it('connects when signed in, with the session token, and closes on logout', async () => {
+    await start();
+    expect(server.tokens).toEqual(['token-1']);
+    useAuthStore.getState().clear();
+    await until(() => !realtime.connected);
+  });
+
+  it('another login of this user: the message, then the logout 1 s later', async () => {
+    const socket = await start();
+    socket.emit('company-3-auth', { action: 'update', user: { id: 7, email: 'ana@example.com', companyId: 3 } });
+    expect(await screen.findByText('Your account was accessed on another computer.')).toBeTruthy();
+    const shownAt = Date.now();
+    expect(useAuthStore.getState().status).toBe('authenticated');
+    await waitFor(() => expect(useAuthStore.getState().status).toBe('guest'), { timeout: 3000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(OTHER_SESSION_LOGOUT_MS - 150);
+    expect(reloadApp).toHaveBeenCalledWith('/login');
+  });
+
+  it('ignores the login of another user of the company', async () => {
+    const socket = await start();
+    socket.emit('company-3-auth', { action: 'update', user: { id: 8, email: 'bo@example.com', companyId: 3 } });
+    await new Promise((resolve) => setTimeout(resolve, OTHER_SESSION_LOGOUT_MS + 300));
+    expect(useAuthStore.getState().status).toBe('authenticated');
+    expect(screen.queryByText('Your account was accessed on another computer.')).toBeNull();
+  });
+
+  it('follows the campaignsEnabled setting with the cshow flag', async () => {
+    const socket = await start();
+    socket.emit('company-3-settings', { action: 'update', setting: { key: 'campaignsEnabled', value: 'true' } });
+    await waitFor(() => expect(usePreferences.getState().cshow).toBe(true));
+    expect(localStorage.getItem('cshow')).not.toBeNull();
+    socket.emit('company-3-settings', { action: 'update', setting: { key: 'campaignsEnabled', value: 'false' } });
+    await waitFor(() => expect(usePreferences.getState().cshow).toBe(false));
+    expect(localStorage.getItem('cshow')).toBeNull();
+  });
+
+  it('keeps the session user current when the user is updated elsewhere', async () => {
+    const socket = await start();
+    socket.emit('company-3-user', { action: 'update', user: { id: 7, name: 'Ana Renamed' } });
+    await waitFor(() => expect(useAuthStore.getState().user?.name).toBe('Ana Renamed'));
+  });
+});

@@ -1,0 +1,108 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { LoadingScreen } from '../components/loading-screen';
+import { usePreferences } from '../stores/preferences-store';
+import { AdminOnly, PublicOnly, RequireAuth } from './guards';
+import { MainLayout } from './layout/main-layout';
+
+type Page = LazyExoticComponent<ComponentType>;
+/** Every page is its own chunk, loaded when its route is first opened. */
+const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
+
+export interface AppRoute {
+  path: string;
+  Page: Page;
+  /** Exists only when the stored cshow flag does (spec 01 section 2). */
+  cshow?: boolean;
+  adminOnly?: boolean;
+}
+
+/** Public routes: a logged-in user is sent to /. */
+export const PUBLIC_ROUTES: AppRoute[] = [
+  { path: '/login', Page: page(() => import('../features/auth/components/login-page')) },
+  { path: '/signup', Page: page(() => import('../features/auth/components/signup-page')) },
+  { path: '/forgetpsw', Page: page(() => import('../features/auth/components/forgot-password-page')) },
+];
+
+/** Private routes of spec 01 section 2 (and spec 02's), inside the main layout. */
+export const PRIVATE_ROUTES: AppRoute[] = [
+  { path: '/', Page: page(() => import('../features/dashboard/components/dashboard-page')), adminOnly: true },
+  { path: '/tickets/:ticketId?', Page: page(() => import('../features/tickets/components/tickets-page')) },
+  { path: '/connections', Page: page(() => import('../features/connections/components/connections-page')) },
+  { path: '/quick-messages', Page: page(() => import('../features/quick-messages/components/quick-messages-page')) },
+  { path: '/todolist', Page: page(() => import('../features/todolist/components/todolist-page')) },
+  { path: '/schedules', Page: page(() => import('../features/schedules/components/schedules-page')) },
+  { path: '/tags', Page: page(() => import('../features/tags/components/tags-page')) },
+  { path: '/contacts', Page: page(() => import('../features/contacts/components/contacts-page')) },
+  { path: '/helps', Page: page(() => import('../features/helps/components/helps-page')) },
+  { path: '/users', Page: page(() => import('../features/users/components/users-page')) },
+  { path: '/files', Page: page(() => import('../features/files/components/files-page')) },
+  { path: '/prompts', Page: page(() => import('../features/prompts/components/prompts-page')) },
+  { path: '/queue-integration', Page: page(() => import('../features/queue-integration/components/queue-integration-page')) },
+  { path: '/messages-api', Page: page(() => import('../features/messages-api/components/messages-api-page')) },
+  { path: '/settings', Page: page(() => import('../features/settings/components/settings-page')) },
+  { path: '/kanban', Page: page(() => import('../features/kanban/components/kanban-page')) },
+  { path: '/financeiro', Page: page(() => import('../features/financeiro/components/financeiro-page')) },
+  { path: '/queues', Page: page(() => import('../features/queues/components/queues-page')) },
+  { path: '/announcements', Page: page(() => import('../features/announcements/components/announcements-page')) },
+  { path: '/subscription', Page: page(() => import('../features/subscription/components/subscription-page')) },
+  { path: '/chats/:id?', Page: page(() => import('../features/chats/components/chats-page')) },
+  { path: '/contact-lists', Page: page(() => import('../features/contact-lists/components/contact-lists-page')), cshow: true },
+  {
+    path: '/contact-lists/:contactListId/contacts',
+    Page: page(() => import('../features/contact-lists/components/contact-list-items-page')),
+    cshow: true,
+  },
+  { path: '/campaigns', Page: page(() => import('../features/campaigns/components/campaigns-page')), cshow: true },
+  {
+    path: '/campaign/:campaignId/report',
+    Page: page(() => import('../features/campaigns/components/campaign-report-page')),
+    cshow: true,
+  },
+  { path: '/campaigns-config', Page: page(() => import('../features/campaigns/components/campaigns-config-page')), cshow: true },
+  { path: '/phrase-lists', Page: page(() => import('../features/phrase-lists/components/phrase-lists-page')), cshow: true },
+  { path: '/flowbuilders', Page: page(() => import('../features/flowbuilder/components/flowbuilders-page')), cshow: true },
+  { path: '/flowbuilder/:id?', Page: page(() => import('../features/flowbuilder/components/flowbuilder-page')), cshow: true },
+];
+
+/** The route table: guards, layout and pages. Unknown paths (and hidden cshow routes) lead to /. */
+export function AppRoutes() {
+  const cshow = usePreferences((s) => s.cshow);
+  return (
+    <Routes>
+      <Route element={<PublicOnly />}>
+        {PUBLIC_ROUTES.map(({ path, Page }) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <Suspense fallback={<LoadingScreen />}>
+                <Page />
+              </Suspense>
+            }
+          />
+        ))}
+      </Route>
+      <Route element={<RequireAuth />}>
+        <Route element={<MainLayout />}>
+          {PRIVATE_ROUTES.filter((route) => !route.cshow || cshow).map(({ path, Page, adminOnly }) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                adminOnly ? (
+                  <AdminOnly>
+                    <Page />
+                  </AdminOnly>
+                ) : (
+                  <Page />
+                )
+              }
+            />
+          ))}
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}

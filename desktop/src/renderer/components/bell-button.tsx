@@ -1,0 +1,69 @@
+import type { ReactElement, ReactNode } from 'react';
+import {
+  Button,
+  CounterBadge,
+  makeStyles,
+  Popover,
+  PopoverSurface,
+  PopoverTrigger,
+  Text,
+  tokens,
+  Tooltip,
+} from '@fluentui/react-components';
+
+const useStyles = makeStyles({
+  anchor: { position: 'relative', display: 'inline-flex' },
+  badge: { position: 'absolute', top: '0', right: '0', pointerEvents: 'none' },
+  surface: { width: '340px', maxHeight: '420px', overflowY: 'auto', padding: tokens.spacingVerticalM },
+  empty: { color: tokens.colorNeutralForeground3, padding: tokens.spacingVerticalM },
+});
+
+export interface BellButtonProps {
+  label: string;
+  icon: ReactElement;
+  /** Shown as a counter badge when above 0. */
+  count?: number;
+  /** A dot instead of a number. */
+  dot?: boolean;
+  /** The popover's content; `emptyText` when there is none. */
+  children?: ReactNode;
+  emptyText?: string;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}
+
+/** A top-bar icon with a count and a popover list: notifications, announcements, internal chat. */
+export function BellButton({ label, icon, count = 0, dot, children, emptyText, open, onOpenChange }: BellButtonProps) {
+  const styles = useStyles();
+  return (
+    <Popover
+      open={open}
+      onOpenChange={(_, data) => onOpenChange?.(data.open)}
+      positioning="below-end"
+      withArrow
+      trapFocus
+    >
+      <PopoverTrigger disableButtonEnhancement>
+        <Tooltip content={label} relationship="label">
+          <span className={styles.anchor}>
+            <Button appearance="subtle" icon={icon} aria-label={label} />
+            {dot || count > 0 ? (
+              <CounterBadge
+                className={styles.badge}
+                size="small"
+                color="danger"
+                dot={dot}
+                count={count}
+                overflowCount={99}
+                aria-hidden
+              />
+            ) : null}
+          </span>
+        </Tooltip>
+      </PopoverTrigger>
+      <PopoverSurface className={styles.surface} aria-label={label}>
+        {children ?? <Text className={styles.empty}>{emptyText}</Text>}
+      </PopoverSurface>
+    </Popover>
+  );
+}

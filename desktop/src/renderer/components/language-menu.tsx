@@ -1,0 +1,49 @@
+import { Button, Menu, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, Tooltip } from '@fluentui/react-components';
+import { LocalLanguage20Regular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type Language } from '@atrium/shared';
+import { changeLanguage } from '../i18n';
+import { usePreferences } from '../stores/preferences-store';
+
+export interface LanguageMenuProps {
+  /** Runs after the switch (the top bar also tells the server). */
+  onChanged?: (language: Language) => void;
+  /** Shows the language name next to the icon. */
+  showLabel?: boolean;
+}
+
+/** Picks the interface language (pt, en, es) and remembers it on this device. */
+export function LanguageMenu({ onChanged, showLabel }: LanguageMenuProps) {
+  const { t } = useTranslation();
+  const language = usePreferences((s) => s.language);
+  const setPreference = usePreferences((s) => s.set);
+  const select = async (next: Language) => {
+    if (next === language) return;
+    setPreference('language', next);
+    await changeLanguage(next);
+    onChanged?.(next);
+  };
+  return (
+    <Menu
+      checkedValues={{ language: [language] }}
+      onCheckedValueChange={(_, data) => void select(data.checkedItems[0] as Language)}
+    >
+      <MenuTrigger disableButtonEnhancement>
+        <Tooltip content={t('layout.language')} relationship="label">
+          <Button appearance="subtle" icon={<LocalLanguage20Regular />} aria-label={t('layout.language')}>
+            {showLabel ? t(`languages.${language}`) : null}
+          </Button>
+        </Tooltip>
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          {LANGUAGES.map((lang) => (
+            <MenuItemRadio key={lang} name="language" value={lang}>
+              {t(`languages.${lang}`)}
+            </MenuItemRadio>
+          ))}
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}

@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { Copyright } from '../../../components/copyright';
+import { LanguageMenu } from '../../../components/language-menu';
+import { ServerAddress } from './server-address';
+
+const useStyles = makeStyles({
+  root: {
+    minHeight: '100vh',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    backgroundColor: tokens.colorNeutralBackground2,
+    padding: tokens.spacingHorizontalL,
+    boxSizing: 'border-box',
+  },
+  bar: { alignSelf: 'stretch', display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS },
+  center: { flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', width: '100%' },
+  card: { width: '100%', maxWidth: '420px', padding: tokens.spacingHorizontalXXL, gap: tokens.spacingVerticalL },
+  brand: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, justifyContent: 'center' },
+  logo: {
+    width: '44px',
+    height: '44px',
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorBrandBackground,
+    color: tokens.colorNeutralForegroundOnBrand,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    fontSize: tokens.fontSizeBase600,
+    fontWeight: tokens.fontWeightBold,
+  },
+  heading: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalXS, textAlign: 'center' },
+  subtitle: { color: tokens.colorNeutralForeground3 },
+  footer: { padding: tokens.spacingVerticalL },
+});
+
+/** The frame of the public pages: language menu, a centred card, the copyright line. */
+export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  return (
+    <div className={styles.root}>
+      <div className={styles.bar}>
+        <ServerAddress />
+        <LanguageMenu showLabel />
+      </div>
+      <main className={styles.center}>
+        <Card className={styles.card}>
+          <div className={styles.brand}>
+            <span className={styles.logo} aria-hidden>
+              A
+            </span>
+            <Text size={700} weight="bold">
+              {t('app.name')}
+            </Text>
+          </div>
+          <div className={styles.heading}>
+            <Text as="h1" size={500} weight="semibold" style={{ margin: 0 }}>
+              {title}
+            </Text>
+            {subtitle ? <Text className={styles.subtitle}>{subtitle}</Text> : null}
+          </div>
+          {children}
+        </Card>
+      </main>
+      <footer className={styles.footer}>
+        <Copyright />
+      </footer>
+    </div>
+  );
+}

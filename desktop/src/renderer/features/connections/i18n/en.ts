@@ -1,0 +1,6 @@
+/** Strings of the connections feature (namespace 'connections'): useTranslation('connections'). */
+const en = {
+  title: 'Connections',
+};
+
+export default en;

@@ -1,0 +1,8 @@
+import type { Translation } from '../../../i18n/types';
+import type en from './en';
+
+const es: Translation<typeof en> = {
+  title: 'Conexiones',
+};
+
+export default es;

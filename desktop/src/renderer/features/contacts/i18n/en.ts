@@ -1,0 +1,6 @@
+/** Strings of the contacts feature (namespace 'contacts'): useTranslation('contacts'). */
+const en = {
+  title: 'Contacts',
+};
+
+export default en;

@@ -1,0 +1,6 @@
+/** Strings of the dashboard feature (namespace 'dashboard'): useTranslation('dashboard'). */
+const en = {
+  title: 'Dashboard',
+};
+
+export default en;

@@ -1,0 +1,8 @@
+import type { Translation } from '../../../i18n/types';
+import type en from './en';
+
+const pt: Translation<typeof en> = {
+  title: 'Lista de arquivos',
+};
+
+export default pt;

@@ -1,0 +1,6 @@
+/** Strings of the financeiro feature (namespace 'financeiro'): useTranslation('financeiro'). */
+const en = {
+  title: 'Billing',
+};
+
+export default en;

@@ -1,0 +1,7 @@
+/** Strings of the flowbuilder feature (namespace 'flowbuilder'): useTranslation('flowbuilder'). */
+const en = {
+  title: 'Conversation flows',
+  editorTitle: 'Flow builder',
+};
+
+export default en;

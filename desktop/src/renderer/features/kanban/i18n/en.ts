@@ -1,0 +1,6 @@
+/** Strings of the kanban feature (namespace 'kanban'): useTranslation('kanban'). */
+const en = {
+  title: 'Kanban',
+};
+
+export default en;

@@ -1,0 +1,67 @@
+// Test set-up for renderer component tests (happy-dom).
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
+import { api, setServerUrl } from '../api/client';
+import { queryClient } from '../api/query';
+import { realtime } from '../api/socket';
+import { i18n, initI18n } from '../i18n';
+import { DEFAULT_PREFERENCES } from '../platform';
+import { useAuthStore } from '../stores/auth-store';
+import { usePreferences } from '../stores/preferences-store';
+import { useUiStore } from '../stores/ui-store';
+
+initI18n('en');
+// Lazy pages and Fluent's motion take a moment on a busy 2-core runner.
+configure({ asyncUtilTimeout: 4000 });
+
+/**
+ * happy-dom's Web Animations reject `finished` when an animation is cancelled, which Fluent's motion
+ * does on every unmount, and never finish on their own. This stand-in finishes at once (calling the
+ * `onfinish` Fluent sets), so enter and exit transitions complete as they would in a browser.
+ */
+Element.prototype.animate = function animate() {
+  let finished: (() => void) | null = null;
+  const animation = {
+    playState: 'finished',
+    currentTime: 0,
+    playbackRate: 1,
+    finished: Promise.resolve(),
+    oncancel: null,
+    get onfinish() {
+      return finished;
+    },
+    set onfinish(handler: (() => void) | null) {
+      finished = handler;
+      if (handler) setTimeout(handler, 0);
+    },
+    cancel() {},
+    finish() {},
+    play() {},
+    pause() {},
+    reverse() {},
+    persist() {},
+    commitStyles() {},
+    addEventListener() {},
+    removeEventListener() {},
+  };
+  return animation as unknown as Animation;
+};
+
+const defaultAdapter = api.defaults.adapter;
+
+beforeEach(async () => {
+  localStorage.clear();
+  useAuthStore.setState({ status: 'guest', token: null, user: null, origin: null });
+  usePreferences.setState({ ...DEFAULT_PREFERENCES, loaded: true });
+  useUiStore.setState({ drawerOpen: true, profileOpen: false });
+  queryClient.clear();
+  api.defaults.adapter = defaultAdapter;
+  setServerUrl('');
+  delete (globalThis as { desktop?: unknown }).desktop;
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  cleanup();
+  realtime.disconnect();
+});

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const here = import.meta.dirname;
+
+/**
+ * Vendor code in a few long-lived chunks, so an app update does not invalidate the libraries. Only
+ * libraries the first screen needs are grouped: a library used by one lazy page only (emoji picker,
+ * QR code, virtual lists) stays with that page instead of joining the initial download.
+ */
+const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+  { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
+  {
+    name: 'fluent',
+    test: /node_modules[\\/](@fluentui|@griffel|tabster|keyborg|@floating-ui|@swc[\\/]helpers|rtl-css-js|stylis|@emotion[\\/]hash|embla-carousel[^\\/]*|use-sync-external-store)[\\/]/,
+  },
+  { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/ },
+  {
+    name: 'net',
+    test: /node_modules[\\/](axios|socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io[\\/]component-emitter|xmlhttprequest-ssl|debug|ms)[\\/]/,
+  },
+  { name: 'state', test: /node_modules[\\/](zustand)[\\/]/ },
+  // The contract (schemas, error codes, constants) and zod under it: one chunk, changed only with the contract.
+  { name: 'contract', test: /([\\/]shared[\\/]src[\\/]|node_modules[\\/]zod[\\/])/ },
+  { name: 'dates', test: /node_modules[\\/]date-fns[\\/]/ },
+  // Every language's strings (core and features'), bundled so the first render has them.
+  { name: 'strings', test: /[\\/]renderer[\\/](i18n[\\/]locales|features[\\/][^\\/]+[\\/]i18n)[\\/]/ },
+];
+
+export default defineConfig({
+  root: path.resolve(here, 'src/renderer'),
+  base: '/',
+  // `.env` files sit beside this config, not in the renderer folder.
+  envDir: here,
+  plugins: [react()],
+  resolve: {
+    alias: { '@atrium/shared': path.resolve(here, '../shared/src/index.ts') },
+  },
+  build: {
+    outDir: path.resolve(here, 'dist/renderer'),
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: VENDOR_GROUPS.map((group, index) => ({ ...group, priority: VENDOR_GROUPS.length - index })),
+        },
+      },
+    },
+  },
+  server: { port: 5173, strictPort: true },
+});
