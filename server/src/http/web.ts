@@ -52,8 +52,16 @@ export const isPageLoad = (ctx: Koa.Context): boolean => {
  * loads, before the API routes see them; everything else goes on to the API.
  */
 export const webMiddleware = (webDir: string | undefined): Koa.Middleware => {
-  const root = webDir && existsSync(path.join(webDir, 'index.html')) ? path.resolve(webDir) : undefined;
-  const index = root ? readFileSync(path.join(root, 'index.html')) : Buffer.from(PLACEHOLDER);
+  const root = webDir ? path.resolve(webDir) : undefined;
+  // Read again when a new build replaces it, so a rebuild needs no restart.
+  let cached: { mtimeMs: number; body: Buffer } | undefined;
+  const index = (): Buffer => {
+    const file = root ? path.join(root, 'index.html') : undefined;
+    if (!file || !existsSync(file)) return Buffer.from(PLACEHOLDER);
+    const { mtimeMs } = statSync(file);
+    if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, body: readFileSync(file) };
+    return cached.body;
+  };
   return async (ctx, next) => {
     if (ctx.method === 'GET' || ctx.method === 'HEAD') {
       // Built files all have an extension; API paths never do.
@@ -70,7 +78,7 @@ export const webMiddleware = (webDir: string | undefined): Koa.Middleware => {
       if (isPageLoad(ctx)) {
         ctx.type = 'text/html; charset=utf-8';
         ctx.set('Cache-Control', 'no-cache');
-        ctx.body = index;
+        ctx.body = index();
         return;
       }
     }
