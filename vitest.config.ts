@@ -51,6 +51,8 @@ export default defineConfig({
           include: ['src/renderer/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['src/renderer/test/setup.ts'],
+          // Whole-app renders share 2 cores with the server tests: generous limits, no flaky timeouts.
+          testTimeout: 30_000,
         },
       },
       {

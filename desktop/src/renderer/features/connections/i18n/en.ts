@@ -1,6 +1,73 @@
 /** Strings of the connections feature (namespace 'connections'): useTranslation('connections'). */
 const en = {
   title: 'Connections',
+  add: 'Add connection',
+  empty: 'No connections yet.',
+  columns: {
+    name: 'Name',
+    status: 'Status',
+    session: 'Session',
+    lastUpdate: 'Last update',
+    default: 'Default',
+    actions: 'Actions',
+  },
+  buttons: {
+    qrcode: 'QR code',
+    disconnect: 'Disconnect',
+    tryAgain: 'Try again',
+    newQr: 'New QR code',
+    connecting: 'Connecting',
+  },
+  statusHint: {
+    qrcode: 'Read the QR code with the phone to start the session.',
+    PAIRING: 'Pairing with the phone…',
+    TIMEOUT: 'The phone took too long to answer.',
+    DISCONNECTED: 'The connection was lost. Try again or ask for a new QR code.',
+    OPENING: 'Connecting…',
+    CONNECTED: 'Connected',
+  },
+  modal: {
+    addTitle: 'Add connection',
+    editTitle: 'Edit connection',
+    name: 'Name',
+    isDefault: 'Default',
+    provider: 'Provider',
+    providers: { beta: 'WhatsApp', sandbox: 'Simulated phone' },
+    greetingMessage: 'Greeting message',
+    greetingRequired: 'Required when more than one queue is chosen',
+    complationMessage: 'Completion message',
+    outOfHoursMessage: 'Out-of-hours message',
+    ratingMessage: 'Rating message',
+    expiresInactiveMessage: 'Inactivity message',
+    queues: 'Queues',
+    noQueues: 'No queues',
+    expiresTicket: 'Close tickets after (minutes)',
+    timeToTransfer: 'Transfer after (minutes)',
+    transferQueueId: 'Transfer to queue',
+    none: 'None',
+    maxUseBotQueues: 'Chatbot attempts',
+    timeUseBotQueues: 'Chatbot interval (minutes)',
+  },
+  qr: {
+    title: 'Read the QR code to start the session',
+    waiting: 'Waiting for the QR code…',
+    sandboxScan: 'Scan with the simulated phone',
+    instructions: 'Open WhatsApp on the phone, go to Linked devices and point the camera at this code.',
+  },
+  confirmDelete: {
+    title: 'Delete connection {{name}}?',
+    body: 'Open tickets of this connection keep their messages, but no new messages will arrive.',
+  },
+  confirmDisconnect: {
+    title: 'Disconnect {{name}}?',
+    body: 'The session ends; a new QR code will be needed.',
+  },
+  toasts: {
+    saved: 'Connection saved successfully.',
+    deleted: 'Connection deleted successfully.',
+  },
+  yes: 'Yes',
+  no: 'No',
 };
 
 export default en;

@@ -1,8 +1,156 @@
+import { useState } from 'react';
+import {
+  Badge,
+  Button,
+  Input,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Tooltip,
+  tokens,
+} from '@fluentui/react-components';
+import { Add20Regular, Delete20Regular, Edit20Regular, Search20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { toastError } from '../../../api/errors';
+import { queryClient, usePagedQuery, type PagedData } from '../../../api/query';
+import { useRealtimeEvent } from '../../../api/socket';
+import { ConfirmationDialog } from '../../../components/confirmation-dialog';
+import { EmptyState } from '../../../components/empty-state';
+import { PageContainer, PageContent } from '../../../components/page-container';
+import { PageHeader } from '../../../components/page-header';
+import { toast } from '../../../components/toasts';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { USERS_KEY, usersApi, type User } from '../api/users';
+import { UserModal } from './user-modal';
+
+interface UserEvent {
+  action: string;
+  user?: User;
+  userId?: number;
+}
 
 /** /users. */
 export default function UsersPage() {
   const { t } = useTranslation('users');
-  return <PlaceholderPage title={t('title')} />;
+  const { t: tc } = useTranslation();
+  const [search, setSearch] = useState('');
+  const searchParam = useDebouncedValue(search.trim().toLowerCase());
+  const { items, hasMore, isLoading, loadMore } = usePagedQuery<User>([...USERS_KEY, { searchParam }], (page) =>
+    usersApi.page(searchParam, page),
+  );
+  const [editing, setEditing] = useState<User | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<User | null>(null);
+
+  useRealtimeEvent<UserEvent>('user', (event) => {
+    queryClient.updateAll<PagedData<User>>(USERS_KEY, (old) => {
+      if (!old) return old;
+      if (event.action === 'delete') {
+        const id = event.userId ?? event.user?.id;
+        return { ...old, items: old.items.filter((u) => u.id !== id) };
+      }
+      const changed = event.user;
+      if (!changed) return old;
+      return old.items.some((u) => u.id === changed.id)
+        ? { ...old, items: old.items.map((u) => (u.id === changed.id ? { ...u, ...changed } : u)) }
+        : { ...old, items: [...old.items, changed] };
+    });
+  });
+
+  const remove = async (user: User) => {
+    try {
+      await usersApi.remove(user.id);
+      queryClient.invalidate(USERS_KEY);
+      toast.success(t('toasts.deleted'));
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
+  return (
+    <PageContainer>
+      <PageHeader
+        title={t('title')}
+        actions={
+          <>
+            <Input
+              contentBefore={<Search20Regular />}
+              placeholder={t('search')}
+              aria-label={t('search')}
+              value={search}
+              onChange={(_, d) => setSearch(d.value)}
+            />
+            <Button appearance="primary" icon={<Add20Regular />} data-testid="users-add" onClick={() => setEditing('new')}>
+              {t('add')}
+            </Button>
+          </>
+        }
+      />
+      <PageContent>
+        <div
+          style={{ height: '100%', overflow: 'auto' }}
+          onScroll={(e) => {
+            const el = e.currentTarget;
+            if (hasMore && el.scrollHeight - (el.scrollTop + el.clientHeight) < 100) void loadMore();
+          }}
+        >
+          {isLoading ? (
+            <Spinner />
+          ) : items.length === 0 ? (
+            <EmptyState title={t('empty')} />
+          ) : (
+            <Table aria-label={t('title')}>
+              <TableHeader>
+                <TableRow>
+                  <TableHeaderCell style={{ width: 70 }}>{t('columns.id')}</TableHeaderCell>
+                  <TableHeaderCell>{t('columns.name')}</TableHeaderCell>
+                  <TableHeaderCell>{t('columns.email')}</TableHeaderCell>
+                  <TableHeaderCell>{t('columns.profile')}</TableHeaderCell>
+                  <TableHeaderCell style={{ width: 110 }}>{t('columns.actions')}</TableHeaderCell>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {items.map((u) => (
+                  <TableRow key={u.id} data-testid={`user-row-${u.id}`}>
+                    <TableCell style={{ color: tokens.colorNeutralForeground3 }}>{u.id}</TableCell>
+                    <TableCell>{u.name}</TableCell>
+                    <TableCell>{u.email}</TableCell>
+                    <TableCell>
+                      <Badge appearance="tint" color={u.profile === 'admin' ? 'brand' : 'informative'}>
+                        {t(`profiles.${u.profile === 'admin' ? 'admin' : 'user'}`)}
+                      </Badge>
+                    </TableCell>
+                    <TableCell>
+                      <Tooltip content={tc('actions.edit')} relationship="label">
+                        <Button size="small" appearance="subtle" icon={<Edit20Regular />} onClick={() => setEditing(u)} />
+                      </Tooltip>
+                      <Tooltip content={tc('actions.delete')} relationship="label">
+                        <Button size="small" appearance="subtle" icon={<Delete20Regular />} onClick={() => setDeleting(u)} />
+                      </Tooltip>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </div>
+      </PageContent>
+      {editing ? (
+        <UserModal key={editing === 'new' ? 'new' : editing.id} user={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
+      ) : null}
+      <ConfirmationDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t('confirmDelete.title', { name: deleting?.name ?? '' })}
+        confirmLabel={tc('actions.delete')}
+        destructive
+        onConfirm={() => (deleting ? remove(deleting) : undefined)}
+      >
+        {t('confirmDelete.body')}
+      </ConfirmationDialog>
+    </PageContainer>
+  );
 }

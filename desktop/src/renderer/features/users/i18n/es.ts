@@ -3,11 +3,30 @@ import type en from './en';
 
 const es: Translation<typeof en> = {
   title: 'Usuarios',
+  search: 'Buscar usuarios',
+  add: 'Agregar usuario',
+  empty: 'No se encontraron usuarios.',
+  columns: { id: 'ID', name: 'Nombre', email: 'Correo electrónico', profile: 'Perfil', actions: 'Acciones' },
   fields: {
     name: 'Nombre',
     email: 'Correo electrónico',
+    password: 'Contraseña',
+    passwordHint: 'Déjela en blanco para mantener la contraseña actual',
     profile: 'Perfil',
+    queues: 'Colas',
+    connection: 'Conexión predeterminada',
+    noConnection: 'Ninguna',
+    allTicket: 'Ver tickets sin cola',
+    language: 'Idioma',
   },
+  profiles: { admin: 'Administrador', user: 'Usuario' },
+  allTicket: { enabled: 'Habilitado', desabled: 'Deshabilitado' },
+  modal: { addTitle: 'Agregar usuario', editTitle: 'Editar usuario' },
+  confirmDelete: {
+    title: '¿Eliminar el usuario {{name}}?',
+    body: 'Los tickets abiertos del usuario vuelven a pendientes.',
+  },
+  toasts: { saved: 'Usuario guardado con éxito.', deleted: 'Usuario eliminado con éxito.', profileSaved: 'Perfil guardado.' },
 };
 
 export default es;

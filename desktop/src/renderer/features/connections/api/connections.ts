@@ -1,0 +1,67 @@
+import type { CreateConnectionInput, UpdateConnectionInput } from '@atrium/shared';
+import { api } from '../../../api/client';
+
+/** A connection as GET /whatsapp answers it (spec 01 section 3). */
+export interface Connection {
+  id: number;
+  name: string;
+  status: string;
+  qrcode: string | null;
+  retries: number;
+  isDefault: boolean;
+  provider: string;
+  number?: string | null;
+  greetingMessage: string | null;
+  complationMessage: string | null;
+  outOfHoursMessage: string | null;
+  ratingMessage: string | null;
+  expiresInactiveMessage: string | null;
+  expiresTicket: number | null;
+  timeUseBotQueues: number | null;
+  maxUseBotQueues: number | null;
+  transferQueueId: number | null;
+  timeToTransfer: number | null;
+  integrationId?: number | null;
+  promptId?: number | null;
+  queues?: { id: number; name: string; color: string }[];
+  queueIds?: number[];
+  updatedAt: string;
+}
+
+export interface QueueOption {
+  id: number;
+  name: string;
+  color: string;
+}
+
+/** The cache key the layout's connection badge shares (GET /whatsapp/?session=0). */
+export const CONNECTIONS_KEY = ['connections'] as const;
+export const QUEUES_KEY = ['queues'] as const;
+
+export const PROVIDERS = ['beta', 'sandbox'] as const;
+
+export const connectionsApi = {
+  list: async () => (await api.get<Connection[]>('/whatsapp/', { params: { session: 0 } })).data,
+  create: async (input: CreateConnectionInput) => (await api.post<Connection>('/whatsapp', input)).data,
+  update: async (id: number, input: UpdateConnectionInput) => (await api.put<Connection>(`/whatsapp/${id}`, input)).data,
+  remove: async (id: number) => {
+    await api.delete(`/whatsapp/${id}`);
+  },
+  /** Try again: starts the session. */
+  startSession: async (id: number) => {
+    await api.post(`/whatsappsession/${id}`);
+  },
+  /** New QR: restarts the session. */
+  restartSession: async (id: number) => {
+    await api.put(`/whatsappsession/${id}`);
+  },
+  /** Disconnect. */
+  logoutSession: async (id: number) => {
+    await api.delete(`/whatsappsession/${id}`);
+  },
+  /** The simulated phone scans the QR code. */
+  sandboxScan: async (id: number) => {
+    await api.post(`/sandbox/${id}/scan`);
+  },
+  queues: async () => (await api.get<QueueOption[]>('/queue')).data,
+};

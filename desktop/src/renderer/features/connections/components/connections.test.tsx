@@ -1,0 +1,134 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/providers';
+import { fakeServer, planReply, renderApp, signIn } from '../../../test/render';
+import { QrModal } from './qr-modal';
+import { StatusActions } from './status-actions';
+
+const noop = () => undefined;
+const renderStatus = (status: string) => {
+  const handlers = { onShowQr: vi.fn(), onDisconnect: vi.fn(), onTryAgain: vi.fn(), onNewQr: vi.fn() };
+  render(
+    <AppProviders>
+      <StatusActions connection={{ id: 1, status }} {...handlers} />
+    </AppProviders>,
+  );
+  return handlers;
+};
+
+describe('connection status buttons (spec 01 section 4)', () => {
+  it('qrcode offers the QR button', () => {
+    const h = renderStatus('qrcode');
+    fireEvent.click(screen.getByTestId('connection-qr-1'));
+    expect(h.onShowQr).toHaveBeenCalled();
+    expect(screen.queryByTestId('connection-disconnect-1')).toBeNull();
+  });
+
+  it.each(['PAIRING', 'TIMEOUT', 'CONNECTED'])('%s offers disconnect', (status) => {
+    const h = renderStatus(status);
+    fireEvent.click(screen.getByTestId('connection-disconnect-1'));
+    expect(h.onDisconnect).toHaveBeenCalled();
+    expect(screen.queryByTestId('connection-qr-1')).toBeNull();
+  });
+
+  it('DISCONNECTED offers try again and a new QR code', () => {
+    const h = renderStatus('DISCONNECTED');
+    fireEvent.click(screen.getByTestId('connection-retry-1'));
+    fireEvent.click(screen.getByTestId('connection-newqr-1'));
+    expect(h.onTryAgain).toHaveBeenCalled();
+    expect(h.onNewQr).toHaveBeenCalled();
+  });
+
+  it('OPENING shows a disabled connecting button', () => {
+    renderStatus('OPENING');
+    const button = screen.getByTestId('connection-connecting-1');
+    expect(button.textContent).toContain('Connecting');
+    expect(button.hasAttribute('disabled') || button.getAttribute('aria-disabled') === 'true').toBe(true);
+  });
+});
+
+describe('QR modal', () => {
+  const base = { id: 4, name: 'Main', provider: 'sandbox' };
+
+  it('shows the QR code and closes when the QR code becomes empty', () => {
+    const onClose = vi.fn();
+    const { rerender } = render(
+      <AppProviders>
+        <QrModal connection={{ ...base, qrcode: 'qr-data' }} onClose={onClose} />
+      </AppProviders>,
+    );
+    expect(screen.getByTestId('qr-code')).toBeTruthy();
+    expect(screen.getByTestId('qr-code').getAttribute('height')).toBe('256');
+    expect(screen.getByTestId('qr-sandbox-scan')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    rerender(
+      <AppProviders>
+        <QrModal connection={{ ...base, qrcode: '' }} onClose={onClose} />
+      </AppProviders>,
+    );
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('offers no simulated scan for a WhatsApp connection', () => {
+    render(
+      <AppProviders>
+        <QrModal connection={{ ...base, provider: 'beta', qrcode: 'x' }} onClose={noop} />
+      </AppProviders>,
+    );
+    expect(screen.queryByTestId('qr-sandbox-scan')).toBeNull();
+  });
+
+  it('the sandbox scan calls POST /sandbox/{id}/scan', async () => {
+    const calls = fakeServer(() => ({ data: { ok: true } }));
+    render(
+      <AppProviders>
+        <QrModal connection={{ ...base, qrcode: 'x' }} onClose={noop} />
+      </AppProviders>,
+    );
+    fireEvent.click(screen.getByTestId('qr-sandbox-scan'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/sandbox/4/scan')).toBe(true));
+  });
+});
+
+describe('connections page', () => {
+  const connection = (id: number, status: string) => ({
+    id,
+    name: `Conn ${id}`,
+    status,
+    qrcode: status === 'qrcode' ? 'qr' : '',
+    retries: 0,
+    isDefault: id === 1,
+    provider: 'beta',
+    updatedAt: '2024-03-05T14:07:00',
+  });
+
+  it('lists connections with raw status, last update dd/MM/yy HH:mm and admin buttons', async () => {
+    fakeServer((call) => {
+      if (call.url.startsWith('/companies/listPlan/')) return planReply();
+      if (call.url.startsWith('/whatsapp')) return { data: [connection(1, 'CONNECTED'), connection(2, 'qrcode')] };
+      return { data: [] };
+    });
+    signIn({ profile: 'admin' });
+    renderApp('/connections');
+    expect((await screen.findByTestId('connection-status-1')).textContent).toBe('CONNECTED');
+    expect(screen.getByTestId('connection-status-2').textContent).toBe('qrcode');
+    expect(screen.getAllByText('05/03/24 14:07').length).toBe(2);
+    expect(screen.getByTestId('connections-add')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('connection-qr-2'));
+    expect(await screen.findByTestId('qr-modal')).toBeTruthy();
+  });
+
+  it('hides add, session and edit buttons from agents', async () => {
+    fakeServer((call) => {
+      if (call.url.startsWith('/companies/listPlan/')) return planReply();
+      if (call.url.startsWith('/whatsapp')) return { data: [connection(2, 'qrcode')] };
+      return { data: [] };
+    });
+    signIn({ profile: 'user' });
+    renderApp('/connections');
+    await screen.findByTestId('connection-status-2');
+    expect(screen.queryByTestId('connections-add')).toBeNull();
+    expect(screen.queryByTestId('connection-qr-2')).toBeNull();
+    expect(screen.queryByTestId('connection-edit-2')).toBeNull();
+  });
+});

@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+import { Button, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { WEEKDAYS, updateCompanySchedulesSchema } from '@atrium/shared';
+import { useTranslation } from 'react-i18next';
+import { toastError } from '../../../api/errors';
+import { useQuery } from '../../../api/query';
+import { toast } from '../../../components/toasts';
+import { validate } from '../../../components/form/validation';
+import { companySchedulesKey, settingsApi, type CompanySchedule } from '../api/settings';
+
+const useStyles = makeStyles({
+  grid: { display: 'grid', gridTemplateColumns: 'minmax(140px, 1fr) 140px 140px', gap: tokens.spacingHorizontalM, alignItems: 'center', maxWidth: '560px' },
+});
+
+/** The 7 weekdays with HH:MM start and end (PUT /companies/{id}/schedules). */
+export const fillWeek = (saved: readonly CompanySchedule[]): CompanySchedule[] =>
+  WEEKDAYS.map((d) => {
+    const found = saved.find((s) => s.weekdayEn === d.weekdayEn);
+    return { weekday: d.weekday, weekdayEn: d.weekdayEn, startTime: found?.startTime ?? '', endTime: found?.endTime ?? '' };
+  });
+
+export function SchedulesForm({ companyId }: { companyId: number }) {
+  const styles = useStyles();
+  const { t } = useTranslation('settings');
+  const { t: tc } = useTranslation();
+  const { data, setData } = useQuery(companySchedulesKey(companyId), () => settingsApi.schedules(companyId));
+  const [week, setWeek] = useState<CompanySchedule[]>(() => fillWeek([]));
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (data) setWeek(fillWeek(data));
+  }, [data]);
+
+  const set = (index: number, field: 'startTime' | 'endTime', value: string) =>
+    setWeek((w) => w.map((d, i) => (i === index ? { ...d, [field]: value } : d)));
+
+  const save = async () => {
+    const result = validate(updateCompanySchedulesSchema, { schedules: week }, tc);
+    if (!result.ok) {
+      setError(Object.values(result.errors)[0] ?? tc('validation.invalid'));
+      return;
+    }
+    setError(null);
+    setSaving(true);
+    try {
+      const saved = await settingsApi.saveSchedules(companyId, result.data);
+      setData(Array.isArray(saved) ? saved : week);
+      toast.success(t('toasts.schedulesUpdated'));
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }} data-testid="schedules-form">
+      <div className={styles.grid}>
+        <Text weight="semibold">{t('schedules.weekday')}</Text>
+        <Text weight="semibold">{t('schedules.start')}</Text>
+        <Text weight="semibold">{t('schedules.end')}</Text>
+        {week.map((d, i) => (
+          <div key={d.weekdayEn} style={{ display: 'contents' }}>
+            <Text>{t(`schedules.days.${d.weekdayEn as 'monday'}`)}</Text>
+            <Field>
+              <Input type="time" aria-label={`${d.weekdayEn} start`} value={d.startTime} onChange={(_, v) => set(i, 'startTime', v.value)} />
+            </Field>
+            <Field>
+              <Input type="time" aria-label={`${d.weekdayEn} end`} value={d.endTime} onChange={(_, v) => set(i, 'endTime', v.value)} />
+            </Field>
+          </div>
+        ))}
+      </div>
+      {error ? <Text style={{ color: tokens.colorPaletteRedForeground1 }}>{error}</Text> : null}
+      <div>
+        <Button appearance="primary" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined} onClick={() => void save()}>
+          {t('schedules.save')}
+        </Button>
+      </div>
+    </div>
+  );
+}
