@@ -3,6 +3,12 @@ import { api } from '../../api/client';
 import { useQuery } from '../../api/query';
 import { useRealtimeEvent } from '../../api/socket';
 import type { ConnectionStatusInfo } from '../../api/types';
+import {
+  applySessionEvent,
+  applyWhatsappEvent,
+  type SessionEvent as ConnectionSessionEvent,
+  type WhatsappEvent as ConnectionEvent,
+} from '../../api/connection-events';
 
 /** Statuses that need someone's attention (spec 01 section 2). */
 export const ATTENTION_STATUSES: readonly string[] = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'];
@@ -18,36 +24,10 @@ export const CONNECTIONS_KEY = ['connections'] as const;
 
 type Connection = ConnectionStatusInfo & Record<string, unknown>;
 
-interface WhatsappEvent {
-  action: string;
-  whatsapp?: Connection;
-  whatsappId?: number;
-}
-interface SessionEvent {
-  action: string;
-  session?: Partial<Connection> & { id: number };
-}
+type WhatsappEvent = ConnectionEvent<Connection>;
+type SessionEvent = ConnectionSessionEvent<Connection>;
 
-/** Applies a company-{id}-whatsapp event to the list: replace, add or remove. */
-export const applyWhatsappEvent = (list: Connection[] | undefined, event: WhatsappEvent): Connection[] | undefined => {
-  if (!list) return list;
-  if (event.action === 'delete') {
-    const id = event.whatsappId ?? event.whatsapp?.id;
-    return list.filter((c) => c.id !== id);
-  }
-  const changed = event.whatsapp;
-  if (!changed) return list;
-  return list.some((c) => c.id === changed.id)
-    ? list.map((c) => (c.id === changed.id ? { ...c, ...changed } : c))
-    : [...list, changed];
-};
-
-/** Applies a company-{id}-whatsappSession event: status, qrcode, retries and update time. */
-export const applySessionEvent = (list: Connection[] | undefined, event: SessionEvent): Connection[] | undefined => {
-  const session = event.session;
-  if (!list || !session) return list;
-  return list.map((c) => (c.id === session.id ? { ...c, ...session } : c));
-};
+export { applySessionEvent, applyWhatsappEvent };
 
 /** Whether the connections entry shows its '!' badge (evaluated 2 s after the last change). */
 export function useConnectionWarning(enabled: boolean): boolean {

@@ -1,38 +1,16 @@
 import { useQuery } from '../../../api/query';
 import { useRealtimeEvent } from '../../../api/socket';
+import {
+  applySessionEvent,
+  applyWhatsappEvent,
+  type SessionEvent as ConnectionSessionEvent,
+  type WhatsappEvent as ConnectionEvent,
+} from '../../../api/connection-events';
 import { CONNECTIONS_KEY, connectionsApi, type Connection } from '../api/connections';
 
-export interface WhatsappEvent {
-  action: 'create' | 'update' | 'delete' | string;
-  whatsapp?: Connection;
-  whatsappId?: number;
-}
-
-export interface SessionEvent {
-  action: string;
-  session?: Partial<Connection> & { id: number };
-}
-
-/** company-{id}-whatsapp: replace, add or remove a connection. */
-export const applyWhatsappEvent = (list: Connection[] | undefined, event: WhatsappEvent): Connection[] | undefined => {
-  if (!list) return list;
-  if (event.action === 'delete') {
-    const id = event.whatsappId ?? event.whatsapp?.id;
-    return list.filter((c) => c.id !== id);
-  }
-  const changed = event.whatsapp;
-  if (!changed) return list;
-  return list.some((c) => c.id === changed.id)
-    ? list.map((c) => (c.id === changed.id ? { ...c, ...changed } : c))
-    : [...list, changed];
-};
-
-/** company-{id}-whatsappSession: status, qrcode, retries, number and update time. */
-export const applySessionEvent = (list: Connection[] | undefined, event: SessionEvent): Connection[] | undefined => {
-  const session = event.session;
-  if (!list || !session) return list;
-  return list.map((c) => (c.id === session.id ? { ...c, ...session } : c));
-};
+export type WhatsappEvent = ConnectionEvent<Connection>;
+export type SessionEvent = ConnectionSessionEvent<Connection>;
+export { applySessionEvent, applyWhatsappEvent };
 
 /** The company's connections, kept live by the realtime events. */
 export function useConnections() {
