@@ -112,7 +112,9 @@ describe('top bar', () => {
     await user.click(await screen.findByTestId('user-menu'));
     await user.click(await screen.findByRole('menuitem', { name: 'Profile' }));
     const dialog = await screen.findByRole('dialog');
-    expect((within(dialog).getByDisplayValue('ana@example.com') as HTMLInputElement).readOnly).toBe(true);
+    // The profile is the user's own to edit (name, email, password, language).
+    expect((await within(dialog).findByDisplayValue('ana@example.com') as HTMLInputElement).readOnly).toBe(false);
+    expect(within(dialog).getByDisplayValue('Ana Admin')).toBeTruthy();
   });
 });
 
