@@ -12,7 +12,7 @@ import { useUiStore } from '../stores/ui-store';
 
 initI18n('en');
 // Lazy pages and Fluent's motion take a moment on a busy 2-core runner.
-configure({ asyncUtilTimeout: 10000 });
+configure({ asyncUtilTimeout: 20000 });
 
 /**
  * happy-dom's Web Animations reject `finished` when an animation is cancelled, which Fluent's motion

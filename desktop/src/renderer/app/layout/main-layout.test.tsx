@@ -144,6 +144,8 @@ describe('drawer', () => {
     const width = window.innerWidth;
     act(() => {
       (window as { innerWidth: number }).innerWidth = 480;
+      // A narrow window starts with the overlay closed, whatever an earlier test left in the store.
+      useUiStore.setState({ drawerOpen: false });
     });
     try {
       renderApp('/tickets');

@@ -64,6 +64,7 @@ export default function LoginPage() {
           <Input
             type="email"
             name="email"
+            data-testid="login-email"
             autoComplete="email"
             autoFocus
             value={values.email}
@@ -79,6 +80,7 @@ export default function LoginPage() {
           <Input
             type={showPassword ? 'text' : 'password'}
             name="password"
+            data-testid="login-password"
             autoComplete="current-password"
             value={values.password}
             onChange={change('password')}
@@ -98,6 +100,7 @@ export default function LoginPage() {
         </div>
         <Button
           type="submit"
+          data-testid="login-submit"
           appearance="primary"
           size="large"
           disabled={submitting}

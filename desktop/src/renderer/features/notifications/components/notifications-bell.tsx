@@ -1,13 +1,85 @@
+import { useState } from 'react';
+import { Avatar, CounterBadge, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { Alert20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { BellButton } from '../../../components/bell-button';
+import { formatListTime } from '../../../i18n/format';
+import { requestNotificationPermission } from '../../../platform';
+import { useNotifications } from '../hooks/use-notifications';
 
-/**
- * The notification bell: tickets with unread messages, a system notification and the sound (at the
- * stored volume, platform/notify) for new messages. The notifications feature fills it in; it needs
- * useRealtimeRoom('notification') and the company-{id}-appMessage events.
- */
+const useStyles = makeStyles({
+  list: { display: 'flex', flexDirection: 'column' },
+  item: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalS,
+    alignItems: 'center',
+    padding: tokens.spacingVerticalS,
+    borderRadius: tokens.borderRadiusMedium,
+    cursor: 'pointer',
+    border: 'none',
+    background: 'none',
+    color: 'inherit',
+    textAlign: 'left',
+    font: 'inherit',
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+  },
+  body: { flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' },
+  ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', color: tokens.colorNeutralForeground3 },
+  time: { color: tokens.colorNeutralForeground3 },
+});
+
+/** The notification bell: tickets with unread messages; system notification and sound on new customer messages. */
 export function NotificationsBell() {
-  const { t } = useTranslation();
-  return <BellButton label={t('layout.notifications')} icon={<Alert20Regular />} emptyText={t('layout.nothingHere')} />;
+  const styles = useStyles();
+  const { t } = useTranslation('notifications');
+  const navigate = useNavigate();
+  const tickets = useNotifications();
+  const [open, setOpen] = useState(false);
+  return (
+    <span data-testid="notifications-bell" style={{ display: 'inline-flex' }}>
+      <BellButton
+        label={t('title')}
+        icon={<Alert20Regular />}
+        count={tickets.length}
+        emptyText={t('empty')}
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (next) void requestNotificationPermission();
+        }}
+      >
+        {tickets.length > 0 ? (
+          <div className={styles.list} role="list">
+            {tickets.map((ticket) => (
+              <button
+                type="button"
+                role="listitem"
+                key={ticket.id}
+                className={styles.item}
+                onClick={() => {
+                  setOpen(false);
+                  void navigate(`/tickets/${ticket.uuid}`);
+                }}
+              >
+                <Avatar size={32} name={ticket.contact?.name} />
+                <span className={styles.body}>
+                  <Text weight="semibold">{ticket.contact?.name}</Text>
+                  <Text size={200} className={styles.ellipsis}>
+                    {ticket.lastMessage}
+                  </Text>
+                </span>
+                <span style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 2 }}>
+                  <Text size={100} className={styles.time}>
+                    {formatListTime(ticket.updatedAt)}
+                  </Text>
+                  <CounterBadge size="small" count={ticket.unreadMessages} />
+                </span>
+              </button>
+            ))}
+          </div>
+        ) : undefined}
+      </BellButton>
+    </span>
+  );
 }

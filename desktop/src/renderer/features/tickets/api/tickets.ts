@@ -1,0 +1,109 @@
+import { api } from '../../../api/client';
+import type {
+  Connection,
+  ContactDetail,
+  ExtraInfo,
+  Message,
+  MessagesResponse,
+  Queue,
+  QuickMessage,
+  TagRef,
+  Ticket,
+  TicketListResponse,
+  TicketNote,
+  TicketStatus,
+  UserSummary,
+} from './types';
+
+export interface TicketFilters {
+  status?: TicketStatus;
+  searchParam?: string;
+  showAll?: boolean;
+  queueIds?: number[];
+  tags?: number[];
+  users?: number[];
+}
+
+const list = (value: number[] | undefined) => (value && value.length > 0 ? JSON.stringify(value) : undefined);
+
+export const fetchTickets = async (filters: TicketFilters, pageNumber: number): Promise<TicketListResponse> => {
+  const { data } = await api.get<TicketListResponse>('/tickets', {
+    params: {
+      pageNumber,
+      status: filters.status,
+      searchParam: filters.searchParam || undefined,
+      showAll: filters.showAll ? 'true' : undefined,
+      queueIds: list(filters.queueIds),
+      tags: list(filters.tags),
+      users: list(filters.users),
+    },
+  });
+  return data;
+};
+
+export const fetchTicketByUuid = async (uuid: string): Promise<Ticket> => (await api.get<Ticket>(`/tickets/u/${uuid}`)).data;
+
+export const updateTicket = async (id: number, body: Record<string, unknown>): Promise<Ticket> =>
+  (await api.put<Ticket>(`/tickets/${id}`, body)).data;
+
+export const createTicket = async (body: Record<string, unknown>): Promise<Ticket> => (await api.post<Ticket>('/tickets', body)).data;
+
+export const deleteTicket = async (id: number): Promise<void> => {
+  await api.delete(`/tickets/${id}`);
+};
+
+export const fetchMessages = async (ticketId: number, pageNumber: number): Promise<MessagesResponse> =>
+  (await api.get<MessagesResponse>(`/messages/${ticketId}`, { params: { pageNumber } })).data;
+
+export const sendTextMessage = async (
+  ticketId: number,
+  body: { body: string; quotedMsg?: { id: number } | null; signMessage: boolean },
+): Promise<Message> => (await api.post<Message>(`/messages/${ticketId}`, body)).data;
+
+export const sendMediaMessage = async (
+  ticketId: number,
+  files: File[],
+  options: { caption?: string; quotedMsgId?: number; signMessage?: boolean; voiceNote?: boolean },
+): Promise<void> => {
+  const form = new FormData();
+  files.forEach((file) => {
+    form.append('medias', file, file.name);
+    form.append('body', options.caption ?? '');
+  });
+  if (options.quotedMsgId) form.append('quotedMsgId', String(options.quotedMsgId));
+  if (options.signMessage !== undefined) form.append('signMessage', String(options.signMessage));
+  if (options.voiceNote) form.append('voiceNote', 'true');
+  await api.post(`/messages/${ticketId}`, form);
+};
+
+export const deleteMessage = async (id: number): Promise<void> => {
+  await api.delete(`/messages/${id}`);
+};
+
+export const fetchTags = async (): Promise<TagRef[]> => (await api.get<TagRef[]>('/tags/list')).data;
+export const syncTags = async (ticketId: number, tags: TagRef[]): Promise<void> => {
+  await api.post('/tags/sync', { ticketId, tags });
+};
+
+export const fetchQueues = async (): Promise<Queue[]> => (await api.get<Queue[]>('/queue')).data;
+export const fetchConnections = async (): Promise<Connection[]> =>
+  (await api.get<Connection[]>('/whatsapp', { params: { session: 0 } })).data;
+export const fetchUsers = async (): Promise<UserSummary[]> => (await api.get<UserSummary[]>('/users/list')).data;
+export const fetchQuickMessages = async (): Promise<QuickMessage[]> =>
+  (await api.get<QuickMessage[]>('/quick-messages/list')).data;
+
+export const searchContacts = async (searchParam: string): Promise<ContactDetail[]> =>
+  (await api.get<{ contacts: ContactDetail[] }>('/contacts', { params: { searchParam, pageNumber: 1 } })).data.contacts;
+export const fetchContact = async (id: number): Promise<ContactDetail> => (await api.get<ContactDetail>(`/contacts/${id}`)).data;
+export const updateContact = async (
+  id: number,
+  body: { name: string; number: string; email: string; extraInfo: ExtraInfo[] },
+): Promise<ContactDetail> => (await api.put<ContactDetail>(`/contacts/${id}`, body)).data;
+
+export const fetchNotes = async (ticketId: number, contactId: number): Promise<TicketNote[]> =>
+  (await api.get<TicketNote[]>('/ticket-notes/list', { params: { ticketId, contactId } })).data;
+export const createNote = async (body: { note: string; ticketId: number; contactId: number }): Promise<TicketNote> =>
+  (await api.post<TicketNote>('/ticket-notes', body)).data;
+export const deleteNote = async (id: number): Promise<void> => {
+  await api.delete(`/ticket-notes/${id}`);
+};

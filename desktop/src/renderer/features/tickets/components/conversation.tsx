@@ -1,0 +1,265 @@
+import { useState, type ReactElement } from 'react';
+import { Avatar, Button, makeStyles, Spinner, Text, tokens, Tooltip } from '@fluentui/react-components';
+import {
+  ArrowLeft20Regular,
+  ArrowSwap20Regular,
+  ArrowUndo20Regular,
+  CalendarClock20Regular,
+  Checkmark20Regular,
+  CheckmarkCircle20Regular,
+  Delete20Regular,
+} from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { can } from '@atrium/shared';
+import { errorStatusOf, toastError } from '../../../api/errors';
+import { queryClient, useQuery } from '../../../api/query';
+import { useRealtimeEvent } from '../../../api/socket';
+import { ConfirmationDialog } from '../../../components/confirmation-dialog';
+import { toast } from '../../../components/toasts';
+import { useWindowWidth } from '../../../hooks/use-window-width';
+import { useCurrentUser } from '../../../stores/auth-store';
+import { deleteMessage, deleteTicket, fetchTags, fetchTicketByUuid, syncTags } from '../api/tickets';
+import type { Message, Ticket, TicketEvent } from '../api/types';
+import { useMessages, upsertMessage } from '../hooks/use-messages';
+import { useTicketActions } from '../hooks/use-ticket-actions';
+import { ContactDrawer } from './contact-drawer';
+import { MessageInput } from './message-input';
+import { MessageList } from './message-list';
+import { MultiSelect } from './multi-select';
+import { TransferDialog } from './transfer-dialog';
+
+const NAME_MAX_NARROW = 10;
+const NARROW_WIDTH = 600;
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, backgroundColor: tokens.colorNeutralBackground1 },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    flexWrap: 'wrap',
+  },
+  who: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    flex: 1,
+    minWidth: 0,
+    cursor: 'pointer',
+    background: 'none',
+    border: 'none',
+    padding: 0,
+    textAlign: 'left',
+    color: 'inherit',
+    font: 'inherit',
+  },
+  names: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  actions: { display: 'flex', alignItems: 'center', gap: '4px', flexWrap: 'wrap' },
+  tags: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: `4px ${tokens.spacingHorizontalM}`,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  center: { flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' },
+});
+
+export const truncateName = (name: string, narrow: boolean): string =>
+  narrow && name.length > NAME_MAX_NARROW ? `${name.slice(0, NAME_MAX_NARROW)}...` : name;
+
+/** The conversation of one ticket (spec 01 section 2, Conversation view). */
+export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => void }) {
+  const styles = useStyles();
+  const { t } = useTranslation('tickets');
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const width = useWindowWidth();
+  const actions = useTicketActions();
+  const [replyTo, setReplyTo] = useState<Message | null>(null);
+  const [drawer, setDrawer] = useState(false);
+  const [transfer, setTransfer] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleting, setDeleting] = useState<Message | null>(null);
+
+  const ticketQuery = useQuery<Ticket>(
+    ['ticket', uuid],
+    async () => {
+      try {
+        return await fetchTicketByUuid(uuid);
+      } catch (err) {
+        // A ticket outside the user's queues (403) or gone: back to the list.
+        if (errorStatusOf(err) === 403) toast.error(t('notices.unauthorized'));
+        else toastError(err);
+        void navigate('/tickets', { replace: true });
+        throw err;
+      }
+    },
+    { silent: true },
+  );
+  const ticket = ticketQuery.data;
+  const messages = useMessages(ticket?.id);
+  const tags = useQuery(['tags', 'list'], fetchTags, { enabled: !!ticket, staleTime: 60_000, silent: true });
+
+  useRealtimeEvent<TicketEvent>('ticket', (event) => {
+    if (!ticket) return;
+    if (event.action === 'update' && event.ticket.id === ticket.id) ticketQuery.setData(event.ticket);
+    if (event.action === 'updateUnread' && event.ticketId === ticket.id) ticketQuery.setData({ ...ticket, unreadMessages: 0 });
+    if (event.action === 'delete' && event.ticketId === ticket.id) {
+      toast.info(t('notices.deleted'));
+      void navigate('/tickets');
+    }
+  });
+
+  if (!ticket) {
+    return (
+      <div className={styles.root} data-testid="conversation">
+        <div className={styles.center}>{ticketQuery.status === 'error' ? null : <Spinner />}</div>
+      </div>
+    );
+  }
+
+  const name = ticket.contact?.name ?? '';
+  const narrow = width < NARROW_WIDTH;
+  const iconOnly = width < 1100;
+  const action = (testId: string, label: string, icon: ReactElement, onClick: () => void, primary = false) => (
+    <Tooltip content={label} relationship="label">
+      <Button
+        size="small"
+        data-testid={testId}
+        appearance={primary ? 'primary' : 'secondary'}
+        icon={icon}
+        aria-label={label}
+        onClick={onClick}
+      >
+        {iconOnly ? null : label}
+      </Button>
+    </Tooltip>
+  );
+
+  const onTags = async (ids: number[]) => {
+    const chosen = (tags.data ?? []).filter((tag) => ids.includes(tag.id));
+    try {
+      await syncTags(ticket.id, chosen);
+      ticketQuery.setData({ ...ticket, tags: chosen });
+      queryClient.invalidate(['tickets']);
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
+  return (
+    <div className={styles.root} data-testid="conversation">
+      <div className={styles.header}>
+        {onBack ? <Button appearance="subtle" icon={<ArrowLeft20Regular />} aria-label={t('actions.back')} onClick={onBack} /> : null}
+        <button type="button" className={styles.who} onClick={() => setDrawer(true)} aria-label={t('actions.contact')}>
+          <Avatar name={name} image={ticket.contact?.profilePicUrl ? { src: ticket.contact.profilePicUrl } : undefined} />
+          <span className={styles.names}>
+            <Text weight="semibold" className={styles.ellipsis} data-testid="conversation-contact">
+              {truncateName(name, narrow)} <span className={styles.muted}>#{ticket.id}</span>
+            </Text>
+            {ticket.user ? (
+              <Text size={200} className={`${styles.muted} ${styles.ellipsis}`}>
+                {t('conversation.assignedTo', { name: ticket.user.name })}
+              </Text>
+            ) : null}
+          </span>
+        </button>
+        <div className={styles.actions}>
+          {ticket.status === 'pending'
+            ? action(`ticket-accept-${ticket.id}`, t('actions.accept'), <Checkmark20Regular />, () => void actions.accept(ticket), true)
+            : null}
+          {ticket.status === 'closed'
+            ? action('ticket-reopen', t('actions.reopen'), <ArrowUndo20Regular />, () => void actions.reopen(ticket), true)
+            : null}
+          {ticket.status === 'open'
+            ? action('ticket-return', t('actions.return'), <ArrowUndo20Regular />, () => void actions.giveBack(ticket))
+            : null}
+          {ticket.status !== 'closed'
+            ? action('ticket-resolve', t('actions.resolve'), <CheckmarkCircle20Regular />, () => void actions.close(ticket), true)
+            : null}
+          {ticket.status !== 'closed'
+            ? action('ticket-transfer', t('actions.transfer'), <ArrowSwap20Regular />, () => setTransfer(true))
+            : null}
+          {action('ticket-schedule', t('actions.schedule'), <CalendarClock20Regular />, () =>
+            void navigate(`/schedules?contactId=${ticket.contactId}`),
+          )}
+          {can(user?.profile, 'ticket-options:deleteTicket')
+            ? action('ticket-delete', t('actions.delete'), <Delete20Regular />, () => setConfirmDelete(true))
+            : null}
+        </div>
+      </div>
+      <div className={styles.tags}>
+        <MultiSelect
+          label={t('conversation.tags')}
+          options={tags.data ?? []}
+          selected={(ticket.tags ?? []).map((tag) => tag.id)}
+          onChange={(ids) => void onTags(ids)}
+        />
+        {(ticket.tags ?? []).map((tag) => (
+          <span key={tag.id} style={{ background: tag.color, color: '#fff', borderRadius: 10, padding: '0 8px', fontSize: 12 }}>
+            {tag.name}
+          </span>
+        ))}
+      </div>
+      <MessageList
+        messages={messages.items}
+        hasMore={messages.hasMore}
+        loading={messages.isLoading}
+        loadOlder={messages.loadOlder}
+        isGroup={ticket.isGroup}
+        onReply={setReplyTo}
+        onDelete={setDeleting}
+      />
+      <MessageInput
+        ticketId={ticket.id}
+        status={ticket.status}
+        replyTo={replyTo}
+        onCancelReply={() => setReplyTo(null)}
+        onSent={(message) => {
+          if (message) messages.setData((old) => (old ? { ...old, items: upsertMessage(old.items, message) } : old));
+        }}
+      />
+      <ContactDrawer ticket={ticket} open={drawer} onOpenChange={setDrawer} />
+      {transfer ? <TransferDialog ticket={ticket} open={transfer} onOpenChange={setTransfer} /> : null}
+      <ConfirmationDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        destructive
+        title={t('deleteDialog.title', { id: ticket.id })}
+        onConfirm={async () => {
+          try {
+            await deleteTicket(ticket.id);
+            queryClient.invalidate(['tickets']);
+            void navigate('/tickets');
+          } catch (err) {
+            toastError(err);
+          }
+        }}
+      >
+        {t('deleteDialog.text')}
+      </ConfirmationDialog>
+      <ConfirmationDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        destructive
+        title={t('conversation.deleteMessageTitle')}
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await deleteMessage(deleting.id);
+          } catch (err) {
+            toastError(err);
+          }
+        }}
+      >
+        {t('conversation.deleteMessageText')}
+      </ConfirmationDialog>
+    </div>
+  );
+}

@@ -1,0 +1,232 @@
+import { memo, type ReactNode } from 'react';
+import { Button, Link, makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, mergeClasses, Text, tokens } from '@fluentui/react-components';
+import {
+  ArrowReply16Regular,
+  Call16Regular,
+  Checkmark12Regular,
+  CheckmarkCircle12Regular,
+  ChevronDown16Regular,
+  Clock12Regular,
+  ContactCard20Regular,
+  Delete16Regular,
+  Document20Regular,
+  Location20Regular,
+  Prohibited16Regular,
+} from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { getServerUrl } from '../../../api/client';
+import { formatTime } from '../../../i18n/format';
+import type { Message, MessageBase } from '../api/types';
+import { parseLocation, parseVcard } from '../lib/message-rows';
+
+const useStyles = makeStyles({
+  row: { display: 'flex', padding: `2px ${tokens.spacingHorizontalL}` },
+  mine: { justifyContent: 'flex-end' },
+  bubble: {
+    position: 'relative',
+    maxWidth: 'min(600px, 75%)',
+    minWidth: '90px',
+    padding: `6px 10px 4px 10px`,
+    borderRadius: tokens.borderRadiusLarge,
+    boxShadow: tokens.shadow2,
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorNeutralForeground1,
+    wordBreak: 'break-word',
+    ':hover .msg-menu': { opacity: 1 },
+  },
+  bubbleMine: { backgroundColor: tokens.colorBrandBackground2, color: tokens.colorNeutralForeground1 },
+  author: { display: 'block', color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase200 },
+  text: { whiteSpace: 'pre-wrap', fontSize: tokens.fontSizeBase300, lineHeight: tokens.lineHeightBase300 },
+  deleted: { fontStyle: 'italic', color: tokens.colorNeutralForeground3, display: 'inline-flex', gap: '4px', alignItems: 'center' },
+  meta: { display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: '4px', color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase100, marginTop: '2px' },
+  read: { color: tokens.colorPaletteBlueForeground2 },
+  quoted: {
+    borderLeft: `3px solid ${tokens.colorBrandStroke1}`,
+    backgroundColor: tokens.colorNeutralBackground3,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: '4px 8px',
+    marginBottom: '4px',
+    fontSize: tokens.fontSizeBase200,
+    overflow: 'hidden',
+    maxHeight: '60px',
+  },
+  media: { maxWidth: '100%', maxHeight: '320px', borderRadius: tokens.borderRadiusMedium, display: 'block' },
+  doc: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, padding: '4px 0' },
+  menu: { position: 'absolute', top: '2px', right: '2px', opacity: 0, minWidth: 'auto' },
+  system: { display: 'flex', justifyContent: 'center', padding: '4px' },
+  callLog: {
+    display: 'inline-flex',
+    gap: '6px',
+    alignItems: 'center',
+    padding: '4px 12px',
+    borderRadius: tokens.borderRadiusCircular,
+    backgroundColor: tokens.colorPaletteRedBackground1,
+    color: tokens.colorPaletteRedForeground1,
+    fontSize: tokens.fontSizeBase200,
+  },
+});
+
+export const mediaHref = (url: string | null | undefined): string => {
+  if (!url) return '';
+  if (/^(https?:|data:|blob:)/.test(url)) return url;
+  return `${getServerUrl()}${url.startsWith('/') ? '' : '/'}${url}`;
+};
+
+/** Ack icons: 0 waiting, 1 sent, 2 delivered, 3 read, 4-5 played. */
+export function AckIcon({ ack }: { ack: number }) {
+  const styles = useStyles();
+  const label = `ack-${ack}`;
+  if (ack <= 0) return <Clock12Regular aria-label={label} data-ack={ack} />;
+  if (ack === 1) return <Checkmark12Regular aria-label={label} data-ack={ack} />;
+  return (
+    <span aria-label={label} data-ack={ack} className={ack >= 3 ? styles.read : undefined} style={{ display: 'inline-flex' }}>
+      <Checkmark12Regular />
+      <Checkmark12Regular style={{ marginLeft: -7 }} />
+      {ack >= 4 ? <CheckmarkCircle12Regular style={{ marginLeft: 2 }} /> : null}
+    </span>
+  );
+}
+
+export function MessageMedia({ message }: { message: MessageBase }) {
+  const styles = useStyles();
+  const { t } = useTranslation('tickets');
+  const url = mediaHref(message.mediaUrl);
+  switch (message.mediaType) {
+    case 'image':
+      return url ? <img className={styles.media} src={url} alt={message.mediaName ?? ''} loading="lazy" /> : null;
+    case 'audio':
+      return url ? <audio controls preload="none" src={url} style={{ maxWidth: '100%' }} /> : null;
+    case 'video':
+      return url ? <video className={styles.media} controls preload="metadata" src={url} /> : null;
+    case 'location': {
+      const loc = parseLocation(message.body);
+      return (
+        <div>
+          {loc.image ? <img className={styles.media} src={loc.image} alt={t('conversation.location')} /> : null}
+          <Link href={loc.link} target="_blank" rel="noreferrer">
+            <Location20Regular /> {loc.description || t('conversation.location')}
+          </Link>
+        </div>
+      );
+    }
+    case 'vcard':
+    case 'contactMessage': {
+      const card = parseVcard(message.body);
+      return (
+        <div className={styles.doc}>
+          <ContactCard20Regular />
+          <div>
+            <Text weight="semibold" block>
+              {card.name || t('conversation.contactCard')}
+            </Text>
+            {card.numbers.map((n) => (
+              <Text key={n} size={200} block>
+                {n}
+              </Text>
+            ))}
+          </div>
+        </div>
+      );
+    }
+    default:
+      if (!url) return null;
+      return (
+        <div className={styles.doc}>
+          <Document20Regular />
+          <Link href={url} target="_blank" rel="noreferrer" download={message.mediaName ?? true}>
+            {message.mediaName || t('conversation.download')}
+          </Link>
+        </div>
+      );
+  }
+}
+
+/** WhatsApp's inline formatting: *bold*, _italic_, ~strike~. */
+export const formatBody = (text: string): ReactNode[] =>
+  text.split(/(\*[^*\n]+\*|_[^_\n]+_|~[^~\n]+~)/g).map((part, i) => {
+    if (part.length > 2 && part.startsWith('*') && part.endsWith('*')) return <strong key={i}>{part.slice(1, -1)}</strong>;
+    if (part.length > 2 && part.startsWith('_') && part.endsWith('_')) return <em key={i}>{part.slice(1, -1)}</em>;
+    if (part.length > 2 && part.startsWith('~') && part.endsWith('~')) return <s key={i}>{part.slice(1, -1)}</s>;
+    return part;
+  });
+
+const showsBody = (m: MessageBase) =>
+  !!m.body && !['location', 'vcard', 'contactMessage'].includes(m.mediaType ?? '') && !(m.mediaType && m.body === m.mediaName);
+
+export interface MessageBubbleProps {
+  message: Message;
+  showAuthor?: boolean;
+  readOnly?: boolean;
+  onReply?: (message: Message) => void;
+  onDelete?: (message: Message) => void;
+}
+
+export const MessageBubble = memo(function MessageBubble({ message, showAuthor, readOnly, onReply, onDelete }: MessageBubbleProps) {
+  const styles = useStyles();
+  const { t } = useTranslation('tickets');
+  if (message.mediaType === 'call_log') {
+    return (
+      <div className={styles.system} data-testid={`message-${message.id}`}>
+        <span className={styles.callLog}>
+          <Call16Regular /> {t('conversation.callLog', { time: formatTime(message.createdAt) })}
+        </span>
+      </div>
+    );
+  }
+  const quoted = message.quotedMsg;
+  return (
+    <div className={mergeClasses(styles.row, message.fromMe && styles.mine)}>
+      <div className={mergeClasses(styles.bubble, message.fromMe && styles.bubbleMine)} data-testid={`message-${message.id}`}>
+        {!readOnly && !message.isDeleted ? (
+          <Menu>
+            <MenuTrigger disableButtonEnhancement>
+              <Button
+                className={mergeClasses(styles.menu, 'msg-menu')}
+                size="small"
+                appearance="transparent"
+                icon={<ChevronDown16Regular />}
+                aria-label="menu"
+              />
+            </MenuTrigger>
+            <MenuPopover>
+              <MenuList>
+                <MenuItem icon={<ArrowReply16Regular />} onClick={() => onReply?.(message)}>
+                  {t('conversation.reply')}
+                </MenuItem>
+                {message.fromMe ? (
+                  <MenuItem icon={<Delete16Regular />} onClick={() => onDelete?.(message)}>
+                    {t('conversation.deleteMessage')}
+                  </MenuItem>
+                ) : null}
+              </MenuList>
+            </MenuPopover>
+          </Menu>
+        ) : null}
+        {showAuthor && !message.fromMe && message.contact ? <span className={styles.author}>{message.contact.name}</span> : null}
+        {quoted ? (
+          <div className={styles.quoted} data-testid={`quoted-${message.id}`}>
+            <span className={styles.author}>{quoted.fromMe ? (quoted.user?.name ?? '') : (quoted.contact?.name ?? '')}</span>
+            {quoted.isDeleted ? t('conversation.deleted') : quoted.body || quoted.mediaName || quoted.mediaType}
+          </div>
+        ) : null}
+        {message.isDeleted ? (
+          <span className={styles.deleted}>
+            <Prohibited16Regular /> {t('conversation.deleted')}
+          </span>
+        ) : (
+          <>
+            {message.mediaType && message.mediaType !== 'chat' && message.mediaType !== 'extendedTextMessage' ? (
+              <MessageMedia message={message} />
+            ) : null}
+            {showsBody(message) ? <div className={styles.text}>{formatBody(message.body)}</div> : null}
+          </>
+        )}
+        <div className={styles.meta}>
+          {message.isEdited ? <span>{t('conversation.edited')}</span> : null}
+          <span>{formatTime(message.createdAt)}</span>
+          {message.fromMe ? <AckIcon ack={message.ack} /> : null}
+        </div>
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,134 @@
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateTime } from '../../../i18n/format';
+import type { Message } from '../api/types';
+import { buildRows } from '../lib/message-rows';
+import { observeRectWithFallback } from '../lib/virtual';
+import { MessageBubble } from './message-bubble';
+
+/** Older messages when within 50 px of the top (spec 01 section 9). */
+const LOAD_OLDER_PX = 50;
+
+const useStyles = makeStyles({
+  scroller: { flex: 1, minHeight: 0, overflowY: 'auto', overflowAnchor: 'none', backgroundColor: tokens.colorNeutralBackground3 },
+  separator: { display: 'flex', justifyContent: 'center', padding: '8px 0' },
+  chip: {
+    padding: '2px 12px',
+    borderRadius: tokens.borderRadiusCircular,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow2,
+    color: tokens.colorNeutralForeground2,
+    fontSize: tokens.fontSizeBase200,
+  },
+  ticketChip: { backgroundColor: tokens.colorBrandBackground2, color: tokens.colorBrandForeground2 },
+  loading: { display: 'flex', justifyContent: 'center', padding: '6px' },
+});
+
+export interface MessageListProps {
+  messages: Message[];
+  hasMore: boolean;
+  loading: boolean;
+  loadOlder: () => Promise<boolean>;
+  isGroup?: boolean;
+  readOnly?: boolean;
+  onReply?: (message: Message) => void;
+  onDelete?: (message: Message) => void;
+}
+
+export function MessageList({ messages, hasMore, loading, loadOlder, isGroup, readOnly, onReply, onDelete }: MessageListProps) {
+  const styles = useStyles();
+  const { t } = useTranslation('tickets');
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const rows = useMemo(() => buildRows(messages), [messages]);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => (rows[i]?.kind === 'message' ? 64 : 40),
+    overscan: 10,
+    initialRect: { width: 600, height: 800 },
+    observeElementRect: observeRectWithFallback({ width: 600, height: 800 }),
+    getItemKey: (i) => rows[i]?.key ?? i,
+  });
+
+  // Stick to the newest message: on the first load, and when one arrives while the user is near the bottom.
+  const lastId = messages[messages.length - 1]?.id;
+  const firstId = messages[0]?.id;
+  const prevFirst = useRef<number | undefined>(undefined);
+  const prevLast = useRef<number | undefined>(undefined);
+  const anchor = useRef<{ height: number; top: number } | null>(null);
+  const nearBottom = useRef(true);
+
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el || rows.length === 0) return;
+    if (anchor.current && firstId !== prevFirst.current) {
+      // Older messages were prepended: keep the view where it was.
+      const { height, top } = anchor.current;
+      el.scrollTop = top + (virtualizer.getTotalSize() - height);
+      anchor.current = null;
+    } else if (prevLast.current === undefined || (lastId !== prevLast.current && nearBottom.current)) {
+      virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+    }
+    prevFirst.current = firstId;
+    prevLast.current = lastId;
+  }, [firstId, lastId, rows.length, virtualizer]);
+
+  // After the rows are measured the real height is known: settle at the bottom once more.
+  useEffect(() => {
+    if (!nearBottom.current || rows.length === 0) return;
+    const id = requestAnimationFrame(() => virtualizer.scrollToIndex(rows.length - 1, { align: 'end' }));
+    return () => cancelAnimationFrame(id);
+  }, [lastId, rows.length, virtualizer]);
+
+  const onScroll = () => {
+    const el = scrollRef.current;
+    if (!el) return;
+    nearBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 120;
+    if (el.scrollTop < LOAD_OLDER_PX && hasMore && !loading && !anchor.current) {
+      anchor.current = { height: virtualizer.getTotalSize(), top: el.scrollTop };
+      void loadOlder().then((loaded) => {
+        if (!loaded) anchor.current = null;
+      });
+    }
+  };
+
+  return (
+    <div ref={scrollRef} className={styles.scroller} onScroll={onScroll} data-testid="message-list">
+      {loading && messages.length === 0 ? (
+        <div className={styles.loading}>
+          <Spinner size="small" />
+        </div>
+      ) : null}
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index];
+          if (!row) return null;
+          return (
+            <div
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
+            >
+              {row.kind === 'date' ? (
+                <div className={styles.separator}>
+                  <Text className={styles.chip}>{formatDate(row.date)}</Text>
+                </div>
+              ) : row.kind === 'ticket' ? (
+                <div className={styles.separator}>
+                  <Text className={`${styles.chip} ${styles.ticketChip}`}>
+                    {t('conversation.ticketStarted', { id: row.ticketId, date: formatDateTime(row.date) })}
+                  </Text>
+                </div>
+              ) : (
+                <MessageBubble message={row.message} showAuthor={isGroup} readOnly={readOnly} onReply={onReply} onDelete={onDelete} />
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

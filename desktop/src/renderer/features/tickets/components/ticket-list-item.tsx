@@ -1,0 +1,176 @@
+import { memo } from 'react';
+import { Avatar, Badge, Button, CounterBadge, makeStyles, mergeClasses, Text, tokens, Tooltip } from '@fluentui/react-components';
+import { ArrowUndo16Regular, Bot16Regular, Checkmark16Regular, Dismiss16Regular, Eye16Regular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { formatListTime } from '../../../i18n/format';
+import type { Ticket } from '../api/types';
+
+const useStyles = makeStyles({
+  root: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderLeft: '4px solid transparent',
+    cursor: 'pointer',
+    boxSizing: 'border-box',
+    height: '100%',
+    backgroundColor: tokens.colorNeutralBackground1,
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+  },
+  pending: { cursor: 'default', ':hover': { backgroundColor: tokens.colorNeutralBackground1 } },
+  selected: { backgroundColor: tokens.colorNeutralBackground1Selected },
+  body: { flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '2px' },
+  row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
+  name: { flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  last: {
+    flex: 1,
+    minWidth: 0,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    color: tokens.colorNeutralForeground3,
+  },
+  time: { color: tokens.colorNeutralForeground3, flexShrink: 0 },
+  tags: { display: 'flex', flexWrap: 'nowrap', overflow: 'hidden', gap: '4px' },
+  actions: { display: 'flex', alignItems: 'center', gap: '2px', flexShrink: 0 },
+  id: { color: tokens.colorNeutralForeground3, fontWeight: tokens.fontWeightRegular },
+});
+
+export interface TicketListItemProps {
+  ticket: Ticket;
+  selected: boolean;
+  isAdmin: boolean;
+  onOpen: (ticket: Ticket) => void;
+  onAccept: (ticket: Ticket) => void;
+  onClose: (ticket: Ticket) => void;
+  onReopen: (ticket: Ticket) => void;
+  onPeek: (ticket: Ticket) => void;
+}
+
+/** One row of a ticket list (spec 01 section 2, list item). */
+export const TicketListItem = memo(function TicketListItem({
+  ticket,
+  selected,
+  isAdmin,
+  onOpen,
+  onAccept,
+  onClose,
+  onReopen,
+  onPeek,
+}: TicketListItemProps) {
+  const styles = useStyles();
+  const { t } = useTranslation('tickets');
+  const pending = ticket.status === 'pending';
+  const name = ticket.contact?.name ?? '';
+  const stop = (fn: () => void) => (e: { stopPropagation: () => void }) => {
+    e.stopPropagation();
+    fn();
+  };
+  return (
+    <div
+      data-testid={`ticket-item-${ticket.id}`}
+      role="listitem"
+      aria-current={selected ? 'true' : undefined}
+      className={mergeClasses(styles.root, pending && styles.pending, selected && styles.selected)}
+      style={{ borderLeftColor: ticket.queue?.color ?? tokens.colorNeutralStroke1 }}
+      onClick={pending ? undefined : () => onOpen(ticket)}
+    >
+      <Avatar name={name} image={ticket.contact?.profilePicUrl ? { src: ticket.contact.profilePicUrl } : undefined} size={40} />
+      <div className={styles.body}>
+        <div className={styles.row}>
+          <Text weight="semibold" className={styles.name} title={name}>
+            {name} <span className={styles.id}>#{ticket.id}</span>
+          </Text>
+          {ticket.chatbot ? (
+            <Tooltip content={t('list.bot')} relationship="label">
+              <Bot16Regular data-testid={`ticket-bot-${ticket.id}`} />
+            </Tooltip>
+          ) : null}
+          <Text size={200} className={styles.time} data-testid={`ticket-time-${ticket.id}`}>
+            {formatListTime(ticket.updatedAt)}
+          </Text>
+        </div>
+        <div className={styles.row}>
+          <Text size={200} className={styles.last}>
+            {ticket.lastMessage || t('list.noMessage')}
+          </Text>
+          {ticket.unreadMessages > 0 ? (
+            <CounterBadge data-testid={`ticket-unread-${ticket.id}`} count={ticket.unreadMessages} color="brand" size="small" />
+          ) : null}
+        </div>
+        <div className={styles.tags}>
+          {ticket.whatsapp ? (
+            <Badge appearance="tint" color="informative" size="small">
+              {ticket.whatsapp.name}
+            </Badge>
+          ) : null}
+          {ticket.user ? (
+            <Badge appearance="tint" color="subtle" size="small">
+              {ticket.user.name}
+            </Badge>
+          ) : null}
+          {ticket.queue ? (
+            <Badge appearance="filled" size="small" style={{ backgroundColor: ticket.queue.color, color: '#fff' }}>
+              {ticket.queue.name}
+            </Badge>
+          ) : (
+            <Badge appearance="outline" size="small" style={{ color: tokens.colorNeutralForeground2, borderColor: tokens.colorNeutralStroke1 }}>
+              {t('filters.noQueue')}
+            </Badge>
+          )}
+          {(ticket.tags ?? []).map((tag) => (
+            <Badge key={tag.id} appearance="filled" size="small" style={{ backgroundColor: tag.color, color: '#fff' }}>
+              {tag.name}
+            </Badge>
+          ))}
+        </div>
+      </div>
+      <div className={styles.actions}>
+        {isAdmin ? (
+          <Tooltip content={t('actions.peek')} relationship="label">
+            <Button
+              size="small"
+              appearance="subtle"
+              icon={<Eye16Regular />}
+              data-testid={`ticket-peek-${ticket.id}`}
+              onClick={stop(() => onPeek(ticket))}
+            />
+          </Tooltip>
+        ) : null}
+        {pending ? (
+          <Button
+            size="small"
+            appearance="primary"
+            icon={<Checkmark16Regular />}
+            data-testid={`ticket-accept-${ticket.id}`}
+            onClick={stop(() => onAccept(ticket))}
+          >
+            {t('actions.accept')}
+          </Button>
+        ) : null}
+        {ticket.status !== 'closed' ? (
+          <Tooltip content={t('actions.close')} relationship="label">
+            <Button
+              size="small"
+              appearance="subtle"
+              icon={<Dismiss16Regular />}
+              data-testid={`ticket-close-${ticket.id}`}
+              onClick={stop(() => onClose(ticket))}
+            />
+          </Tooltip>
+        ) : (
+          <Tooltip content={t('actions.reopen')} relationship="label">
+            <Button
+              size="small"
+              appearance="subtle"
+              icon={<ArrowUndo16Regular />}
+              data-testid={`ticket-reopen-${ticket.id}`}
+              onClick={stop(() => onReopen(ticket))}
+            />
+          </Tooltip>
+        )}
+      </div>
+    </div>
+  );
+});

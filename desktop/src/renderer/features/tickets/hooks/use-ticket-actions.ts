@@ -1,0 +1,32 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { queryClient } from '../../../api/query';
+import { toastError } from '../../../api/errors';
+import { useCurrentUser } from '../../../stores/auth-store';
+import { updateTicket } from '../api/tickets';
+import type { Ticket } from '../api/types';
+
+/** Accept, close, reopen and return (spec 01 section 4): after accept or reopen the ticket opens, else /tickets. */
+export function useTicketActions() {
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const run = useCallback(
+    async (ticket: Ticket, body: Record<string, unknown>, openAfter: boolean) => {
+      try {
+        const updated = await updateTicket(ticket.id, body);
+        queryClient.setData(['ticket', ticket.uuid], updated);
+        queryClient.invalidate(['tickets']);
+        void navigate(openAfter ? `/tickets/${ticket.uuid}` : '/tickets');
+      } catch (err) {
+        toastError(err);
+      }
+    },
+    [navigate],
+  );
+  return {
+    accept: (ticket: Ticket) => run(ticket, { status: 'open', userId: user?.id }, true),
+    reopen: (ticket: Ticket) => run(ticket, { status: 'open', userId: user?.id }, true),
+    close: (ticket: Ticket) => run(ticket, { status: 'closed', userId: user?.id }, false),
+    giveBack: (ticket: Ticket) => run(ticket, { status: 'pending', userId: null }, false),
+  };
+}
