@@ -20,11 +20,11 @@ import {
 } from '@fluentui/react-components';
 import { createConnectionSchema, updateConnectionSchema } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
-import { toastError } from '../../../api/errors';
 import { queryClient, useQuery } from '../../../api/query';
 import { toast } from '../../../components/toasts';
 import { validate, type FieldErrors } from '../../../components/form/validation';
 import { CONNECTIONS_KEY, PROVIDERS, QUEUES_KEY, connectionsApi, type Connection } from '../api/connections';
+import { useSaving } from '../../../hooks/use-saving';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '720px', width: '100%' },
@@ -79,7 +79,7 @@ export function ConnectionModal({ connection, onClose }: ConnectionModalProps) {
   const { t: tc } = useTranslation();
   const [values, setValues] = useState<FormValues>(() => initialValues(connection));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   const queues = useQuery(QUEUES_KEY, connectionsApi.queues, { staleTime: 30_000 });
   const queueList = queues.data ?? [];
 
@@ -118,18 +118,13 @@ export function ConnectionModal({ connection, onClose }: ConnectionModalProps) {
       setErrors(fieldErrors);
       return;
     }
-    setSaving(true);
-    try {
+    await run(async () => {
       if (connection) await connectionsApi.update(connection.id, result.data);
       else await connectionsApi.create(result.data as Parameters<typeof connectionsApi.create>[0]);
       queryClient.invalidate(CONNECTIONS_KEY);
       toast.success(t('toasts.saved'));
       onClose();
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const queueName = (id: number) => queueList.find((q) => q.id === id)?.name ?? String(id);

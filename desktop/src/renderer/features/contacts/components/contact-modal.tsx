@@ -17,11 +17,11 @@ import {
 import { Add20Regular, Delete20Regular } from '@fluentui/react-icons';
 import { createContactSchema, updateContactSchema } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
-import { toastError } from '../../../api/errors';
 import { queryClient } from '../../../api/query';
 import { toast } from '../../../components/toasts';
 import { validate, type FieldErrors } from '../../../components/form/validation';
 import { CONTACTS_KEY, contactsApi, type Contact, type ExtraInfo } from '../api/contacts';
+import { useSaving } from '../../../hooks/use-saving';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -38,7 +38,7 @@ export function ContactModal({ contact, onClose }: { contact?: Contact; onClose:
   const [email, setEmail] = useState(contact?.email ?? '');
   const [extra, setExtra] = useState<ExtraInfo[]>(contact?.extraInfo ?? []);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
 
   // The list rows carry no extra info: load the contact.
   useEffect(() => {
@@ -60,18 +60,13 @@ export function ContactModal({ contact, onClose }: { contact?: Contact; onClose:
       setErrors(result.errors);
       return;
     }
-    setSaving(true);
-    try {
+    await run(async () => {
       if (contact) await contactsApi.update(contact.id, result.data);
       else await contactsApi.create(result.data as Parameters<typeof contactsApi.create>[0]);
       queryClient.invalidate(CONTACTS_KEY);
       toast.success(t('toasts.saved'));
       onClose();
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import { Button, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { WEEKDAYS, updateCompanySchedulesSchema } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
-import { toastError } from '../../../api/errors';
 import { useQuery } from '../../../api/query';
 import { toast } from '../../../components/toasts';
 import { validate } from '../../../components/form/validation';
 import { companySchedulesKey, settingsApi, type CompanySchedule } from '../api/settings';
+import { useSaving } from '../../../hooks/use-saving';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'minmax(140px, 1fr) 140px 140px', gap: tokens.spacingHorizontalM, alignItems: 'center', maxWidth: '560px' },
@@ -26,7 +26,7 @@ export function SchedulesForm({ companyId }: { companyId: number }) {
   const { data, setData } = useQuery(companySchedulesKey(companyId), () => settingsApi.schedules(companyId));
   const [week, setWeek] = useState<CompanySchedule[]>(() => fillWeek([]));
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
 
   useEffect(() => {
     if (data) setWeek(fillWeek(data));
@@ -42,16 +42,11 @@ export function SchedulesForm({ companyId }: { companyId: number }) {
       return;
     }
     setError(null);
-    setSaving(true);
-    try {
+    await run(async () => {
       const saved = await settingsApi.saveSchedules(companyId, result.data);
       setData(Array.isArray(saved) ? saved : week);
       toast.success(t('toasts.schedulesUpdated'));
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -15,13 +15,13 @@ import {
 import { LANGUAGES, updateUserSchema, type Language } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../../api/auth';
-import { toastError } from '../../../api/errors';
 import { toast } from '../../../components/toasts';
 import { validate, type FieldErrors } from '../../../components/form/validation';
 import { changeLanguage } from '../../../i18n';
 import { useAuthStore, useCurrentUser } from '../../../stores/auth-store';
 import { usePreferences } from '../../../stores/preferences-store';
 import { usersApi } from '../api/users';
+import { useSaving } from '../../../hooks/use-saving';
 
 /** The user menu's "profile": the user's own name, email, password and language (PUT /users/{id}). */
 export default function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -35,7 +35,7 @@ export default function ProfileDialog({ open, onOpenChange }: { open: boolean; o
   const [password, setPassword] = useState('');
   const [lang, setLang] = useState<Language>(language);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
 
   useEffect(() => {
     if (!open) return;
@@ -53,8 +53,7 @@ export default function ProfileDialog({ open, onOpenChange }: { open: boolean; o
       setErrors(result.errors);
       return;
     }
-    setSaving(true);
-    try {
+    await run(async () => {
       const saved = await usersApi.update(user.id, result.data);
       const current = useAuthStore.getState().user;
       if (current) useAuthStore.setState({ user: { ...current, name: saved.name ?? name, email: saved.email ?? email } });
@@ -65,11 +64,7 @@ export default function ProfileDialog({ open, onOpenChange }: { open: boolean; o
       }
       toast.success(t('toasts.profileSaved'));
       onOpenChange(false);
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -18,12 +18,12 @@ import {
 } from '@fluentui/react-components';
 import { can, createUserSchema, updateUserSchema } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
-import { toastError } from '../../../api/errors';
 import { queryClient, useQuery } from '../../../api/query';
 import { toast } from '../../../components/toasts';
 import { validate, type FieldErrors } from '../../../components/form/validation';
 import { useCurrentUser } from '../../../stores/auth-store';
 import { USERS_KEY, usersApi, type User } from '../api/users';
+import { useSaving } from '../../../hooks/use-saving';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -49,7 +49,7 @@ export function UserModal({ user, onClose }: { user?: User; onClose: () => void 
   const [whatsappId, setWhatsappId] = useState(user?.whatsappId ? String(user.whatsappId) : '');
   const [queueIds, setQueueIds] = useState<number[]>(user?.queues.map((q) => q.id) ?? []);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   const queues = useQuery(['queues'], usersApi.queues, { enabled: editQueues, staleTime: 30_000 });
   const connections = useQuery(['connections'], usersApi.connections, { enabled: editQueues, staleTime: 30_000 });
 
@@ -62,18 +62,13 @@ export function UserModal({ user, onClose }: { user?: User; onClose: () => void 
       setErrors(result.errors);
       return;
     }
-    setSaving(true);
-    try {
+    await run(async () => {
       if (user) await usersApi.update(user.id, result.data);
       else await usersApi.create(result.data as Parameters<typeof usersApi.create>[0]);
       queryClient.invalidate(USERS_KEY);
       toast.success(t('toasts.saved'));
       onClose();
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const queueName = (id: number) => queues.data?.find((q) => q.id === id)?.name ?? String(id);
