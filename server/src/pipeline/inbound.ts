@@ -174,7 +174,7 @@ const processItem = async (
   }
   if (announce) {
     const { ticket } = announce;
-    if (announce.isNewTicket) deps.events.emit('ticket.changed', { companyId: connection.companyId, ticket });
+    // One event: its listener also announces the (new or re-sorted) ticket to the lists.
     deps.events.emit('message.created', {
       companyId: connection.companyId,
       message: announce.message,
