@@ -13,7 +13,7 @@ import { io } from 'socket.io-client';
 import { startApp, type RunningApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { freePort, startEmbeddedPostgres } from '../db/embedded.js';
-import { intArray } from '../db/tenant.js';
+import { intArray } from '../db/sql.js';
 import { createLogger } from '../logger.js';
 import { Api } from '../testing/api.js';
 

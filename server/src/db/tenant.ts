@@ -85,11 +85,3 @@ export const requireTenant = (em: EntityManager): number => {
   return companyId;
 };
 
-/**
- * An integer list as one PostgreSQL array parameter (`?::int[]`). The query layer expands a JS array
- * into separate parameters, so lists go in as an array literal.
- */
-export const intArray = (values: readonly number[]): string => {
-  if (!values.every((v) => Number.isInteger(v))) throw new Error('intArray takes integers only');
-  return `{${values.join(',')}}`;
-};

@@ -1,3 +1,4 @@
+import { escapeLike } from '../../db/sql.js';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
@@ -80,7 +81,6 @@ export const presentCompany = (
     : {}),
 });
 
-const escapeLike = (text: string) => text.replace(/[%_\\]/g, '\\$&');
 
 const assertCompanyNameFree = async (em: EntityManager, name: string, exceptId?: number) => {
   const other = await em.findOne(Company, { name: { $ilike: escapeLike(name) } });

@@ -1,3 +1,4 @@
+import { escapeLike } from '../../db/sql.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -88,7 +89,7 @@ const assertQueues = async (em: EntityManager, queueIds: number[]) => {
 };
 
 const assertNameFree = async (em: EntityManager, name: string, exceptId?: number) => {
-  const other = await em.findOne(Whatsapp, { name: { $ilike: name.replace(/[%_\\]/g, '\\$&') } });
+  const other = await em.findOne(Whatsapp, { name: { $ilike: escapeLike(name) } });
   if (other && other.id !== exceptId) throw new AppError('ERR_WAPP_NAME_ALREADY_EXISTS');
 };
 

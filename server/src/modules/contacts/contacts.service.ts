@@ -1,3 +1,4 @@
+import { escapeLike } from '../../db/sql.js';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
@@ -68,7 +69,6 @@ const canonicalNumber = async (em: EntityManager, channels: ChannelManager, digi
   return checked.replace(/\D/g, '');
 };
 
-const escapeLike = (text: string) => text.replace(/[%_\\]/g, '\\$&');
 
 /**
  * GET /contacts: 30 per page by name. The search matches name, email or number (the number by its

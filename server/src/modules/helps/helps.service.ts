@@ -1,3 +1,4 @@
+import { escapeLike } from '../../db/sql.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PAGE_SIZE, type CreateHelpInput, type ListQuery, type UpdateHelpInput } from '@atrium/shared';
 import { pageOf, requireSuper, type ServiceContext } from '../../context.js';
@@ -20,7 +21,7 @@ const findHelp = async (em: EntityManager, id: number) => {
 };
 
 export const listHelps = async (ctx: ServiceContext, query: ListQuery) => {
-  const term = `%${query.searchParam.replace(/[%_\\]/g, '\\$&')}%`;
+  const term = `%${escapeLike(query.searchParam)}%`;
   const where = query.searchParam ? { $or: [{ title: { $ilike: term } }, { description: { $ilike: term } }] } : {};
   const [helps, count] = await ctx.em.findAndCount(Help, where, {
     orderBy: { title: 'asc' },

@@ -1,3 +1,4 @@
+import { escapeLike } from '../../db/sql.js';
 import { ForeignKeyConstraintViolationException, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PAGE_SIZE, type CreatePlanInput, type PlanFeature, type ListQuery, type UpdatePlanInput } from '@atrium/shared';
@@ -28,7 +29,6 @@ export const presentPlan = (plan: Plan) => ({
 export const allPlans = async (em: EntityManager) =>
   (await em.find(Plan, {}, { orderBy: { value: 'asc', id: 'asc' } })).map(presentPlan);
 
-const escapeLike = (text: string) => text.replace(/[%_\\]/g, '\\$&');
 
 export const listPlans = async (ctx: ServiceContext, query: ListQuery) => {
   const where = query.searchParam ? { name: { $ilike: `%${escapeLike(query.searchParam)}%` } } : {};

@@ -1,3 +1,4 @@
+import { escapeLike } from '../../db/sql.js';
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
@@ -31,7 +32,6 @@ export const presentQueue = (q: Queue) => ({
   updatedAt: q.updatedAt,
 });
 
-const escapeLike = (text: string) => text.replace(/[%_\\]/g, '\\$&');
 
 export const findQueue = async (em: EntityManager, id: number): Promise<Queue> => {
   const queue = await em.findOne(Queue, id);

@@ -1,3 +1,4 @@
+import { escapeLike } from '../../db/sql.js';
 import type { FilterQuery } from '@mikro-orm/core';
 import {
   QUICK_MESSAGES_PAGE_SIZE,
@@ -40,7 +41,6 @@ const usableBy = (ctx: ServiceContext): FilterQuery<QuickMessage> => ({
   $or: [{ userId: ctx.actor.userId }, { geral: true, status: true }],
 });
 
-const escapeLike = (text: string) => text.replace(/[%_\\]/g, '\\$&');
 
 /** GET /quick-messages: 20 per page by shortcode, searching shortcode or text. */
 export const listQuickMessages = async (ctx: ServiceContext, deps: QuickMessageDeps, query: ListQuickMessagesQuery) => {

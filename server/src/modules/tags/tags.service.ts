@@ -1,3 +1,4 @@
+import { escapeLike } from '../../db/sql.js';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
@@ -27,7 +28,6 @@ export const presentTag = (tag: Tag, ticketsCount?: number) => ({
   updatedAt: tag.updatedAt,
 });
 
-const escapeLike = (text: string) => text.replace(/[%_\\]/g, '\\$&');
 
 const findTag = async (em: EntityManager, id: number) => {
   const tag = await em.findOne(Tag, id);

@@ -1,3 +1,4 @@
+import { escapeLike, intArray } from '../../db/sql.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   PAGE_SIZE,
@@ -6,7 +7,7 @@ import {
   type UpdateTicketInput,
 } from '@atrium/shared';
 import type { ServiceContext } from '../../context.js';
-import { intArray, requireTenant } from '../../db/tenant.js';
+import { requireTenant } from '../../db/tenant.js';
 import { AppError } from '../../errors.js';
 import type { TicketPlacement } from '../../events/bus.js';
 import { Company } from '../companies/company.entity.js';
@@ -162,7 +163,7 @@ export const listTickets = async (ctx: ServiceContext, query: ListTicketsQuery) 
     // Two branches, each ordered and limited on its own, so each gets its best plan (trigram index for a
     // rare term, the newest tickets first for a common one); the union is cut to the page. No total count:
     // a common word would mean reading every match.
-    const pattern = `%${query.searchParam.replace(/[%_\\]/g, '\\$&')}%`;
+    const pattern = `%${escapeLike(query.searchParam)}%`;
     const window = offset + size + 1;
     rows = await ctx.em.execute<{ id: number }[]>(
       `select id from (

@@ -1,3 +1,4 @@
+import { escapeLike } from '../../db/sql.js';
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PAGE_SIZE, type CreateUserInput, type Language, type ListQuery, type UpdateUserInput } from '@atrium/shared';
@@ -16,7 +17,6 @@ import { User } from './user.entity.js';
 import { presentUser } from './user.presenter.js';
 import { assertCompanyQueues, queueIdsOfUser, queuesOfUser, queuesOfUsers, setUserQueues } from './user-queues.js';
 
-const escapeLike = (text: string) => text.replace(/[%_\\]/g, '\\$&');
 
 const findUser = async (em: EntityManager, id: number): Promise<User> => {
   const user = await em.findOne(User, id);
