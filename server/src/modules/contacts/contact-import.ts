@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import type { ServiceContext } from '../../context.js';
 import { requireTenant } from '../../db/tenant.js';
 import { AppError } from '../../errors.js';
-import { presentContact } from '../tickets/ticket.presenter.js';
+import { presentContact } from './contact.presenter.js';
 import { Contact } from './contact.entity.js';
 
 /** A row as read from a sheet: column header to cell value. */

@@ -17,7 +17,7 @@ import { Company } from '../companies/company.entity.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { Message } from '../messages/message.entity.js';
 import { Ticket } from '../tickets/ticket.entity.js';
-import { presentContact } from '../tickets/ticket.presenter.js';
+import { presentContact } from './contact.presenter.js';
 import { placementOf } from '../tickets/tickets.service.js';
 import { Contact, ContactCustomField } from './contact.entity.js';
 

@@ -1,23 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { Contact } from '../contacts/contact.entity.js';
+import { presentContact } from '../contacts/contact.presenter.js';
+
+export { presentContact };
 import { Queue } from '../queues/queue.entity.js';
 import { Tag, TicketTag } from '../tags/tag.entity.js';
 import { User } from '../users/user.entity.js';
 import type { Ticket } from './ticket.entity.js';
 
-export const presentContact = (c: Contact) => ({
-  id: c.id,
-  name: c.name,
-  number: c.number ?? c.lid ?? '',
-  email: c.email,
-  profilePicUrl: c.profilePicUrl,
-  isGroup: c.isGroup,
-  uuid: c.uuid,
-  companyId: c.companyId,
-  createdAt: c.createdAt,
-  updatedAt: c.updatedAt,
-});
 
 const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
 const ids = (values: (number | null)[]) => [...new Set(values.filter((v): v is number => v !== null))];
