@@ -90,11 +90,6 @@ export const startApp = async (config: Config, options: { logger?: Logger; print
   await seedFirstStart(systemEm(), config, logger, options.print);
   await backfillDefaultSettings(systemEm());
 
-  const registry = new JobRegistry();
-  registerPresenceJobs(registry, systemEm);
-  const scheduler = await createScheduler({ databaseUrl, mongodbUrl: config.mongodbUrl, registry, logger });
-  await scheduler.start();
-
   const media = createMediaStore({ dataDir: config.dataDir, secret: config.jwtSecret });
   // socket.io wraps the server's request listener when it attaches, so Koa is reached through this one.
   let handleRequest: RequestListener = (_req, res) => {
@@ -124,6 +119,12 @@ export const startApp = async (config: Config, options: { logger?: Logger; print
     logger,
   });
   const pipeline: PipelineDeps = { systemEm, logger, media, events, channels };
+
+  // Jobs are defined once the parts they use exist; the scheduler starts before any route is served.
+  const registry = new JobRegistry();
+  registerPresenceJobs(registry, systemEm);
+  const scheduler = await createScheduler({ databaseUrl, mongodbUrl: config.mongodbUrl, registry, logger });
+  await scheduler.start();
 
   const deps: RouteDeps = {
     config,

@@ -14,6 +14,10 @@ import { QuickMessageSchema } from '../modules/quick-messages/quick-message.enti
 import { TagSchema, TicketTagSchema } from '../modules/tags/tag.entity.js';
 import { TicketNoteSchema } from '../modules/ticket-notes/ticket-note.entity.js';
 import { TicketSchema, TicketTrackingSchema, UserRatingSchema } from '../modules/tickets/ticket.entity.js';
+import { AnnouncementSchema } from '../modules/announcements/announcement.entity.js';
+import { InvoiceSchema, PaymentSchema } from '../modules/billing/invoice.entity.js';
+import { QueueOptionSchema } from '../modules/queue-options/queue-option.entity.js';
+import { ScheduleSchema } from '../modules/schedules/schedule.entity.js';
 import { InboundQueueSchema } from '../pipeline/inbound-queue.entity.js';
 
 /** Every entity the ORM knows. A module adds its schemas here. */
@@ -43,6 +47,11 @@ export const entities = [
   QuickMessageSchema,
   SandboxOutboxSchema,
   InboundQueueSchema,
+  QueueOptionSchema,
+  ScheduleSchema,
+  InvoiceSchema,
+  PaymentSchema,
+  AnnouncementSchema,
 ];
 
 export { CompanySchedule };

@@ -27,6 +27,25 @@ export interface PipelineDeps extends ConversationDeps {
   logger: Logger;
   media: MediaStore;
   events: EventBus;
+  /** Automation (the queue chatbot) that runs after a customer's message is stored and announced. */
+  automation?: InboundAutomation;
+}
+
+/** What automation learns of a stored inbound message; it loads anything else it needs itself. */
+export interface InboundFacts {
+  companyId: number;
+  whatsappId: number;
+  ticketId: number;
+  contactId: number;
+  messageId: number;
+  body: string;
+  fromMe: boolean;
+  isGroup: boolean;
+  isNewTicket: boolean;
+}
+
+export interface InboundAutomation {
+  onInbound(facts: InboundFacts): Promise<void>;
 }
 
 export interface ConnectionKey {
@@ -87,7 +106,9 @@ const processItem = async (
   const payload = item.payload;
 
   let outcome = 'stored' as InboundOutcome;
-  let announce: { message: object; ticket: Awaited<ReturnType<typeof presentTicket>>; contact: Contact; isNewTicket: boolean } | undefined;
+  let announce:
+    | { message: object; ticket: Awaited<ReturnType<typeof presentTicket>>; contact: Contact; isNewTicket: boolean; facts: InboundFacts }
+    | undefined;
   let ratingTicket: Ticket | undefined;
   try {
     await root.transactional(async (em) => {
@@ -159,7 +180,23 @@ const processItem = async (
       await done();
       // Presented inside the transaction: the contact and ticket are already in this identity map.
       const [presentedMessage] = await presentMessages(em, deps.media, [message]);
-      announce = { message: presentedMessage, ticket: await presentTicket(em, ticket), contact: chatContact, isNewTicket: created };
+      announce = {
+        message: presentedMessage,
+        ticket: await presentTicket(em, ticket),
+        contact: chatContact,
+        isNewTicket: created,
+        facts: {
+          companyId: connection.companyId,
+          whatsappId: connection.id,
+          ticketId: ticket.id,
+          contactId: chatContact.id,
+          messageId: message.id,
+          body: message.body,
+          fromMe: payload.fromMe,
+          isGroup: ticket.isGroup,
+          isNewTicket: created,
+        },
+      };
     });
   } catch (err) {
     await root
@@ -182,6 +219,12 @@ const processItem = async (
       contact: presentContact(announce.contact),
       isNewTicket: announce.isNewTicket,
     });
+  }
+  if (announce && outcome === 'stored' && deps.automation) {
+    // A failing bot must not fail the message, which is stored and announced already.
+    await deps.automation.onInbound(announce.facts).catch((err: unknown) =>
+      deps.logger.error({ err, ticketId: announce!.facts.ticketId }, 'inbound automation failed'),
+    );
   }
   if (ratingTicket && !payload.fromMe) {
     const em = forCompany(deps.systemEm(), connection.companyId);

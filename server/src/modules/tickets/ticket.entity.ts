@@ -27,6 +27,7 @@ type Defaulted =
   | 'promptId'
   | 'queueOptionId'
   | 'botMenuCount'
+  | 'botPausedUntil'
   | 'awaitingRatingSince'
   | 'ratingAttempts'
   | 'createdAt'
@@ -61,6 +62,8 @@ export class Ticket {
   queueOptionId: number | null = null;
   /** Menus sent in this conversation (maxUseBotQueues). */
   botMenuCount = 0;
+  /** The chatbot stays silent until then (timeUseBotQueues after maxUseBotQueues menus). */
+  botPausedUntil: Date | null = null;
   /** Set while the customer is asked to rate the attendance (userRating). */
   awaitingRatingSince: Date | null = null;
   ratingAttempts = 0;
@@ -108,6 +111,7 @@ export const TicketSchema = new EntitySchema<Ticket>({
     promptId: { type: 'integer', nullable: true },
     queueOptionId: { type: 'integer', nullable: true },
     botMenuCount: { type: 'integer', default: 0 },
+    botPausedUntil: { type: 'datetime', columnType: 'timestamptz', nullable: true },
     awaitingRatingSince: { type: 'datetime', columnType: 'timestamptz', nullable: true },
     ratingAttempts: { type: 'integer', default: 0 },
     createdAt: { type: 'datetime', columnType: 'timestamptz', onCreate: () => new Date() },
