@@ -135,6 +135,7 @@ export const startApp = async (config: Config, options: { logger?: Logger; print
     media,
     channels,
     realtime,
+    scheduler,
   };
   const health = new Router<AppState>();
   health.get('/health', async (ctx) => {

@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import type { Config } from '../config.js';
 import type { EventBus } from '../events/bus.js';
 import type { Logger } from '../logger.js';
+import type { Scheduler } from '../jobs/scheduler.js';
 import type { ChannelManager } from '../channels/manager.js';
 import type { MediaStore } from '../media/storage.js';
 import type { Realtime } from '../realtime/server.js';
@@ -22,4 +23,6 @@ export interface RouteDeps {
   /** Live channel sessions. */
   channels: ChannelManager;
   realtime: Realtime;
+  /** Timed jobs (Agenda): a module schedules its own jobs by name. */
+  scheduler: Scheduler;
 }
