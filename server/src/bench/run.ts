@@ -178,7 +178,6 @@ const benchInbound = async (app: RunningApp, api: Api, superToken: string) => {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  console.log(JSON.stringify(Object.fromEntries(Object.entries((globalThis as any).__T ?? {}).map(([k, v]) => [k, Math.round((v as number) / total * 100) / 100]))));
   await new Promise((r) => setTimeout(r, 1000));
   socket.close();
   const db = app.orm.em.fork().getConnection();

@@ -11,3 +11,17 @@ export const intArray = (values: readonly number[]): string => {
   if (!values.every((v) => Number.isInteger(v))) throw new Error('intArray takes integers only');
   return `{${values.join(',')}}`;
 };
+
+/**
+ * A long statement written with `:name` parameters, as the `?` list `em.execute` takes. Casts (`::int`)
+ * are left alone; an unknown name throws rather than sending NULL.
+ */
+export const named = (sql: string, values: Record<string, unknown>): [string, unknown[]] => {
+  const params: unknown[] = [];
+  const text = sql.replace(/(?<![:\w]):([a-zA-Z]\w*)/g, (_, name: string) => {
+    if (!(name in values)) throw new Error(`no value for :${name}`);
+    params.push(values[name]);
+    return '?';
+  });
+  return [text, params];
+};

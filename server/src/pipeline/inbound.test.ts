@@ -112,3 +112,45 @@ describe('message updates', () => {
     ]);
   });
 });
+
+describe('the two-statement path for the common case', () => {
+  it('announces the same ticket and message the API shows, and keeps the ticket counters right', async () => {
+    const key = { id: wa, companyId: a.companyId };
+    const announced: any[] = [];
+    const listener = (e: any) => announced.push(e);
+    t.app.events.on('message.created', listener);
+    const chat = { number: '5511933334444', lid: null, name: 'Fausto' };
+    expect(await acceptInbound(deps, key, message('F-1', chat, 'olá'))).toBe('stored');
+    expect(await acceptInbound(deps, key, message('F-2', chat, 'tudo bem?', { quotedId: 'F-1' }))).toBe('stored');
+    // A replay of a stored message is refused before it is queued.
+    expect(await acceptInbound(deps, key, message('F-1', chat, 'olá'))).toBe('duplicate');
+    await new Promise((r) => setTimeout(r, 50));
+
+    const mine = announced.filter((e) => e.companyId === a.companyId && e.contact?.number === '5511933334444');
+    expect(mine.map((e) => e.isNewTicket)).toEqual([true, false]);
+    const ticket = await ticketOf(t.api, a.admin.token, '5511933334444');
+    expect(ticket.unreadMessages).toBe(2);
+    expect(ticket.lastMessage).toBe('tudo bem?');
+    // What the lists were told equals what they would read (timestamps compared as instants).
+    const asJson = (v: unknown) => JSON.parse(JSON.stringify(v));
+    expect(asJson(mine[1].ticket)).toEqual(asJson(ticket));
+    const messages = (await t.api.get(`/messages/${ticket.id}`, a.admin.token)).body.messages;
+    // Reading them (GET /messages) marked them read since.
+    const unread = (m: any) => ({ ...m, read: false, quotedMsg: m.quotedMsg && { ...m.quotedMsg, read: false } });
+    expect(asJson(mine.map((e) => e.message))).toEqual(asJson(messages).map(unread));
+    expect(messages[1].quotedMsg.body).toBe('olá');
+    expect(await sql("select count(*)::int as n from inbound_queue where whatsapp_id = ? and wid like 'F-%'", [wa])).toEqual([{ n: 0 }]);
+    expect(await sql('select count(*)::int as n from ticket_trackings where ticket_id = ?', [ticket.id])).toEqual([{ n: 1 }]);
+  });
+
+  it('concurrent first messages of a new contact make one contact and one ticket with every message', async () => {
+    const key = { id: wa, companyId: a.companyId };
+    const chat = { number: '5511977778888', lid: null, name: 'Rita' };
+    const outcomes = await Promise.all(Array.from({ length: 8 }, (_, i) => acceptInbound(deps, key, message(`R-${i}`, chat, `m${i}`))));
+    expect(outcomes).toEqual(Array(8).fill('stored'));
+    expect(await sql('select count(*)::int as n from contacts where company_id = ? and number = ?', [a.companyId, '5511977778888'])).toEqual([{ n: 1 }]);
+    const ticket = await ticketOf(t.api, a.admin.token, '5511977778888');
+    expect(ticket.unreadMessages).toBe(8);
+    expect(await sql('select count(*)::int as n from messages where ticket_id = ?', [ticket.id])).toEqual([{ n: 8 }]);
+  });
+});

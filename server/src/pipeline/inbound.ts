@@ -15,6 +15,7 @@ import { findTicketAwaitingRating, handleRatingReply } from '../modules/tickets/
 import { Ticket } from '../modules/tickets/ticket.entity.js';
 import { presentContact, presentTicket } from '../modules/tickets/ticket.presenter.js';
 import { findActiveTicket, findOrCreateActiveTicket, placementOf } from '../modules/tickets/tickets.service.js';
+import { storeInboundFast } from './inbound-fast.js';
 import { InboundQueueItem } from './inbound-queue.entity.js';
 
 /**
@@ -64,7 +65,6 @@ export type InboundOutcome = 'stored' | 'duplicate' | 'ignored' | 'rating';
 /** Entry point for a channel's message event: persist first, then process. */
 export const acceptInbound = async (deps: PipelineDeps, connection: ConnectionKey, message: InboundMessage): Promise<InboundOutcome> => {
   const em = forCompany(deps.systemEm(), connection.companyId);
-  if (await em.findOne(Message, { whatsappId: connection.id, wid: message.id }, { fields: ['id'] })) return 'duplicate';
   const storedMedia = message.media
     ? await deps.media.save(connection.companyId, message.media)
     : undefined;
@@ -76,11 +76,12 @@ export const acceptInbound = async (deps: PipelineDeps, connection: ConnectionKe
   };
   const rows: { id: number }[] = await em.execute(
     `insert into inbound_queue (company_id, whatsapp_id, wid, payload, attempts, received_at)
-     values (?, ?, ?, ?, 0, now()) on conflict (whatsapp_id, wid) do nothing returning id`,
-    [connection.companyId, connection.id, message.id, JSON.stringify(payload)],
+     select ?, ?, ?, ?, 0, now() where not exists (select 1 from messages where whatsapp_id = ? and wid = ?)
+     on conflict (whatsapp_id, wid) do nothing returning id`,
+    [connection.companyId, connection.id, message.id, JSON.stringify(payload), connection.id, message.id],
   );
   if (rows.length === 0) {
-    // The same delivery is already queued (a replay racing the first): the first one wins.
+    // Stored already, or the same delivery is queued (a replay racing the first): the first one wins.
     if (storedMedia) await deps.media.remove(connection.companyId, storedMedia.fileName);
     return 'duplicate';
   }
@@ -111,93 +112,133 @@ const processItem = async (
     | undefined;
   let ratingTicket: Ticket | undefined;
   try {
-    await root.transactional(async (em) => {
-      const done = () => em.nativeDelete(InboundQueueItem, { id: queueId });
-      if (payload.chat.isGroup && (await getSettingValue(em, 'CheckMsgIsGroup')) === 'enabled') {
-        outcome = 'ignored';
-        return done();
-      }
-      const chatContact = await upsertChannelContact(em, payload.chat);
-      const sender = payload.participant ? await upsertChannelContact(em, payload.participant) : chatContact;
-
-      // The conversation in progress; else a reply to a rating request belongs to the ticket that asked;
-      // else a new ticket.
-      const active = await findActiveTicket(em, chatContact.id, connection.id);
-      const awaiting = !active && !payload.fromMe ? await findTicketAwaitingRating(em, chatContact.id, connection.id) : null;
-      const { ticket, created } = active
-        ? { ticket: active, created: false }
-        : awaiting
-          ? { ticket: awaiting, created: false }
-          : await findOrCreateActiveTicket(em, {
-              contactId: chatContact.id,
-              whatsappId: connection.id,
-              isGroup: !!payload.chat.isGroup,
-              knownAbsent: true,
-            });
-
-      const quoted = payload.quotedId
-        ? await em.findOne(Message, { whatsappId: connection.id, wid: payload.quotedId }, { fields: ['id'] })
-        : null;
-      const { message, created: stored } = await storeMessage(em, {
-        ticketId: ticket.id,
-        wid: payload.id,
-        whatsappId: connection.id,
-        contactId: payload.fromMe ? null : sender.id,
-        body: payload.body,
-        fromMe: payload.fromMe,
-        read: payload.fromMe,
-        ack: payload.fromMe ? 2 : 0,
-        mediaType: mediaTypeOf(payload),
-        mediaUrl: payload.storedMedia?.fileName ?? null,
-        mediaName: payload.storedMedia?.mediaName ?? null,
-        quotedMsgId: quoted?.id ?? null,
-        participant: payload.participant ? (payload.participant.number ?? payload.participant.lid) : null,
-        raw: payload.raw,
-        createdAt: new Date(payload.timestamp),
-      });
-      if (!stored) {
-        outcome = 'duplicate';
-        return done();
-      }
-      if (awaiting) {
-        outcome = 'rating';
-        ratingTicket = ticket;
-      } else {
-        // One atomic statement: concurrent messages of a ticket neither lose a count nor a newer preview.
-        // Typing on the phone means someone read the conversation.
-        const [updated] = await em.execute<Record<string, unknown>[]>(
-          `update tickets set
-             unread_messages = case when ? then 0 else unread_messages + 1 end,
-             last_message = case when last_message_at is null or last_message_at <= ? then ? else last_message end,
-             last_from_me = case when last_message_at is null or last_message_at <= ? then ? else last_from_me end,
-             last_message_at = greatest(coalesce(last_message_at, ?), ?),
-             updated_at = now()
-           where id = ? returning *`,
-          [payload.fromMe, message.createdAt, previewOf(message), message.createdAt, payload.fromMe, message.createdAt, message.createdAt, ticket.id],
-        );
-        em.map(Ticket, updated);
-      }
-      await done();
-      // Presented inside the transaction: the contact and ticket are already in this identity map.
-      const [presentedMessage] = await presentMessages(em, deps.media, [message]);
+    const fast = await storeInboundFast(root, deps.media, {
+      companyId: connection.companyId,
+      whatsappId: connection.id,
+      queueItemId: queueId,
+      wid: payload.id,
+      chat: payload.chat,
+      participant: payload.participant,
+      fromMe: payload.fromMe,
+      body: payload.body,
+      mediaType: mediaTypeOf(payload),
+      mediaUrl: payload.storedMedia?.fileName ?? null,
+      mediaName: payload.storedMedia?.mediaName ?? null,
+      quotedId: payload.quotedId,
+      raw: payload.raw,
+      createdAt: new Date(payload.timestamp),
+    });
+    if (fast) {
+      // A quoted message is shown in full, with its sender: the general presenter reads it.
+      const message = fast.message.quotedMsgId
+        ? (await presentMessages(root, deps.media, [await root.findOneOrFail(Message, fast.messageId)]))[0]
+        : fast.message;
       announce = {
-        message: presentedMessage,
-        ticket: await presentTicket(em, ticket),
-        contact: chatContact,
-        isNewTicket: created,
+        message,
+        ticket: fast.ticket,
+        contact: fast.contact,
+        isNewTicket: fast.isNewTicket,
         facts: {
           companyId: connection.companyId,
           whatsappId: connection.id,
-          ticketId: ticket.id,
-          contactId: chatContact.id,
-          messageId: message.id,
-          body: message.body,
+          ticketId: fast.ticketId,
+          contactId: fast.contact.id,
+          messageId: fast.messageId,
+          body: payload.body,
           fromMe: payload.fromMe,
-          isGroup: ticket.isGroup,
-          isNewTicket: created,
+          isGroup: false,
+          isNewTicket: fast.isNewTicket,
         },
       };
+    } else {
+      await root.transactional(async (em) => {
+        const done = () => em.nativeDelete(InboundQueueItem, { id: queueId });
+        if (payload.chat.isGroup && (await getSettingValue(em, 'CheckMsgIsGroup')) === 'enabled') {
+          outcome = 'ignored';
+          return done();
+        }
+        const chatContact = await upsertChannelContact(em, payload.chat);
+        const sender = payload.participant ? await upsertChannelContact(em, payload.participant) : chatContact;
+
+        // The conversation in progress; else a reply to a rating request belongs to the ticket that asked;
+        // else a new ticket.
+        const active = await findActiveTicket(em, chatContact.id, connection.id);
+        const awaiting = !active && !payload.fromMe ? await findTicketAwaitingRating(em, chatContact.id, connection.id) : null;
+        const { ticket, created } = active
+          ? { ticket: active, created: false }
+          : awaiting
+            ? { ticket: awaiting, created: false }
+            : await findOrCreateActiveTicket(em, {
+                contactId: chatContact.id,
+                whatsappId: connection.id,
+                isGroup: !!payload.chat.isGroup,
+                knownAbsent: true,
+              });
+
+        const quoted = payload.quotedId
+          ? await em.findOne(Message, { whatsappId: connection.id, wid: payload.quotedId }, { fields: ['id'] })
+          : null;
+        const { message, created: stored } = await storeMessage(em, {
+          ticketId: ticket.id,
+          wid: payload.id,
+          whatsappId: connection.id,
+          contactId: payload.fromMe ? null : sender.id,
+          body: payload.body,
+          fromMe: payload.fromMe,
+          read: payload.fromMe,
+          ack: payload.fromMe ? 2 : 0,
+          mediaType: mediaTypeOf(payload),
+          mediaUrl: payload.storedMedia?.fileName ?? null,
+          mediaName: payload.storedMedia?.mediaName ?? null,
+          quotedMsgId: quoted?.id ?? null,
+          participant: payload.participant ? (payload.participant.number ?? payload.participant.lid) : null,
+          raw: payload.raw,
+          createdAt: new Date(payload.timestamp),
+        });
+        if (!stored) {
+          outcome = 'duplicate';
+          return done();
+        }
+        if (awaiting) {
+          outcome = 'rating';
+          ratingTicket = ticket;
+        } else {
+          // One atomic statement: concurrent messages of a ticket neither lose a count nor a newer preview.
+          // Typing on the phone means someone read the conversation.
+          const [updated] = await em.execute<Record<string, unknown>[]>(
+            `update tickets set
+               unread_messages = case when ? then 0 else unread_messages + 1 end,
+               last_message = case when last_message_at is null or last_message_at <= ? then ? else last_message end,
+               last_from_me = case when last_message_at is null or last_message_at <= ? then ? else last_from_me end,
+               last_message_at = greatest(coalesce(last_message_at, ?), ?),
+               updated_at = now()
+             where id = ? returning *`,
+            [payload.fromMe, message.createdAt, previewOf(message), message.createdAt, payload.fromMe, message.createdAt, message.createdAt, ticket.id],
+          );
+          em.map(Ticket, updated);
+        }
+        await done();
+        // Presented inside the transaction: the contact and ticket are already in this identity map.
+        const [presentedMessage] = await presentMessages(em, deps.media, [message]);
+        announce = {
+          message: presentedMessage,
+          ticket: await presentTicket(em, ticket),
+          contact: chatContact,
+          isNewTicket: created,
+          facts: {
+            companyId: connection.companyId,
+            whatsappId: connection.id,
+            ticketId: ticket.id,
+            contactId: chatContact.id,
+            messageId: message.id,
+            body: message.body,
+            fromMe: payload.fromMe,
+            isGroup: ticket.isGroup,
+            isNewTicket: created,
+          },
+        };
     });
+    }
   } catch (err) {
     await root
       .nativeUpdate(InboundQueueItem, { id: queueId }, { attempts: item.attempts + 1, lastError: String((err as Error)?.message ?? err).slice(0, 500) })

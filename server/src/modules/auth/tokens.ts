@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createSecretKey, randomBytes, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Profile } from '@atrium/shared';
 
@@ -10,13 +10,24 @@ export interface AccessClaims {
   sid: string;
 }
 
+/**
+ * The secret as a key object, made once: given a string, jsonwebtoken first tries (and fails) to parse
+ * it as a public key on every call, which cost more than the rest of authenticating a request.
+ */
+const keys = new Map<string, KeyObject>();
+const keyOf = (secret: string): KeyObject => {
+  let key = keys.get(secret);
+  if (!key) keys.set(secret, (key = createSecretKey(Buffer.from(secret, 'utf8'))));
+  return key;
+};
+
 export const signAccessToken = (claims: AccessClaims, secret: string, ttlSeconds: number): string =>
-  jwt.sign(claims, secret, { algorithm: 'HS256', expiresIn: ttlSeconds });
+  jwt.sign(claims, keyOf(secret), { algorithm: 'HS256', expiresIn: ttlSeconds });
 
 /** Returns the claims, or null for a token that is malformed, forged or expired. */
 export const verifyAccessToken = (token: string, secret: string): AccessClaims | null => {
   try {
-    const decoded = jwt.verify(token, secret, { algorithms: ['HS256'] });
+    const decoded = jwt.verify(token, keyOf(secret), { algorithms: ['HS256'] });
     if (typeof decoded !== 'object' || decoded === null) return null;
     const { id, companyId, profile, sid } = decoded as Partial<AccessClaims>;
     if (typeof id !== 'number' || typeof companyId !== 'number' || typeof sid !== 'string') return null;

@@ -37,7 +37,8 @@ const connection = async (id: number, token = a.admin.token) => {
   return res.body;
 };
 const newQueue = async (token: string) => {
-  const res = await t.api.post('/queue', { name: `Queue ${hex()}`, color: `#${hex()}` }, token);
+  // A greeting: a company with more than one queue needs one.
+  const res = await t.api.post('/queue', { name: `Queue ${hex()}`, color: `#${hex()}`, greetingMessage: 'Olá!' }, token);
   expect(res.status).toBe(201);
   return res.body.id as number;
 };

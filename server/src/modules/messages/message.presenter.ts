@@ -18,36 +18,74 @@ export const presentMessages = async (em: EntityManager, media: MediaStore, mess
   const contactMap = new Map(contacts.map((c) => [c.id, c]));
   const userMap = new Map(users.map((u) => [u.id, u]));
   const quotedMap = new Map(quoted.map((q) => [q.id, q]));
-  const base = (m: Message) => {
-    const contact = m.contactId ? contactMap.get(m.contactId) : undefined;
-    const user = m.userId ? userMap.get(m.userId) : undefined;
-    return {
-      id: m.id,
-      wid: m.wid,
-      ticketId: m.ticketId,
-      body: m.isDeleted ? '' : m.body,
-      fromMe: m.fromMe,
-      read: m.read,
-      ack: m.ack,
-      mediaType: m.mediaType,
-      mediaUrl: m.isDeleted ? null : media.url(m.companyId, m.mediaUrl),
-      mediaName: m.mediaName,
-      isDeleted: m.isDeleted,
-      isEdited: m.isEdited,
-      isSystem: m.isSystem,
-      participant: m.participant,
-      contactId: m.contactId,
-      contact: contact ? { id: contact.id, name: contact.name, number: contact.number ?? '' } : null,
-      userId: m.userId,
-      user: user ? { id: user.id, name: user.name } : null,
-      createdAt: m.createdAt,
-      updatedAt: m.updatedAt,
-    };
-  };
+  const related = (m: Message) => ({
+    contact: m.contactId ? contactMap.get(m.contactId) : undefined,
+    user: m.userId ? userMap.get(m.userId) : undefined,
+  });
   return messages.map((m) => {
     const q = m.quotedMsgId ? quotedMap.get(m.quotedMsgId) : undefined;
-    return { ...base(m), quotedMsgId: m.quotedMsgId, quotedMsg: q ? base(q) : null };
+    return messageView(media, m, related(m), q ? messageBase(media, q, related(q)) : null);
   });
 };
+
+type MessageFields = Pick<
+  Message,
+  | 'id'
+  | 'wid'
+  | 'ticketId'
+  | 'body'
+  | 'fromMe'
+  | 'read'
+  | 'ack'
+  | 'mediaType'
+  | 'mediaUrl'
+  | 'mediaName'
+  | 'isDeleted'
+  | 'isEdited'
+  | 'isSystem'
+  | 'participant'
+  | 'contactId'
+  | 'userId'
+  | 'companyId'
+  | 'quotedMsgId'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+interface MessageRelations {
+  contact?: { id: number; name: string; number: string | null };
+  user?: { id: number; name: string };
+}
+
+const messageBase = (media: MediaStore, m: MessageFields, { contact, user }: MessageRelations) => ({
+  id: m.id,
+  wid: m.wid,
+  ticketId: m.ticketId,
+  body: m.isDeleted ? '' : m.body,
+  fromMe: m.fromMe,
+  read: m.read,
+  ack: m.ack,
+  mediaType: m.mediaType,
+  mediaUrl: m.isDeleted ? null : media.url(m.companyId, m.mediaUrl),
+  mediaName: m.mediaName,
+  isDeleted: m.isDeleted,
+  isEdited: m.isEdited,
+  isSystem: m.isSystem,
+  participant: m.participant,
+  contactId: m.contactId,
+  contact: contact ? { id: contact.id, name: contact.name, number: contact.number ?? '' } : null,
+  userId: m.userId,
+  user: user ? { id: user.id, name: user.name } : null,
+  createdAt: m.createdAt,
+  updatedAt: m.updatedAt,
+});
+
+/** A message as the API shows it: signed media URL, sender, and the quoted message (already presented). */
+export const messageView = (
+  media: MediaStore,
+  m: MessageFields,
+  related: MessageRelations,
+  quoted: ReturnType<typeof messageBase> | null,
+) => ({ ...messageBase(media, m, related), quotedMsgId: m.quotedMsgId, quotedMsg: quoted });
 
 export type PresentedMessage = Awaited<ReturnType<typeof presentMessages>>[number];

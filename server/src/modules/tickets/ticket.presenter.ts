@@ -30,40 +30,77 @@ export const presentTickets = async (em: EntityManager, tickets: Ticket[]) => {
   const userMap = byId(users);
   const queueMap = byId(queues);
   const whatsappMap = byId(whatsapps);
-  return tickets.map((t) => {
-    const contact = contactMap.get(t.contactId);
-    const user = t.userId ? userMap.get(t.userId) : undefined;
-    const queue = t.queueId ? queueMap.get(t.queueId) : undefined;
-    const whatsapp = t.whatsappId ? whatsappMap.get(t.whatsappId) : undefined;
-    return {
-      id: t.id,
-      uuid: t.uuid,
-      status: t.status,
-      contactId: t.contactId,
-      contact: contact ? presentContact(contact) : null,
-      userId: t.userId,
-      user: user ? { id: user.id, name: user.name } : null,
-      queueId: t.queueId,
-      queue: queue ? { id: queue.id, name: queue.name, color: queue.color } : null,
-      whatsappId: t.whatsappId,
-      whatsapp: whatsapp ? { id: whatsapp.id, name: whatsapp.name, status: whatsapp.status } : null,
-      isGroup: t.isGroup,
-      chatbot: t.chatbot,
-      lastMessage: t.lastMessage,
-      unreadMessages: t.unreadMessages,
-      useIntegration: t.useIntegration,
-      integrationId: t.integrationId,
-      promptId: t.promptId,
-      companyId: t.companyId,
+  return tickets.map((t) =>
+    ticketView(t, {
+      contact: contactMap.get(t.contactId),
+      user: t.userId ? userMap.get(t.userId) : undefined,
+      queue: t.queueId ? queueMap.get(t.queueId) : undefined,
+      whatsapp: t.whatsappId ? whatsappMap.get(t.whatsappId) : undefined,
       tags: links
         .filter((l) => l.ticketId === t.id)
         .map((l) => tags.get(l.tagId))
-        .filter((tag): tag is Tag => tag !== undefined)
-        .map((tag) => ({ id: tag.id, name: tag.name, color: tag.color })),
-      createdAt: t.createdAt,
-      updatedAt: t.updatedAt,
-    };
-  });
+        .filter((tag): tag is Tag => tag !== undefined),
+    }),
+  );
+};
+
+type TicketFields = Pick<
+  Ticket,
+  | 'id'
+  | 'uuid'
+  | 'status'
+  | 'contactId'
+  | 'userId'
+  | 'queueId'
+  | 'whatsappId'
+  | 'isGroup'
+  | 'chatbot'
+  | 'lastMessage'
+  | 'unreadMessages'
+  | 'useIntegration'
+  | 'integrationId'
+  | 'promptId'
+  | 'companyId'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+/** What a ticket's view shows of its related rows (entities, or plain rows read by the inbound pipeline). */
+export interface TicketRelations {
+  contact?: Contact;
+  user?: { id: number; name: string };
+  queue?: { id: number; name: string; color: string };
+  whatsapp?: { id: number; name: string; status: string };
+  tags: { id: number; name: string; color: string }[];
+}
+
+/** A ticket as the API shows it, from the ticket and its already loaded relations. */
+export const ticketView = (t: TicketFields, related: TicketRelations) => {
+  const { contact, user, queue, whatsapp } = related;
+  return {
+    id: t.id,
+    uuid: t.uuid,
+    status: t.status,
+    contactId: t.contactId,
+    contact: contact ? presentContact(contact) : null,
+    userId: t.userId,
+    user: user ? { id: user.id, name: user.name } : null,
+    queueId: t.queueId,
+    queue: queue ? { id: queue.id, name: queue.name, color: queue.color } : null,
+    whatsappId: t.whatsappId,
+    whatsapp: whatsapp ? { id: whatsapp.id, name: whatsapp.name, status: whatsapp.status } : null,
+    isGroup: t.isGroup,
+    chatbot: t.chatbot,
+    lastMessage: t.lastMessage,
+    unreadMessages: t.unreadMessages,
+    useIntegration: t.useIntegration,
+    integrationId: t.integrationId,
+    promptId: t.promptId,
+    companyId: t.companyId,
+    tags: related.tags.map((tag) => ({ id: tag.id, name: tag.name, color: tag.color })),
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+  };
 };
 
 export type PresentedTicket = Awaited<ReturnType<typeof presentTickets>>[number];

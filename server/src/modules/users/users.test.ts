@@ -490,7 +490,7 @@ describe('queues of a user', () => {
   let q2: { id: number; name: string; color: string };
   let theirQueue: { id: number };
   const queue = async (token: string, name: string, orderQueue: number) => {
-    const res = await t.api.post('/queue', { name, color: `#${randomBytes(3).toString('hex')}`, orderQueue }, token);
+    const res = await t.api.post('/queue', { name, color: `#${randomBytes(3).toString('hex')}`, orderQueue, greetingMessage: 'Olá!' }, token);
     expect(res.status).toBe(201);
     return { id: res.body.id, name: res.body.name, color: res.body.color };
   };
