@@ -19,3 +19,8 @@ export * from './schemas/contacts.js';
 export * from './schemas/tags.js';
 export * from './schemas/ticket-notes.js';
 export * from './schemas/quick-messages.js';
+export * from './schemas/queue-options.js';
+export * from './schemas/billing.js';
+export * from './schemas/schedules.js';
+export * from './schemas/announcements.js';
+export * from './schemas/dashboard.js';

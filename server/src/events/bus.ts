@@ -28,6 +28,13 @@ export interface DomainEvents {
   'quickmessage.deleted': { companyId: number; id: number; userId: number | null; wasShared: boolean };
   'queue.changed': { companyId: number; action: 'create' | 'update'; queue: object };
   'queue.deleted': { companyId: number; queueId: number };
+  /** An invoice was paid: `company` carries its new dueDate. */
+  'payment.concluded': { companyId: number; company: object };
+  'schedule.changed': { companyId: number; action: 'create' | 'update'; record: object };
+  'schedule.deleted': { companyId: number; id: number };
+  /** Announcements are global: every socket of every company hears them. */
+  'announcement.changed': { action: 'create' | 'update'; record: object };
+  'announcement.deleted': { id: number };
 }
 
 /** A quick message as the API shows it; who hears about it follows from its owner, geral and status. */

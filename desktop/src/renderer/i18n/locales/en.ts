@@ -57,6 +57,7 @@ const errors: Record<ErrorCode, string> = {
   ERR_TICKET_CLOSED: 'This ticket is closed.',
   ERR_NO_QUEUE_FOUND: 'No queue found with this ID.',
   ERR_QUEUE_NAME_ALREADY_EXISTS: 'A queue with this name already exists.',
+  ERR_NO_QUEUE_OPTION_FOUND: 'No queue option found with this ID.',
   ERR_NO_MESSAGE_FOUND: 'No message found with this ID.',
   ERR_MESSAGE_EMPTY: 'The message is empty.',
   ERR_WAPP_NAME_ALREADY_EXISTS: 'A connection with this name already exists.',
@@ -66,6 +67,15 @@ const errors: Record<ErrorCode, string> = {
   ERR_TAG_ALREADY_EXISTS: 'A tag with this name already exists.',
   ERR_NO_TICKET_NOTE_FOUND: 'No note found with this ID.',
   ERR_NO_QUICK_MESSAGE_FOUND: 'No quick message found with this ID.',
+  ERR_NO_INVOICE_FOUND: 'No invoice found with this ID.',
+  ERR_INVOICE_NOT_OPEN: 'This invoice is already paid.',
+  ERR_NO_PAYMENT_FOUND: 'No payment found with this ID.',
+  ERR_PAYMENT_PROVIDER_DISABLED: 'Online payment is not available on this server.',
+  ERR_PAYMENT_PROVIDER_FAILED: 'The payment provider could not be reached. Please try again later.',
+  ERR_INVALID_WEBHOOK: 'Invalid payment notification.',
+  ERR_NO_SCHEDULE_FOUND: 'No schedule found with this ID.',
+  ERR_SCHEDULE_ALREADY_SENT: 'This scheduled message has already been sent.',
+  ERR_NO_ANNOUNCEMENT_FOUND: 'No announcement found with this ID.',
 };
 
 const en = {
