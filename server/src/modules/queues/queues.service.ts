@@ -76,6 +76,14 @@ const assertFree = async (em: EntityManager, input: { name?: string; color?: str
   }
 };
 
+/**
+ * With more than one queue the customer picks one from a menu and is greeted by it, so each queue needs a
+ * greeting (spec 02 section 5). `others`: the company's queues besides the one being saved.
+ */
+const assertGreeting = (others: number, greeting: string | undefined) => {
+  if (others >= 1 && greeting !== undefined && !greeting.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
+};
+
 /** A concurrent save passed the checks above; the unique indexes still answer the right code. */
 const uniqueRace = (err: unknown): never => {
   if (err instanceof UniqueConstraintViolationException) {
@@ -91,7 +99,9 @@ export const createQueue = async (ctx: ServiceContext, input: CreateQueueInput) 
     .transactional(async (tx) => {
       // The company row is locked so that concurrent creations count one after another against the plan.
       await tx.findOneOrFail(Company, companyId, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      await assertPlanAllows(tx, companyId, 'queues', await tx.count(Queue, {}));
+      const existing = await tx.count(Queue, {});
+      await assertPlanAllows(tx, companyId, 'queues', existing);
+      assertGreeting(existing, input.greetingMessage);
       await assertFree(tx, input);
       const created = tx.create(Queue, {
         companyId,
@@ -117,6 +127,8 @@ export const updateQueue = async (ctx: ServiceContext, id: number, input: Update
   requireAdmin(ctx.actor);
   const em = ctx.em;
   const queue = await findQueue(em, id);
+  // Only a greeting that is sent is checked: a queue saved before the company had a second one stays editable.
+  if (input.greetingMessage !== undefined) assertGreeting((await em.count(Queue, {})) - 1, input.greetingMessage);
   await assertFree(em, input, id);
   const { schedules, ...fields } = input;
   em.assign(queue, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)));

@@ -20,8 +20,9 @@ let planId: number;
 const sockets: Socket[] = [];
 
 const hex = (bytes = 3) => randomBytes(bytes).toString('hex');
+/** With more than one queue a greeting is required, so the helper sends one unless told otherwise. */
 const newQueue = (token: string, body: Record<string, unknown> = {}) =>
-  t.api.post('/queue', { name: `Queue ${hex()}`, color: `#${hex()}`, ...body }, token);
+  t.api.post('/queue', { name: `Queue ${hex()}`, color: `#${hex()}`, greetingMessage: 'Olá!', ...body }, token);
 const queuesOf = async (token: string, query = '') => {
   const res = await t.api.get(`/queue${query}`, token);
   expect(res.status).toBe(200);
@@ -58,7 +59,9 @@ afterAll(async () => {
 
 describe('POST /queue', () => {
   it('creates a queue with the default weekly hours when none are sent', async () => {
-    const res = await newQueue(a.admin.token, { name: '  Suporte  ', color: '#ff0000' });
+    // A company's first queue: no greeting needed.
+    const first = await createTenant(t, 'QFirst', planId);
+    const res = await t.api.post('/queue', { name: '  Suporte  ', color: '#ff0000' }, first.admin.token);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       name: 'Suporte',
@@ -68,10 +71,10 @@ describe('POST /queue', () => {
       orderQueue: null,
       integrationId: null,
       promptId: null,
-      companyId: a.companyId,
+      companyId: first.companyId,
     });
     expect(res.body.schedules).toEqual(DEFAULT_SCHEDULES);
-    const read = await t.api.get(`/queue/${res.body.id}`, a.admin.token);
+    const read = await t.api.get(`/queue/${res.body.id}`, first.admin.token);
     expect(read.status).toBe(200);
     expect(read.body).toEqual(res.body);
   });
@@ -194,6 +197,43 @@ describe('POST /queue', () => {
     expect(await newQueue(a.agent.token, { name })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
     expect((await queuesOf(a.admin.token)).some((q) => q.name === name)).toBe(false);
     expect((await t.api.post('/queue', { name, color: '#123456' })).status).toBe(401);
+  });
+});
+
+describe('greeting with several queues', () => {
+  it('a second queue needs a greeting: 400 ERR_WAPP_GREETING_REQUIRED and nothing created', async () => {
+    const c = await createTenant(t, 'QGreet', planId);
+    const first = await newQueue(c.admin.token, { greetingMessage: '' });
+    expect(first.status).toBe(201);
+    for (const greetingMessage of [undefined, '', '   ']) {
+      expect(await newQueue(c.admin.token, { greetingMessage })).toMatchObject({
+        status: 400,
+        body: { error: 'ERR_WAPP_GREETING_REQUIRED' },
+      });
+    }
+    expect(await queuesOf(c.admin.token)).toHaveLength(1);
+    expect((await newQueue(c.admin.token, { greetingMessage: 'Bem-vindo' })).status).toBe(201);
+    expect(await queuesOf(c.admin.token)).toHaveLength(2);
+  });
+
+  it('an update may not blank the greeting while the company has several queues', async () => {
+    const c = await createTenant(t, 'QGreetUpd', planId);
+    const lone = await newQueue(c.admin.token, { greetingMessage: '' });
+    // Alone, a queue may drop its greeting.
+    expect((await t.api.put(`/queue/${lone.body.id}`, { greetingMessage: '' }, c.admin.token)).status).toBe(200);
+    const second = await newQueue(c.admin.token, { greetingMessage: 'Oi' });
+    expect(await t.api.put(`/queue/${second.body.id}`, { greetingMessage: ' ' }, c.admin.token)).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_WAPP_GREETING_REQUIRED' },
+    });
+    expect((await t.api.get(`/queue/${second.body.id}`, c.admin.token)).body.greetingMessage).toBe('Oi');
+    expect(await t.api.put(`/queue/${lone.body.id}`, { name: 'Renamed', greetingMessage: '' }, c.admin.token)).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_WAPP_GREETING_REQUIRED' },
+    });
+    // A change that does not touch the greeting stays possible for the queue saved before the second one.
+    expect(await t.api.put(`/queue/${lone.body.id}`, { name: 'Renamed' }, c.admin.token)).toMatchObject({ status: 200, body: { name: 'Renamed' } });
+    expect((await t.api.put(`/queue/${lone.body.id}`, { greetingMessage: 'Agora sim' }, c.admin.token)).status).toBe(200);
   });
 });
 
