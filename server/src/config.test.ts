@@ -195,3 +195,62 @@ describe('JWT secrets', () => {
     expect(keptSecret(dataDir, 'other')).toBe(secret);
   });
 });
+
+describe('payment provider', () => {
+  const efi = () => {
+    const certificate = path.join(dataDir, 'efi.p12');
+    writeFileSync(certificate, 'not checked here');
+    return { EFI_CLIENT_ID: 'Client_Id_1', EFI_CLIENT_SECRET: 'Client_Secret_1', EFI_CERTIFICATE: certificate, EFI_PIX_KEY: 'pix@example.com' };
+  };
+
+  it('is the sandbox bank where the sandbox channel is on, and nobody in production', () => {
+    expect(load().payment.provider).toBe('sandbox');
+    expect(load({ NODE_ENV: 'production' }).payment.provider).toBeNull();
+    expect(load({ NODE_ENV: 'production', CHANNEL_SANDBOX: 'true' }).payment.provider).toBe('sandbox');
+    expect(load({ NODE_ENV: 'production', PAYMENT_SANDBOX: 'true' }).payment.provider).toBe('sandbox');
+    expect(load({ CHANNEL_SANDBOX: 'true', PAYMENT_SANDBOX: 'false' }).payment.provider).toBeNull();
+  });
+
+  it('is Efí when its four variables are set, in production mode by default in production', () => {
+    const env = efi();
+    const config = load({ NODE_ENV: 'production', ...env, PUBLIC_URL: 'https://desk.example.com/' });
+    expect(config.payment).toMatchObject({
+      provider: 'efi',
+      publicUrl: 'https://desk.example.com',
+      efi: { clientId: 'Client_Id_1', clientSecret: 'Client_Secret_1', certificate: env.EFI_CERTIFICATE, pixKey: 'pix@example.com', sandbox: false },
+    });
+    // Efí wins over the sandbox bank; its homologation API outside production or when asked for.
+    expect(load(env).payment).toMatchObject({ provider: 'efi', efi: { sandbox: true } });
+    expect(load({ NODE_ENV: 'production', ...env, EFI_SANDBOX: 'true' }).payment.efi?.sandbox).toBe(true);
+  });
+
+  it('refuses a half-configured Efí, naming the missing variable, and a certificate that is not there', () => {
+    const env = efi();
+    for (const name of ['EFI_CLIENT_ID', 'EFI_CLIENT_SECRET', 'EFI_CERTIFICATE', 'EFI_PIX_KEY'] as const) {
+      const err = failure({ ...env, [name]: undefined });
+      expect(err.message).toContain(name);
+      expect(err.message).not.toContain('Client_Secret_1');
+    }
+    expect(failure({ ...env, EFI_CERTIFICATE: path.join(dataDir, 'missing.p12') }).message).toContain('EFI_CERTIFICATE');
+  });
+
+  it('keeps a generated webhook secret in DATA_DIR unless PAYMENT_WEBHOOK_SECRET is given', () => {
+    const first = load().payment.webhookSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, 'secrets', 'payment-webhook-secret'), 'utf8').trim()).toBe(first);
+    expect(load().payment.webhookSecret).toBe(first);
+    expect(load({ PAYMENT_WEBHOOK_SECRET: 'w'.repeat(40) }).payment.webhookSecret).toBe('w'.repeat(40));
+  });
+
+  it.each([
+    ['PAYMENT_SANDBOX', 'yes'],
+    ['EFI_SANDBOX', '1'],
+    ['PAYMENT_WEBHOOK_SECRET', 'too-short'],
+    ['PUBLIC_URL', 'desk.example.com'],
+    ['PUBLIC_URL', 'ftp://desk.example.com'],
+  ])('refuses %s=%s', (name, value) => {
+    const err = failure({ [name]: value });
+    expect(err.message).toContain(name);
+    if (name.includes('SECRET')) expect(err.message).not.toContain(value);
+  });
+});

@@ -34,7 +34,39 @@ const envSchema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   /** The renderer's web build to serve; defaults to the monorepo's desktop/dist/renderer. */
   WEB_DIR: z.string().min(1).optional(),
+  /** The simulated Pix bank; follows CHANNEL_SANDBOX when unset. */
+  PAYMENT_SANDBOX: z.enum(['true', 'false']).optional(),
+  PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
+  /** The address the payment provider reaches this server at (its webhook). */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  EFI_CLIENT_ID: z.string().min(1).optional(),
+  EFI_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Path of the .p12 certificate Efí issues for the Pix API (mTLS). */
+  EFI_CERTIFICATE: z.string().min(1).optional(),
+  EFI_PIX_KEY: z.string().min(1).max(77).optional(),
+  EFI_SANDBOX: z.enum(['true', 'false']).optional(),
 });
+
+/** Efí (Gerencianet) Pix API v2 credentials. */
+export interface EfiConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Absolute path of the .p12 certificate. */
+  certificate: string;
+  pixKey: string;
+  /** Efí's homologation environment instead of production. */
+  sandbox: boolean;
+}
+
+export interface PaymentConfig {
+  /** Who charges POST /subscription: Efí when configured, else the sandbox bank when enabled, else nobody. */
+  provider: 'efi' | 'sandbox' | null;
+  /** Authenticates the payment webhook (an HMAC of it travels in the webhook URL's query). */
+  webhookSecret: string;
+  /** Without a trailing slash. */
+  publicUrl?: string;
+  efi?: EfiConfig;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -59,6 +91,7 @@ export interface Config {
   loginMaxPerEmail: number;
   signupMaxPerIp: number;
   webDir?: string;
+  payment: PaymentConfig;
 }
 
 export class ConfigError extends Error {
@@ -94,6 +127,24 @@ const normalOrigin = (origin: string): string | null => {
   }
 };
 
+const EFI_VARIABLES = ['EFI_CLIENT_ID', 'EFI_CLIENT_SECRET', 'EFI_CERTIFICATE', 'EFI_PIX_KEY'] as const;
+
+/** Efí is configured by all four variables or none; a half-done set-up stops start-up naming what is missing. */
+const efiConfig = (e: z.infer<typeof envSchema>): EfiConfig | undefined => {
+  if (!EFI_VARIABLES.some((name) => e[name])) return undefined;
+  const missing = EFI_VARIABLES.find((name) => !e[name]);
+  if (missing) throw new ConfigError(`Invalid configuration: ${missing} is required when Efí is configured`);
+  const certificate = path.resolve(e.EFI_CERTIFICATE!);
+  if (!existsSync(certificate)) throw new ConfigError(`Invalid configuration: EFI_CERTIFICATE names no file`);
+  return {
+    clientId: e.EFI_CLIENT_ID!,
+    clientSecret: e.EFI_CLIENT_SECRET!,
+    certificate,
+    pixKey: e.EFI_PIX_KEY!,
+    sandbox: e.EFI_SANDBOX ? e.EFI_SANDBOX === 'true' : e.NODE_ENV !== 'production',
+  };
+};
+
 const validTimezone = (tz: string): boolean => {
   try {
     new Intl.DateTimeFormat('en', { timeZone: tz });
@@ -126,6 +177,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     });
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
+  // A simulated phone for demos and tests; never on in production unless asked for.
+  const channelSandbox = e.CHANNEL_SANDBOX ? e.CHANNEL_SANDBOX === 'true' : e.NODE_ENV !== 'production';
+  const paymentSandbox = e.PAYMENT_SANDBOX ? e.PAYMENT_SANDBOX === 'true' : channelSandbox;
+  const efi = efiConfig(e);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -138,8 +193,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     jwtSecret: e.JWT_SECRET ?? keptSecret(dataDir, 'jwt-secret'),
     jwtRefreshSecret: e.JWT_REFRESH_SECRET ?? keptSecret(dataDir, 'jwt-refresh-secret'),
     corsOrigins: origins,
-    // A simulated phone for demos and tests; never on in production unless asked for.
-    channelSandbox: e.CHANNEL_SANDBOX ? e.CHANNEL_SANDBOX === 'true' : e.NODE_ENV !== 'production',
+    channelSandbox,
     logLevel: e.LOG_LEVEL,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
@@ -150,5 +204,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     loginMaxPerEmail: e.LOGIN_MAX_PER_EMAIL,
     signupMaxPerIp: e.SIGNUP_MAX_PER_IP,
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
+    payment: {
+      provider: efi ? 'efi' : paymentSandbox ? 'sandbox' : null,
+      webhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? keptSecret(dataDir, 'payment-webhook-secret'),
+      publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+      efi,
+    },
   };
 };

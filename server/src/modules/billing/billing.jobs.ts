@@ -1,0 +1,23 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { JobRegistry, Scheduler } from '../../jobs/scheduler.js';
+import type { Logger } from '../../logger.js';
+import { issueDueInvoices } from './billing.service.js';
+
+export const ISSUE_INVOICES_JOB = 'billing:issue-invoices';
+
+/** The invoice sweep, daily (the original ran it every 5 s); `startBillingJobs` also runs it once at start. */
+export const registerBillingJobs = (registry: JobRegistry, systemEm: () => EntityManager, logger: Logger): void => {
+  registry.define({
+    name: ISSUE_INVOICES_JOB,
+    every: '1 day',
+    concurrency: 1,
+    handler: async () => {
+      const issued = await issueDueInvoices(systemEm());
+      if (issued.length > 0) logger.info({ count: issued.length }, 'invoices issued');
+    },
+  });
+};
+
+export const startBillingJobs = async (scheduler: Scheduler): Promise<void> => {
+  await scheduler.now(ISSUE_INVOICES_JOB, {});
+};
