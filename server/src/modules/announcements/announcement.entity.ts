@@ -25,7 +25,16 @@ export const AnnouncementSchema = new EntitySchema<Announcement>({
   tableName: 'announcements',
   properties: {
     id: { type: 'integer', primary: true, autoincrement: true },
-    companyId: { kind: 'm:1', entity: () => Company, mapToPk: true, fieldName: 'company_id', deleteRule: 'cascade' },
+    // The author's company does not scope who reads: without this, MikroORM joins companies to apply their
+    // tenant filter and a request would only see its own company's announcements.
+    companyId: {
+      kind: 'm:1',
+      entity: () => Company,
+      mapToPk: true,
+      fieldName: 'company_id',
+      deleteRule: 'cascade',
+      filters: { tenant: false },
+    },
     title: { type: 'string', length: 200 },
     text: { type: 'text' },
     priority: { type: 'integer', default: 3 },
