@@ -1,6 +1,70 @@
 /** Strings of the subscription feature (namespace 'subscription'): useTranslation('subscription'). */
 const en = {
   title: 'Subscription',
+  trial: {
+    label: 'Trial period',
+    days_one: 'Your trial period ends in {{count}} day!',
+    days_other: 'Your trial period ends in {{count}} days!',
+    ended: 'Your trial period has ended.',
+    none: 'No trial period.',
+  },
+  chargeEmail: 'Charge email',
+  signNow: 'Sign now!',
+  noInvoice: 'There is no open invoice to pay yet: invoices are issued 20 days before the due date.',
+  paid: 'Payment confirmed! Your licence was renewed until {{date}}.',
+  paidNoDate: 'Payment confirmed! Your licence was renewed.',
+  checkout: {
+    title: 'Checkout',
+    steps: {
+      data: 'Data',
+      plan: 'Plan',
+      review: 'Review',
+    },
+    data: {
+      firstName: 'First name',
+      lastName: 'Last name',
+      address2: 'Address',
+      city: 'City',
+      state: 'State',
+      zipcode: 'Zip code',
+      country: 'Country',
+      countries: {
+        BR: 'Brazil',
+        usa: 'United States',
+      },
+    },
+    plan: {
+      users: 'Users: {{count}}',
+      connections: 'WhatsApp: {{count}}',
+      queues: 'Queues: {{count}}',
+      invoice: 'Invoice #{{id}} due {{date}}',
+      choose: 'Choose',
+    },
+    review: {
+      title: 'Order summary',
+      plan: 'Plan',
+      value: 'Value',
+      dueDate: 'Invoice due date',
+      payer: 'Billing data',
+      method: 'Payment method',
+      pix: 'Pix',
+      editData: 'Edit billing data',
+    },
+    back: 'Back',
+    next: 'Next',
+    pay: 'Pay',
+    close: 'Close',
+    success: 'Pix charge created: pay it with the QR code.',
+    pix: {
+      title: 'Pay with Pix',
+      hint: 'Scan the QR code with your bank’s app, or copy the code below.',
+      amount: 'Amount: {{value}}',
+      code: 'Pix copy and paste',
+      copy: 'Copy',
+      copied: 'Copied!',
+      waiting: 'Waiting for the bank to confirm the payment…',
+    },
+  },
 };
 
 export default en;
