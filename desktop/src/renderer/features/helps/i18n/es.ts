@@ -3,6 +3,8 @@ import type en from './en';
 
 const es: Translation<typeof en> = {
   title: 'Ayuda',
+  empty: 'Aún no hay videos de ayuda.',
+  noVideo: 'Ningún video reproducible',
 };
 
 export default es;

@@ -11,6 +11,9 @@ import { PageHeader } from '../../../components/page-header';
 import { toast } from '../../../components/toasts';
 import { useCurrentUser } from '../../../stores/auth-store';
 import { SETTINGS_KEY, settingsApi, type SettingRow } from '../api/settings';
+import { CompaniesTab } from './companies-tab';
+import { HelpsTab } from './helps-tab';
+import { PlansTab } from './plans-tab';
 import { SchedulesForm } from './schedules-form';
 
 const useStyles = makeStyles({
@@ -78,9 +81,9 @@ export default function SettingsPage() {
         {schedulesVisible ? <Tab value="schedules" data-testid="settings-tab-schedules">{t('tabs.schedules')}</Tab> : null}
         {user?.super ? (
           <>
-            <Tab value="companies">{t('tabs.companies')}</Tab>
-            <Tab value="plans">{t('tabs.plans')}</Tab>
-            <Tab value="helps">{t('tabs.helps')}</Tab>
+            <Tab value="companies" data-testid="settings-tab-companies">{t('tabs.companies')}</Tab>
+            <Tab value="plans" data-testid="settings-tab-plans">{t('tabs.plans')}</Tab>
+            <Tab value="helps" data-testid="settings-tab-helps">{t('tabs.helps')}</Tab>
           </>
         ) : null}
       </TabList>
@@ -121,6 +124,18 @@ export default function SettingsPage() {
         ) : tab === 'schedules' && user ? (
           <div className={styles.body}>
             <SchedulesForm companyId={user.companyId} />
+          </div>
+        ) : user?.super && tab === 'companies' ? (
+          <div className={styles.body}>
+            <CompaniesTab />
+          </div>
+        ) : user?.super && tab === 'plans' ? (
+          <div className={styles.body}>
+            <PlansTab />
+          </div>
+        ) : user?.super && tab === 'helps' ? (
+          <div className={styles.body}>
+            <HelpsTab />
           </div>
         ) : (
           <EmptyState title={t(`tabs.${tab}`)} description={<Text>{t('placeholder')}</Text>} />
