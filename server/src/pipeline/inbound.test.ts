@@ -117,7 +117,7 @@ describe('the two-statement path for the common case', () => {
   it('announces the same ticket and message the API shows, and keeps the ticket counters right', async () => {
     const key = { id: wa, companyId: a.companyId };
     const announced: any[] = [];
-    const listener = (e: any) => announced.push(e);
+    const listener = (e: any) => void announced.push(e);
     t.app.events.on('message.created', listener);
     const chat = { number: '5511933334444', lid: null, name: 'Fausto' };
     expect(await acceptInbound(deps, key, message('F-1', chat, 'olá'))).toBe('stored');
