@@ -16,7 +16,6 @@ import { Add20Regular, Delete20Regular, Edit20Regular, Search20Regular } from '@
 import { ANNOUNCEMENT_EVENT } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { toastError } from '../../../api/errors';
 import { queryClient, usePagedQuery } from '../../../api/query';
 import { useRealtimeRawEvent } from '../../../api/socket';
 import { ConfirmationDialog } from '../../../components/confirmation-dialog';
@@ -29,6 +28,7 @@ import { useAuthStore } from '../../../stores/auth-store';
 import { ANNOUNCEMENTS_KEY, ANNOUNCEMENTS_PAGE_KEY, announcementsApi, type Announcement } from '../api/announcements';
 import { priorityKey } from '../hooks/announcement-rules';
 import { AnnouncementModal } from './announcement-modal';
+import { removeRow } from '../../../hooks/remove-row';
 
 const PRIORITY_COLOR = { high: 'danger', medium: 'warning', low: 'informative' } as const;
 
@@ -64,15 +64,7 @@ function AnnouncementsManager() {
   // Inactive ones reach sockets as id and status only: reload rather than patch.
   useRealtimeRawEvent(ANNOUNCEMENT_EVENT, () => queryClient.invalidate(ANNOUNCEMENTS_PAGE_KEY));
 
-  const remove = async (announcement: Announcement) => {
-    try {
-      await announcementsApi.remove(announcement.id);
-      queryClient.invalidate(ANNOUNCEMENTS_KEY);
-      toast.success(t('toasts.deleted'));
-    } catch (err) {
-      toastError(err);
-    }
-  };
+  const remove = (announcement: Announcement) => removeRow(() => announcementsApi.remove(announcement.id), ANNOUNCEMENTS_KEY, t('toasts.deleted'));
 
   return (
     <PageContainer>

@@ -10,8 +10,6 @@ import { useRealtimeEvent } from '../../../api/socket';
 import { ConfirmationDialog } from '../../../components/confirmation-dialog';
 import { PageContainer, PageContent } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { toast } from '../../../components/toasts';
-import { toastError } from '../../../api/errors';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useWindowWidth } from '../../../hooks/use-window-width';
 import { dateLocale } from '../../../i18n/format';
@@ -21,6 +19,7 @@ import { gridWindow, shiftMonth } from '../lib/calendar';
 import { ScheduleCalendar } from './schedule-calendar';
 import { ScheduleList } from './schedule-list';
 import { ScheduleModal } from './schedule-modal';
+import { removeRow } from '../../../hooks/remove-row';
 
 /** Below this width the month is a list: seven columns no longer fit. */
 export const LIST_VIEW_MAX_WIDTH = 760;
@@ -77,15 +76,7 @@ export default function SchedulesPage() {
   const canEdit = (s: Schedule) => isAdmin && !s.sentAt;
   const canDelete = (s: Schedule) => isAdmin || (user !== null && s.userId === user.id);
 
-  const remove = async (schedule: Schedule) => {
-    try {
-      await schedulesApi.remove(schedule.id);
-      queryClient.invalidate(SCHEDULES_KEY);
-      toast.success(t('toasts.deleted'));
-    } catch (err) {
-      toastError(err);
-    }
-  };
+  const remove = (schedule: Schedule) => removeRow(() => schedulesApi.remove(schedule.id), SCHEDULES_KEY, t('toasts.deleted'));
 
   const viewProps = {
     month,

@@ -35,6 +35,7 @@ import { useSaving } from '../../../hooks/use-saving';
 import { formatDate } from '../../../i18n/format';
 import { COMPANIES_KEY, companiesApi, type CompanyRow } from '../api/companies';
 import { PLANS_KEY, plansApi } from '../api/plans';
+import { removeRow } from '../../../hooks/remove-row';
 
 const DAY_MS = 86_400_000;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -114,15 +115,7 @@ export function CompaniesTab() {
     }
   };
 
-  const remove = async (company: CompanyRow) => {
-    try {
-      await companiesApi.remove(company.id);
-      queryClient.invalidate(COMPANIES_KEY);
-      toast.success(t('companiesTab.toasts.deleted'));
-    } catch (err) {
-      toastError(err);
-    }
-  };
+  const remove = (company: CompanyRow) => removeRow(() => companiesApi.remove(company.id), COMPANIES_KEY, t('companiesTab.toasts.deleted'));
 
   return (
     <div data-testid="companies-tab">

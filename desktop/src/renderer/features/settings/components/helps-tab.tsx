@@ -24,7 +24,6 @@ import {
 import { Add20Regular, Delete20Regular, Edit20Regular } from '@fluentui/react-icons';
 import { createHelpSchema, updateHelpSchema } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
-import { toastError } from '../../../api/errors';
 import { queryClient, useQuery } from '../../../api/query';
 import { ConfirmationDialog } from '../../../components/confirmation-dialog';
 import { EmptyState } from '../../../components/empty-state';
@@ -32,6 +31,7 @@ import { validate, type FieldErrors } from '../../../components/form/validation'
 import { toast } from '../../../components/toasts';
 import { useSaving } from '../../../hooks/use-saving';
 import { HELPS_KEY, helpsApi, type HelpRow } from '../api/helps';
+import { removeRow } from '../../../hooks/remove-row';
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', justifyContent: 'flex-end', marginBottom: tokens.spacingVerticalM },
@@ -49,15 +49,7 @@ export function HelpsTab() {
   const [deleting, setDeleting] = useState<HelpRow | null>(null);
   const rows = Array.isArray(helps.data) ? helps.data : [];
 
-  const remove = async (help: HelpRow) => {
-    try {
-      await helpsApi.remove(help.id);
-      queryClient.invalidate(HELPS_KEY);
-      toast.success(t('helpsTab.toasts.deleted'));
-    } catch (err) {
-      toastError(err);
-    }
-  };
+  const remove = (help: HelpRow) => removeRow(() => helpsApi.remove(help.id), HELPS_KEY, t('helpsTab.toasts.deleted'));
 
   return (
     <div data-testid="helps-tab">

@@ -24,7 +24,6 @@ import {
 import { Add20Regular, Delete20Regular, Edit20Regular } from '@fluentui/react-icons';
 import { PLAN_FEATURES, createPlanSchema, updatePlanSchema, type PlanFeature } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
-import { toastError } from '../../../api/errors';
 import { queryClient, useQuery } from '../../../api/query';
 import { ConfirmationDialog } from '../../../components/confirmation-dialog';
 import { EmptyState } from '../../../components/empty-state';
@@ -32,6 +31,7 @@ import { validate, type FieldErrors } from '../../../components/form/validation'
 import { toast } from '../../../components/toasts';
 import { useSaving } from '../../../hooks/use-saving';
 import { PLANS_KEY, plansApi, type PlanRow } from '../api/plans';
+import { removeRow } from '../../../hooks/remove-row';
 
 const BRL = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -72,15 +72,7 @@ export function PlansTab() {
   const [deleting, setDeleting] = useState<PlanRow | null>(null);
   const rows = Array.isArray(plans.data) ? plans.data : [];
 
-  const remove = async (plan: PlanRow) => {
-    try {
-      await plansApi.remove(plan.id);
-      queryClient.invalidate(PLANS_KEY);
-      toast.success(t('plansTab.toasts.deleted'));
-    } catch (err) {
-      toastError(err);
-    }
-  };
+  const remove = (plan: PlanRow) => removeRow(() => plansApi.remove(plan.id), PLANS_KEY, t('plansTab.toasts.deleted'));
 
   return (
     <div data-testid="plans-tab">

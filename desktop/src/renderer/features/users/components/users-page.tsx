@@ -15,17 +15,16 @@ import {
 } from '@fluentui/react-components';
 import { Add20Regular, Delete20Regular, Edit20Regular, Search20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { toastError } from '../../../api/errors';
 import { queryClient, usePagedQuery, type PagedData } from '../../../api/query';
 import { useRealtimeEvent } from '../../../api/socket';
 import { ConfirmationDialog } from '../../../components/confirmation-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { PageContainer, PageContent } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
-import { toast } from '../../../components/toasts';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { USERS_KEY, usersApi, type User } from '../api/users';
 import { UserModal } from './user-modal';
+import { removeRow } from '../../../hooks/remove-row';
 
 interface UserEvent {
   action: string;
@@ -60,15 +59,7 @@ export default function UsersPage() {
     });
   });
 
-  const remove = async (user: User) => {
-    try {
-      await usersApi.remove(user.id);
-      queryClient.invalidate(USERS_KEY);
-      toast.success(t('toasts.deleted'));
-    } catch (err) {
-      toastError(err);
-    }
-  };
+  const remove = (user: User) => removeRow(() => usersApi.remove(user.id), USERS_KEY, t('toasts.deleted'));
 
   return (
     <PageContainer>
