@@ -1,6 +1,53 @@
 /** Strings of the dashboard feature (namespace 'dashboard'): useTranslation('dashboard'). */
 const en = {
   title: 'Dashboard',
+  refresh: 'Refresh',
+  selectFilterError: 'Choose at least one filter: a period or a date.',
+  userChartError: 'Could not load the tickets per user chart.',
+  dateChartError: 'Could not load the tickets per day chart.',
+  filter: {
+    title: 'Dashboard filter',
+    type: 'Filter by',
+    byDate: 'Date range',
+    byPeriod: 'Period',
+    period: 'Period',
+    noPeriod: 'None selected',
+    lastDays_one: 'Last {{count}} day',
+    lastDays_other: 'Last {{count}} days',
+    dateFrom: 'From',
+    dateTo: 'To',
+    apply: 'Filter',
+  },
+  counters: {
+    happening: 'In attendance',
+    pending: 'Waiting',
+    finished: 'Finished',
+    leads: 'New contacts',
+    avgSupportTime: 'Average attendance time',
+    avgWaitTime: 'Average waiting time',
+  },
+  attendants: {
+    title: 'Attendants',
+    name: 'Name',
+    rating: 'Rating',
+    stars: 'Rating {{value}} of {{max}}',
+    avgSupportTime: 'Average attendance time',
+    tickets: 'Attendances',
+    status: 'Status',
+    online: 'Online',
+    offline: 'Offline',
+  },
+  charts: {
+    users: 'Tickets per user',
+    perDay: 'Tickets per day',
+    perHour: 'Tickets per hour',
+    initialDate: 'From',
+    finalDate: 'To',
+    invalidRange: 'Choose a start on or before the end.',
+    total_one: '{{count}} ticket in total',
+    total_other: '{{count}} tickets in total',
+    empty: 'No tickets in this period',
+  },
 };
 
 export default en;
