@@ -46,6 +46,15 @@ import { queuesRoutes } from './modules/queues/queues.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes.js';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.js';
+import { queueOptionsRoutes } from './modules/queue-options/queue-options.routes.js';
+import { createQueueChatbot } from './modules/chatbot/chatbot.js';
+import { registerChatbotJobs } from './modules/chatbot/sweeps.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { registerBillingJobs, startBillingJobs } from './modules/billing/billing.jobs.js';
+import { schedulesRoutes } from './modules/schedules/schedules.routes.js';
+import { registerScheduleJobs } from './modules/schedules/schedules.sender.js';
+import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { ticketRoomPolicy } from './modules/tickets/room-policy.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { replayInboundQueue, type PipelineDeps } from './pipeline/inbound.js';
@@ -119,12 +128,17 @@ export const startApp = async (config: Config, options: { logger?: Logger; print
     logger,
   });
   const pipeline: PipelineDeps = { systemEm, logger, media, events, channels };
+  pipeline.automation = createQueueChatbot(pipeline);
 
   // Jobs are defined once the parts they use exist; the scheduler starts before any route is served.
   const registry = new JobRegistry();
   registerPresenceJobs(registry, systemEm);
+  registerChatbotJobs(registry, pipeline);
+  registerBillingJobs(registry, systemEm, logger);
+  registerScheduleJobs(registry, pipeline);
   const scheduler = await createScheduler({ databaseUrl, mongodbUrl: config.mongodbUrl, registry, logger });
   await scheduler.start();
+  await startBillingJobs(scheduler);
 
   const deps: RouteDeps = {
     config,
@@ -166,6 +180,11 @@ export const startApp = async (config: Config, options: { logger?: Logger; print
     tagsRoutes(deps),
     ticketNotesRoutes(deps),
     quickMessagesRoutes(deps),
+    queueOptionsRoutes(deps),
+    billingRoutes(deps),
+    schedulesRoutes(deps),
+    announcementsRoutes(deps),
+    dashboardRoutes(deps),
     ...(config.channelSandbox ? [sandboxRoutes(deps)] : []),
   ];
   const koa = buildHttpApp({ config: { ...config, webDir: config.webDir ?? DEFAULT_WEB_DIR }, logger, routers });

@@ -26,4 +26,10 @@ export const registerRealtimeListeners = (events: EventBus, realtime: Realtime):
     if (action === 'update') await realtime.recheck({ companyId });
   });
   events.on('company.deleted', ({ companyId }) => realtime.recheck({ companyId }));
+  events.on('payment.concluded', ({ companyId, company }) => realtime.toCompany(companyId, 'payment', { action: 'CONCLUIDA', company }));
+  events.on('schedule.changed', ({ companyId, action, record }) => realtime.toCompany(companyId, 'schedule', { action, record }));
+  events.on('schedule.deleted', ({ companyId, id }) => realtime.toCompany(companyId, 'schedule', { action: 'delete', id }));
+  // Spec 04 section 7 note: deletes too go to every socket, not only the deleter's company.
+  events.on('announcement.changed', ({ action, record }) => realtime.announcement({ action, record }));
+  events.on('announcement.deleted', ({ id }) => realtime.announcement({ action: 'delete', id }));
 };
