@@ -60,30 +60,46 @@ export const sendTextMessage = async (
   body: { body: string; quotedMsg?: { id: number } | null; signMessage: boolean },
 ): Promise<Message> => (await api.post<Message>(`/messages/${ticketId}`, body)).data;
 
+/** One file to send and its caption. */
+export interface OutgoingFile {
+  file: File;
+  caption: string;
+}
+
+/**
+ * POST /messages/{ticketId} multipart: `medias` and one `body` (caption) per file, in order. Answers the
+ * stored messages.
+ */
 export const sendMediaMessage = async (
   ticketId: number,
-  files: File[],
-  options: { caption?: string; quotedMsgId?: number; signMessage?: boolean; voiceNote?: boolean },
-): Promise<void> => {
+  files: OutgoingFile[],
+  options: { quotedMsgId?: number; signMessage?: boolean; voiceNote?: boolean } = {},
+): Promise<Message[]> => {
   const form = new FormData();
-  files.forEach((file) => {
+  files.forEach(({ file, caption }) => {
     form.append('medias', file, file.name);
-    form.append('body', options.caption ?? '');
+    form.append('body', caption);
   });
   if (options.quotedMsgId) form.append('quotedMsgId', String(options.quotedMsgId));
   if (options.signMessage !== undefined) form.append('signMessage', String(options.signMessage));
   if (options.voiceNote) form.append('voiceNote', 'true');
-  await api.post(`/messages/${ticketId}`, form);
+  const { data } = await api.post<Message[]>(`/messages/${ticketId}`, form);
+  return Array.isArray(data) ? data : [];
 };
 
-export const deleteMessage = async (id: number): Promise<void> => {
-  await api.delete(`/messages/${id}`);
+/** A quick answer's file (its signed URL), to send as an attachment. */
+export const fetchQuickMessageFile = async (url: string, name: string): Promise<File> => {
+  const { data } = await api.get<Blob>(url, { responseType: 'blob' });
+  return new File([data], name, { type: data.type || 'application/octet-stream' });
 };
+
+/** DELETE /messages/{id}: answers the message, now marked deleted. */
+export const deleteMessage = async (id: number): Promise<Message> => (await api.delete<Message>(`/messages/${id}`)).data;
 
 export const fetchTags = async (): Promise<TagRef[]> => (await api.get<TagRef[]>('/tags/list')).data;
-export const syncTags = async (ticketId: number, tags: TagRef[]): Promise<void> => {
-  await api.post('/tags/sync', { ticketId, tags });
-};
+/** POST /tags/sync: the ticket's tags become exactly these; answers the ticket. */
+export const syncTags = async (ticketId: number, tags: TagRef[]): Promise<Ticket> =>
+  (await api.post<Ticket>('/tags/sync', { ticketId, tags })).data;
 
 export const fetchQueues = async (): Promise<Queue[]> => (await api.get<Queue[]>('/queue')).data;
 export const fetchConnections = async (): Promise<Connection[]> =>
@@ -97,7 +113,7 @@ export const searchContacts = async (searchParam: string): Promise<ContactDetail
 export const fetchContact = async (id: number): Promise<ContactDetail> => (await api.get<ContactDetail>(`/contacts/${id}`)).data;
 export const updateContact = async (
   id: number,
-  body: { name: string; number: string; email: string; extraInfo: ExtraInfo[] },
+  body: { name?: string; number?: string; email?: string; extraInfo?: ExtraInfo[] },
 ): Promise<ContactDetail> => (await api.put<ContactDetail>(`/contacts/${id}`, body)).data;
 
 export const fetchNotes = async (ticketId: number, contactId: number): Promise<TicketNote[]> =>

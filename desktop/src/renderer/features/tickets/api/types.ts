@@ -100,6 +100,9 @@ export interface QuickMessage {
   id: number;
   shortcode: string;
   message: string;
+  /** Signed URL of the quick answer's file, if it has one. */
+  mediaUrl?: string | null;
+  mediaName?: string | null;
 }
 
 export interface TicketNote {

@@ -38,6 +38,7 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground3,
   },
   noteText: { flex: 1, whiteSpace: 'pre-wrap' },
+  notes: { display: 'flex', flexDirection: 'column', gap: '8px' },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -69,8 +70,10 @@ export function ContactDrawer({ ticket, open, onOpenChange }: { ticket: Ticket; 
     if (!result.ok) return;
     setBusy(true);
     try {
-      const saved = await updateContact(contactId, values);
+      const saved = await updateContact(contactId, result.data);
       contact.setData(saved);
+      // The conversation header and the lists show the new name at once.
+      queryClient.setData<Ticket>(['ticket', ticket.uuid], (old) => (old ? { ...old, contact: { ...old.contact, ...saved } } : old));
       queryClient.invalidate(['tickets']);
       toast.success(t('contact.saved'));
     } catch (err) {
@@ -114,7 +117,7 @@ export function ContactDrawer({ ticket, open, onOpenChange }: { ticket: Ticket; 
         </DrawerHeaderTitle>
       </DrawerHeader>
       <DrawerBody>
-        <div className={styles.header}>
+        <div className={styles.header} data-testid="contact-drawer-header">
           <Avatar size={72} name={ticket.contact?.name} image={ticket.contact?.profilePicUrl ? { src: ticket.contact.profilePicUrl } : undefined} />
           <Text weight="semibold" size={500}>
             {contact.data?.name ?? ticket.contact?.name}
@@ -143,7 +146,12 @@ export function ContactDrawer({ ticket, open, onOpenChange }: { ticket: Ticket; 
               <Field label={t('contact.extraValue')} style={{ flex: 1 }}>
                 <Input value={info.value} onChange={(_, d) => setExtra(extra.map((e, j) => (j === i ? { ...e, value: d.value } : e)))} />
               </Field>
-              <Button appearance="subtle" icon={<Delete16Regular />} aria-label={tc('actions.delete')} onClick={() => setExtra(extra.filter((_, j) => j !== i))} />
+              <Button
+                appearance="subtle"
+                icon={<Delete16Regular />}
+                aria-label={t('contact.removeExtra', { name: info.name })}
+                onClick={() => setExtra(extra.filter((_, j) => j !== i))}
+              />
             </div>
           ))}
           <div>
@@ -168,21 +176,29 @@ export function ContactDrawer({ ticket, open, onOpenChange }: { ticket: Ticket; 
               {t('contact.addNote')}
             </Button>
           </div>
-          {(notes.data ?? []).length === 0 ? <Text className={styles.muted}>{t('contact.noNotes')}</Text> : null}
-          {(notes.data ?? []).map((n) => (
-            <div key={n.id} className={styles.note}>
-              <div className={styles.noteText}>
-                <Text block>{n.note}</Text>
-                <Text size={100} className={styles.muted}>
-                  {n.user?.name} · {formatDateTime(n.createdAt)}
-                </Text>
+          <div className={styles.notes} data-testid="ticket-notes">
+            {notes.data?.length === 0 ? <Text className={styles.muted}>{t('contact.noNotes')}</Text> : null}
+            {(notes.data ?? []).map((n) => (
+              <div key={n.id} className={styles.note}>
+                <div className={styles.noteText}>
+                  <Text block>{n.note}</Text>
+                  <Text size={100} className={styles.muted}>
+                    {n.user?.name} · {formatDateTime(n.createdAt)}
+                  </Text>
+                </div>
+                <Button
+                  size="small"
+                  appearance="subtle"
+                  icon={<Delete16Regular />}
+                  aria-label={t('contact.deleteNote', { note: n.note.length > 40 ? `${n.note.slice(0, 40)}…` : n.note })}
+                  onClick={() => void removeNote(n.id)}
+                />
               </div>
-              <Button size="small" appearance="subtle" icon={<Delete16Regular />} aria-label={tc('actions.delete')} onClick={() => void removeNote(n.id)} />
-            </div>
-          ))}
+            ))}
+          </div>
         </div>
         <Divider />
-        <div className={styles.section}>
+        <div className={styles.section} data-testid="contact-extra-list">
           <Text weight="semibold">{t('contact.extraInfo')}</Text>
           {(contact.data?.extraInfo ?? []).length === 0 ? <Text className={styles.muted}>{t('contact.noExtra')}</Text> : null}
           {(contact.data?.extraInfo ?? []).map((info) => (

@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { Avatar, Button, makeStyles, Spinner, Text, tokens, Tooltip } from '@fluentui/react-components';
+import { Avatar, Button, makeStyles, mergeClasses, Spinner, Text, tokens, Tooltip } from '@fluentui/react-components';
 import {
   ArrowLeft20Regular,
   ArrowSwap20Regular,
@@ -20,8 +20,8 @@ import { toast } from '../../../components/toasts';
 import { useWindowWidth } from '../../../hooks/use-window-width';
 import { useCurrentUser } from '../../../stores/auth-store';
 import { deleteMessage, deleteTicket, fetchTags, fetchTicketByUuid, syncTags } from '../api/tickets';
-import type { Message, Ticket, TicketEvent } from '../api/types';
-import { useMessages, upsertMessage } from '../hooks/use-messages';
+import type { ContactRef, Message, Ticket, TicketEvent } from '../api/types';
+import { useMessages, useReadWhileOpen, upsertMessage } from '../hooks/use-messages';
 import { useTicketActions } from '../hooks/use-ticket-actions';
 import { ContactDrawer } from './contact-drawer';
 import { MessageInput } from './message-input';
@@ -104,6 +104,7 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
   );
   const ticket = ticketQuery.data;
   const messages = useMessages(ticket?.id);
+  useReadWhileOpen(ticket?.id, ticket?.unreadMessages ?? 0, messages.refreshNewest);
   const tags = useQuery(['tags', 'list'], fetchTags, { enabled: !!ticket, staleTime: 60_000, silent: true });
 
   useRealtimeEvent<TicketEvent>('ticket', (event) => {
@@ -114,6 +115,13 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
       toast.info(t('notices.deleted'));
       void navigate('/tickets');
     }
+  });
+
+  // The contact edited here (drawer) or elsewhere: the header shows the new name and picture.
+  useRealtimeEvent<{ action: string; contact?: ContactRef }>('contact', (event) => {
+    const changed = event.contact;
+    if (!ticket || event.action !== 'update' || !changed || changed.id !== ticket.contactId) return;
+    ticketQuery.setData({ ...ticket, contact: { ...ticket.contact, ...changed } });
   });
 
   if (!ticket) {
@@ -145,8 +153,8 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
   const onTags = async (ids: number[]) => {
     const chosen = (tags.data ?? []).filter((tag) => ids.includes(tag.id));
     try {
-      await syncTags(ticket.id, chosen);
-      ticketQuery.setData({ ...ticket, tags: chosen });
+      const updated = await syncTags(ticket.id, chosen);
+      ticketQuery.setData(updated && typeof updated === 'object' && 'id' in updated ? updated : { ...ticket, tags: chosen });
       queryClient.invalidate(['tickets']);
     } catch (err) {
       toastError(err);
@@ -164,7 +172,7 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
               {truncateName(name, narrow)} <span className={styles.muted}>#{ticket.id}</span>
             </Text>
             {ticket.user ? (
-              <Text size={200} className={`${styles.muted} ${styles.ellipsis}`}>
+              <Text size={200} className={mergeClasses(styles.muted, styles.ellipsis)}>
                 {t('conversation.assignedTo', { name: ticket.user.name })}
               </Text>
             ) : null}
@@ -194,7 +202,7 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
             : null}
         </div>
       </div>
-      <div className={styles.tags}>
+      <div className={styles.tags} data-testid="conversation-tags">
         <MultiSelect
           label={t('conversation.tags')}
           options={tags.data ?? []}
@@ -202,7 +210,11 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
           onChange={(ids) => void onTags(ids)}
         />
         {(ticket.tags ?? []).map((tag) => (
-          <span key={tag.id} style={{ background: tag.color, color: '#fff', borderRadius: 10, padding: '0 8px', fontSize: 12 }}>
+          <span
+            key={tag.id}
+            data-testid={`conversation-tag-${tag.id}`}
+            style={{ background: tag.color, color: '#fff', borderRadius: 10, padding: '0 8px', fontSize: 12 }}
+          >
             {tag.name}
           </span>
         ))}
@@ -221,8 +233,8 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
         status={ticket.status}
         replyTo={replyTo}
         onCancelReply={() => setReplyTo(null)}
-        onSent={(message) => {
-          if (message) messages.setData((old) => (old ? { ...old, items: upsertMessage(old.items, message) } : old));
+        onSent={(sent) => {
+          if (sent.length > 0) messages.setData((old) => (old ? { ...old, items: sent.reduce(upsertMessage, old.items) } : old));
         }}
       />
       <ContactDrawer ticket={ticket} open={drawer} onOpenChange={setDrawer} />
@@ -252,7 +264,11 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
         onConfirm={async () => {
           if (!deleting) return;
           try {
-            await deleteMessage(deleting.id);
+            const deleted = await deleteMessage(deleting.id);
+            // The update event says the same; the answer shows it without waiting for the socket.
+            if (deleted && typeof deleted === 'object' && 'id' in deleted) {
+              messages.setData((old) => (old ? { ...old, items: upsertMessage(old.items, deleted) } : old));
+            }
           } catch (err) {
             toastError(err);
           }

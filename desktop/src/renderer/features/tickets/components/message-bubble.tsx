@@ -14,10 +14,11 @@ import {
   Prohibited16Regular,
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { getServerUrl } from '../../../api/client';
 import { formatTime } from '../../../i18n/format';
 import type { Message, MessageBase } from '../api/types';
-import { parseLocation, parseVcard } from '../lib/message-rows';
+import { parseLocation, parseVcards } from '../lib/message-rows';
 
 const useStyles = makeStyles({
   row: { display: 'flex', padding: `2px ${tokens.spacingHorizontalL}` },
@@ -51,6 +52,7 @@ const useStyles = makeStyles({
     maxHeight: '60px',
   },
   media: { maxWidth: '100%', maxHeight: '320px', borderRadius: tokens.borderRadiusMedium, display: 'block' },
+  sticker: { width: '150px', height: '150px', objectFit: 'contain', display: 'block' },
   doc: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, padding: '4px 0' },
   menu: { position: 'absolute', top: '2px', right: '2px', opacity: 0, minWidth: 'auto' },
   system: { display: 'flex', justifyContent: 'center', padding: '4px' },
@@ -87,21 +89,31 @@ export function AckIcon({ ack }: { ack: number }) {
   );
 }
 
+/** Location and contact-card messages carry their content in the body, shown by MessageMedia instead. */
+const BODY_AS_MEDIA = new Set(['location', 'locationMessage', 'vcard', 'contactMessage']);
+
 export function MessageMedia({ message }: { message: MessageBase }) {
   const styles = useStyles();
   const { t } = useTranslation('tickets');
   const url = mediaHref(message.mediaUrl);
   switch (message.mediaType) {
     case 'image':
-      return url ? <img className={styles.media} src={url} alt={message.mediaName ?? ''} loading="lazy" /> : null;
+      return url ? (
+        <a href={url} target="_blank" rel="noreferrer">
+          <img className={styles.media} src={url} alt={message.mediaName ?? ''} loading="lazy" data-testid={`media-image-${message.id}`} />
+        </a>
+      ) : null;
+    case 'sticker':
+      return url ? <img className={styles.sticker} src={url} alt={t('conversation.sticker')} loading="lazy" data-testid={`media-sticker-${message.id}`} /> : null;
     case 'audio':
-      return url ? <audio controls preload="none" src={url} style={{ maxWidth: '100%' }} /> : null;
+      return url ? <audio controls preload="none" src={url} style={{ maxWidth: '100%' }} data-testid={`media-audio-${message.id}`} /> : null;
     case 'video':
-      return url ? <video className={styles.media} controls preload="metadata" src={url} /> : null;
-    case 'location': {
+      return url ? <video className={styles.media} controls preload="metadata" src={url} data-testid={`media-video-${message.id}`} /> : null;
+    case 'location':
+    case 'locationMessage': {
       const loc = parseLocation(message.body);
       return (
-        <div>
+        <div data-testid={`media-location-${message.id}`}>
           {loc.image ? <img className={styles.media} src={loc.image} alt={t('conversation.location')} /> : null}
           <Link href={loc.link} target="_blank" rel="noreferrer">
             <Location20Regular /> {loc.description || t('conversation.location')}
@@ -110,28 +122,31 @@ export function MessageMedia({ message }: { message: MessageBase }) {
       );
     }
     case 'vcard':
-    case 'contactMessage': {
-      const card = parseVcard(message.body);
+    case 'contactMessage':
       return (
-        <div className={styles.doc}>
-          <ContactCard20Regular />
-          <div>
-            <Text weight="semibold" block>
-              {card.name || t('conversation.contactCard')}
-            </Text>
-            {card.numbers.map((n) => (
-              <Text key={n} size={200} block>
-                {n}
-              </Text>
-            ))}
-          </div>
+        <div data-testid={`media-vcard-${message.id}`}>
+          {parseVcards(message.body).map((card, i) => (
+            <div className={styles.doc} key={i}>
+              <ContactCard20Regular />
+              <div>
+                <Text weight="semibold" block>
+                  {card.name || t('conversation.contactCard')}
+                </Text>
+                {card.numbers.map((n) => (
+                  <Text key={n} size={200} block>
+                    {n}
+                  </Text>
+                ))}
+              </div>
+            </div>
+          ))}
         </div>
       );
-    }
     default:
+      // Documents (application, document) and anything else with a file: a download link.
       if (!url) return null;
       return (
-        <div className={styles.doc}>
+        <div className={styles.doc} data-testid={`media-document-${message.id}`}>
           <Document20Regular />
           <Link href={url} target="_blank" rel="noreferrer" download={message.mediaName ?? true}>
             {message.mediaName || t('conversation.download')}
@@ -140,6 +155,23 @@ export function MessageMedia({ message }: { message: MessageBase }) {
       );
   }
 }
+
+/** One line about a message (quoted bubbles, the reply preview): its text, or what kind of content it is. */
+export const previewText = (m: MessageBase, t: TFunction<'tickets'>): string => {
+  if (m.isDeleted) return t('conversation.deleted');
+  switch (m.mediaType) {
+    case 'location':
+    case 'locationMessage':
+      return parseLocation(m.body).description || t('conversation.location');
+    case 'vcard':
+    case 'contactMessage':
+      return parseVcards(m.body)[0]?.name || t('conversation.contactCard');
+    case 'sticker':
+      return t('conversation.sticker');
+    default:
+      return m.body || m.mediaName || '';
+  }
+};
 
 /** WhatsApp's inline formatting: *bold*, _italic_, ~strike~. */
 export const formatBody = (text: string): ReactNode[] =>
@@ -150,8 +182,7 @@ export const formatBody = (text: string): ReactNode[] =>
     return part;
   });
 
-const showsBody = (m: MessageBase) =>
-  !!m.body && !['location', 'vcard', 'contactMessage'].includes(m.mediaType ?? '') && !(m.mediaType && m.body === m.mediaName);
+const showsBody = (m: MessageBase) => !!m.body && !BODY_AS_MEDIA.has(m.mediaType ?? '') && !(m.mediaType && m.body === m.mediaName);
 
 export interface MessageBubbleProps {
   message: Message;
@@ -168,7 +199,8 @@ export const MessageBubble = memo(function MessageBubble({ message, showAuthor, 
     return (
       <div className={styles.system} data-testid={`message-${message.id}`}>
         <span className={styles.callLog}>
-          <Call16Regular /> {t('conversation.callLog', { time: formatTime(message.createdAt) })}
+          {/* The server writes the call's time as the company reads its clock into the body. */}
+          <Call16Regular /> {t('conversation.callLog', { time: message.body || formatTime(message.createdAt) })}
         </span>
       </div>
     );
@@ -206,7 +238,7 @@ export const MessageBubble = memo(function MessageBubble({ message, showAuthor, 
         {quoted ? (
           <div className={styles.quoted} data-testid={`quoted-${message.id}`}>
             <span className={styles.author}>{quoted.fromMe ? (quoted.user?.name ?? '') : (quoted.contact?.name ?? '')}</span>
-            {quoted.isDeleted ? t('conversation.deleted') : quoted.body || quoted.mediaName || quoted.mediaType}
+            {previewText(quoted, t)}
           </div>
         ) : null}
         {message.isDeleted ? (

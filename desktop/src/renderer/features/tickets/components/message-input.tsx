@@ -1,7 +1,18 @@
-import { lazy, Suspense, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type KeyboardEvent,
+} from 'react';
 import {
   Button,
+  Input,
   makeStyles,
+  mergeClasses,
   Popover,
   PopoverSurface,
   PopoverTrigger,
@@ -17,6 +28,7 @@ import {
   CheckmarkCircle20Regular,
   Dismiss16Regular,
   DismissCircle20Regular,
+  Document20Regular,
   Emoji20Regular,
   Mic20Regular,
   Send20Filled,
@@ -24,11 +36,13 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '../../../api/query';
 import { toastError } from '../../../api/errors';
+import { toast } from '../../../components/toasts';
 import { useWindowWidth } from '../../../hooks/use-window-width';
 import { usePreferences } from '../../../stores/preferences-store';
-import { fetchQuickMessages, sendMediaMessage, sendTextMessage } from '../api/tickets';
-import type { Message, TicketStatus } from '../api/types';
+import { fetchQuickMessageFile, fetchQuickMessages, sendMediaMessage, sendTextMessage, type OutgoingFile } from '../api/tickets';
+import type { Message, QuickMessage, TicketStatus } from '../api/types';
 import { useAudioRecorder } from '../hooks/use-audio-recorder';
+import { mediaHref, previewText } from './message-bubble';
 
 const EmojiPicker = lazy(() => import('emoji-picker-react'));
 
@@ -36,6 +50,8 @@ const EmojiPicker = lazy(() => import('emoji-picker-react'));
 const MD_WIDTH = 900;
 const MAX_ROWS = 5;
 const QUICK_LABEL_MAX = 35;
+/** The server takes up to 10 files per message request. */
+export const MAX_FILES = 10;
 
 const useStyles = makeStyles({
   root: {
@@ -74,8 +90,12 @@ const useStyles = makeStyles({
     flexDirection: 'column',
   },
   quickItem: { justifyContent: 'flex-start', textAlign: 'left' },
+  quickActive: { backgroundColor: tokens.colorNeutralBackground1Selected },
   recording: { flex: 1, color: tokens.colorPaletteRedForeground1, display: 'flex', alignItems: 'center', gap: '8px', minHeight: '32px' },
-  files: { display: 'flex', gap: '6px', alignItems: 'center', flexWrap: 'wrap' },
+  files: { flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '4px', maxHeight: '220px', overflowY: 'auto' },
+  file: { display: 'flex', alignItems: 'center', gap: '6px', minWidth: 0 },
+  fileName: { flex: '0 1 40%', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  caption: { flex: 1, minWidth: 0 },
 });
 
 export const quickLabel = (shortcode: string, message: string): string => {
@@ -88,31 +108,38 @@ export interface MessageInputProps {
   status: TicketStatus;
   replyTo: Message | null;
   onCancelReply: () => void;
-  onSent?: (message?: Message) => void;
+  /** The messages the server stored (one for a text, one per file). */
+  onSent?: (messages: Message[]) => void;
 }
+
+const isMessage = (value: unknown): value is Message => !!value && typeof value === 'object' && 'id' in value;
 
 /** The input area (spec 01 section 2, Conversation view; rules in sections 4, 5, 9). */
 export function MessageInput({ ticketId, status, replyTo, onCancelReply, onSent }: MessageInputProps) {
   const styles = useStyles();
   const { t } = useTranslation('tickets');
   const width = useWindowWidth();
-  const signDefault = usePreferences((s) => s.signMessage);
+  const sign = usePreferences((s) => s.signMessage);
   const setPreference = usePreferences((s) => s.set);
   const [text, setText] = useState('');
-  const [files, setFiles] = useState<File[]>([]);
+  const [files, setFiles] = useState<OutgoingFile[]>([]);
   const [sending, setSending] = useState(false);
   const [emojiOpen, setEmojiOpen] = useState(false);
+  const [quickIndex, setQuickIndex] = useState(0);
   const fileRef = useRef<HTMLInputElement>(null);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  /** Where the caret goes once the text has re-rendered (after an emoji is inserted). */
+  const caret = useRef<number | null>(null);
   const isOpen = status === 'open';
-  const sign = signDefault;
 
   const recorder = useAudioRecorder(
     async (file) => {
       if (!isOpen) return;
       setSending(true);
       try {
-        await sendMediaMessage(ticketId, [file], { voiceNote: true, signMessage: sign });
-        onSent?.();
+        // Not inside `onSent?.(…)`: without a listener the arguments, and so the upload, would be skipped.
+        const sent = await sendMediaMessage(ticketId, [{ file, caption: '' }], { voiceNote: true, signMessage: sign });
+        onSent?.(sent);
       } catch (err) {
         toastError(err);
       } finally {
@@ -125,26 +152,70 @@ export function MessageInput({ ticketId, status, replyTo, onCancelReply, onSent 
   const disabled = sending || recording || !isOpen;
 
   const quickQuery = useQuery(['quick-messages', 'list'], fetchQuickMessages, { staleTime: 60_000, silent: true });
-  const showQuick = text.startsWith('/') && text.length > 1;
+  const showQuick = isOpen && files.length === 0 && text.startsWith('/') && text.length > 1;
   const quickMatches = useMemo(() => {
     if (!showQuick) return [];
     const term = text.slice(1).toLowerCase();
     return (quickQuery.data ?? []).filter((q) => q.shortcode.toLowerCase().includes(term) || q.message.toLowerCase().includes(term));
   }, [showQuick, text, quickQuery.data]);
+  const activeQuick = Math.min(quickIndex, Math.max(0, quickMatches.length - 1));
 
   const rows = Math.min(MAX_ROWS, Math.max(1, text.split('\n').length));
 
+  useLayoutEffect(() => {
+    const el = textRef.current;
+    if (caret.current === null || !el) return;
+    el.focus();
+    el.setSelectionRange(caret.current, caret.current);
+    caret.current = null;
+  }, [text]);
+
+  /** Adds files to the selection (up to MAX_FILES); text already typed becomes the first file's caption. */
+  const addFiles = (added: File[], caption = '') => {
+    if (added.length === 0) return;
+    const typed = files.length === 0 ? text.trim() : '';
+    const next = [...files, ...added.map((file, i) => ({ file, caption: i === 0 ? caption || typed : '' }))];
+    if (next.length > MAX_FILES) toast.warning(t('input.tooManyFiles', { max: MAX_FILES }));
+    setFiles(next.slice(0, MAX_FILES));
+    if (typed) setText('');
+  };
+
+  const insertEmoji = (emoji: string) => {
+    const el = textRef.current;
+    const start = el ? el.selectionStart : text.length;
+    const end = el ? el.selectionEnd : start;
+    caret.current = start + emoji.length;
+    setText(text.slice(0, start) + emoji + text.slice(end));
+  };
+
+  const pickQuick = async (quick: QuickMessage) => {
+    if (!quick.mediaUrl) {
+      setText(quick.message);
+      return;
+    }
+    // A quick answer with a file goes as an attachment, its text as the caption.
+    setText('');
+    try {
+      addFiles([await fetchQuickMessageFile(mediaHref(quick.mediaUrl), quick.mediaName || quick.shortcode)], quick.message);
+    } catch (err) {
+      setText(quick.message);
+      toastError(err);
+    }
+  };
+
   const send = async () => {
     if (!isOpen || sending || recording) return;
-    const body = text.trim();
     if (files.length > 0) {
       setSending(true);
       try {
-        await sendMediaMessage(ticketId, files, { caption: body, quotedMsgId: replyTo?.id, signMessage: sign });
+        const sent = await sendMediaMessage(
+          ticketId,
+          files.map((f) => ({ file: f.file, caption: f.caption.trim() })),
+          { quotedMsgId: replyTo?.id, signMessage: sign },
+        );
         setFiles([]);
-        setText('');
         onCancelReply();
-        onSent?.();
+        onSent?.(sent);
       } catch (err) {
         toastError(err);
       } finally {
@@ -152,13 +223,14 @@ export function MessageInput({ ticketId, status, replyTo, onCancelReply, onSent 
       }
       return;
     }
+    const body = text.trim();
     if (body === '') return;
     setSending(true);
     try {
       const message = await sendTextMessage(ticketId, { body, quotedMsg: replyTo ? { id: replyTo.id } : undefined, signMessage: sign });
       setText('');
       onCancelReply();
-      onSent?.(message && typeof message === 'object' && 'id' in message ? message : undefined);
+      onSent?.(isMessage(message) ? [message] : []);
     } catch (err) {
       toastError(err);
     } finally {
@@ -167,32 +239,47 @@ export function MessageInput({ ticketId, status, replyTo, onCancelReply, onSent 
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (quickMatches.length > 0) {
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        const step = e.key === 'ArrowDown' ? 1 : -1;
+        setQuickIndex((activeQuick + step + quickMatches.length) % quickMatches.length);
+        return;
+      }
+      if (e.key === 'Enter' && !e.shiftKey) {
+        // Enter takes the highlighted quick answer instead of sending "/short".
+        e.preventDefault();
+        void pickQuick(quickMatches[activeQuick]);
+        return;
+      }
+    }
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       void send();
     }
   };
 
-  const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
+  const onPaste = (e: ClipboardEvent<HTMLElement>) => {
     const pasted = Array.from(e.clipboardData?.files ?? []);
     if (pasted.length > 0 && isOpen) {
       e.preventDefault();
-      setFiles(pasted);
+      addFiles(pasted);
     }
   };
 
   return (
     <div className={styles.root}>
-      {showQuick && quickMatches.length > 0 && isOpen ? (
+      {quickMatches.length > 0 ? (
         <div className={styles.quick} role="listbox" aria-label={t('input.quickAnswers')} data-testid="quick-answers">
-          {quickMatches.map((q) => (
+          {quickMatches.map((q, i) => (
             <Button
               key={q.id}
               role="option"
-              aria-selected={false}
+              aria-selected={i === activeQuick}
               appearance="subtle"
-              className={styles.quickItem}
-              onClick={() => setText(q.message)}
+              icon={q.mediaUrl ? <Attach20Regular /> : undefined}
+              className={mergeClasses(styles.quickItem, i === activeQuick && styles.quickActive)}
+              onClick={() => void pickQuick(q)}
             >
               {quickLabel(q.shortcode, q.message)}
             </Button>
@@ -202,26 +289,19 @@ export function MessageInput({ ticketId, status, replyTo, onCancelReply, onSent 
       {replyTo ? (
         <div className={styles.reply} data-testid="reply-preview">
           <Text size={200} className={styles.replyText}>
-            {replyTo.body || replyTo.mediaName}
+            {previewText(replyTo, t)}
           </Text>
           <Button size="small" appearance="subtle" icon={<Dismiss16Regular />} aria-label={t('input.cancelReply')} onClick={onCancelReply} />
-        </div>
-      ) : null}
-      {files.length > 0 ? (
-        <div className={styles.files} data-testid="selected-files">
-          <Text size={200}>{t('input.filesSelected', { count: files.length })}</Text>
-          <Text size={200}>{files.map((f) => f.name).join(', ')}</Text>
-          <Button size="small" appearance="subtle" icon={<Dismiss16Regular />} aria-label={t('actions.close')} onClick={() => setFiles([])} />
         </div>
       ) : null}
       <div className={styles.row}>
         <Popover open={emojiOpen} onOpenChange={(_, d) => setEmojiOpen(d.open)} positioning="above-start">
           <PopoverTrigger disableButtonEnhancement>
-            <Button appearance="subtle" icon={<Emoji20Regular />} aria-label={t('input.emoji')} disabled={disabled} />
+            <Button appearance="subtle" icon={<Emoji20Regular />} aria-label={t('input.emoji')} disabled={disabled || files.length > 0} />
           </PopoverTrigger>
           <PopoverSurface style={{ padding: 0 }}>
             <Suspense fallback={<Spinner size="small" />}>
-              <EmojiPicker lazyLoadEmojis onEmojiClick={(e) => setText((old) => old + e.emoji)} />
+              <EmojiPicker lazyLoadEmojis onEmojiClick={(e) => insertEmoji(e.emoji)} />
             </Suspense>
           </PopoverSurface>
         </Popover>
@@ -235,7 +315,7 @@ export function MessageInput({ ticketId, status, replyTo, onCancelReply, onSent 
           hidden
           data-testid="message-files"
           onChange={(e) => {
-            setFiles(Array.from(e.target.files ?? []));
+            addFiles(Array.from(e.target.files ?? []));
             e.target.value = '';
           }}
         />
@@ -252,8 +332,45 @@ export function MessageInput({ ticketId, status, replyTo, onCancelReply, onSent 
             <Spinner size="extra-tiny" />
             {t('input.recording')}
           </div>
+        ) : files.length > 0 ? (
+          <div className={styles.files} data-testid="selected-files" onPaste={onPaste}>
+            <Text size={200}>{t('input.filesSelected', { count: files.length })}</Text>
+            {files.map((f, i) => (
+              <div className={styles.file} key={`${i}-${f.file.name}`} data-testid={`selected-file-${i}`}>
+                <Document20Regular />
+                <Text size={200} className={styles.fileName} title={f.file.name}>
+                  {f.file.name}
+                </Text>
+                <Input
+                  size="small"
+                  className={styles.caption}
+                  value={f.caption}
+                  disabled={sending}
+                  placeholder={t('input.caption')}
+                  aria-label={t('input.captionFor', { name: f.file.name })}
+                  data-testid={`file-caption-${i}`}
+                  onChange={(_, d) => setFiles(files.map((g, j) => (j === i ? { ...g, caption: d.value } : g)))}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') {
+                      e.preventDefault();
+                      void send();
+                    }
+                  }}
+                />
+                <Button
+                  size="small"
+                  appearance="subtle"
+                  icon={<Dismiss16Regular />}
+                  disabled={sending}
+                  aria-label={t('input.removeFile', { name: f.file.name })}
+                  onClick={() => setFiles(files.filter((_, j) => j !== i))}
+                />
+              </div>
+            ))}
+          </div>
         ) : (
           <Textarea
+            ref={textRef}
             className={styles.text}
             data-testid="message-input"
             resize="none"
@@ -262,7 +379,10 @@ export function MessageInput({ ticketId, status, replyTo, onCancelReply, onSent 
             disabled={disabled}
             placeholder={isOpen ? t('input.placeholder') : t('input.placeholderClosed')}
             aria-label={t('input.placeholder')}
-            onChange={(_, d) => setText(d.value)}
+            onChange={(_, d) => {
+              setText(d.value);
+              setQuickIndex(0);
+            }}
             onKeyDown={onKeyDown}
             onPaste={onPaste}
           />

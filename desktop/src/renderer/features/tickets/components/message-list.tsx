@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../i18n/format';
 import type { Message } from '../api/types';
@@ -14,6 +14,7 @@ const LOAD_OLDER_PX = 50;
 const useStyles = makeStyles({
   scroller: { flex: 1, minHeight: 0, overflowY: 'auto', overflowAnchor: 'none', backgroundColor: tokens.colorNeutralBackground3 },
   separator: { display: 'flex', justifyContent: 'center', padding: '8px 0' },
+  ticketSeparator: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '4px', padding: '8px 0' },
   chip: {
     padding: '2px 12px',
     borderRadius: tokens.borderRadiusCircular,
@@ -113,12 +114,15 @@ export function MessageList({ messages, hasMore, loading, loadOlder, isGroup, re
               style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
             >
               {row.kind === 'date' ? (
-                <div className={styles.separator}>
+                <div className={styles.separator} data-testid="date-separator">
                   <Text className={styles.chip}>{formatDate(row.date)}</Text>
                 </div>
               ) : row.kind === 'ticket' ? (
-                <div className={styles.separator}>
-                  <Text className={`${styles.chip} ${styles.ticketChip}`}>
+                <div className={styles.ticketSeparator} data-testid={`ticket-separator-${row.ticketId}`}>
+                  <Text className={mergeClasses(styles.chip, styles.ticketChip)}>
+                    {t('conversation.ticketClosed', { id: row.closedTicketId, date: formatDateTime(row.closedAt) })}
+                  </Text>
+                  <Text className={mergeClasses(styles.chip, styles.ticketChip)}>
                     {t('conversation.ticketStarted', { id: row.ticketId, date: formatDateTime(row.date) })}
                   </Text>
                 </div>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Button,
   Combobox,
@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorCodeOf, toastError } from '../../../api/errors';
 import { queryClient, useQuery } from '../../../api/query';
+import { toast } from '../../../components/toasts';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useCurrentUser, useIsAdmin } from '../../../stores/auth-store';
 import { isAxiosError } from 'axios';
@@ -25,6 +26,11 @@ import { createTicket, fetchConnections, fetchQueues, searchContacts } from '../
 import type { ContactDetail } from '../api/types';
 
 const CONTACT_MIN_CHARS = 3;
+
+/** The body of ERR_OTHER_OPEN_TICKET: the contact's ticket that is already open or pending. */
+interface OtherOpenTicket {
+  ticket?: { id: number; uuid?: string; userId?: number | null; user?: { name: string } | null; queue?: { name: string } | null };
+}
 
 /** New ticket: contact autocomplete (from 3 characters), queue (required for non-admins), connection → POST /tickets. */
 export function NewTicketDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -36,7 +42,8 @@ export function NewTicketDialog({ open, onOpenChange }: { open: boolean; onOpenC
   const [term, setTerm] = useState('');
   const [contact, setContact] = useState<ContactDetail | null>(null);
   const [queueId, setQueueId] = useState<number | null>(null);
-  const [whatsappId, setWhatsappId] = useState<number | null>(null);
+  // The user's own connection is the default choice.
+  const [whatsappId, setWhatsappId] = useState<number | null>(user?.whatsappId ?? null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
@@ -44,7 +51,10 @@ export function NewTicketDialog({ open, onOpenChange }: { open: boolean; onOpenC
   const contacts = useQuery(['contacts', 'search', search], () => searchContacts(search), {
     enabled: open && search.length >= CONTACT_MIN_CHARS,
   });
-  const allQueues = useQuery(['queues'], fetchQueues, { enabled: open && isAdmin, staleTime: 60_000 });
+  const allQueues = useQuery(['queues'], fetchQueues, { enabled: open && isAdmin, staleTime: 60_000, silent: true });
+  useEffect(() => {
+    if (open && allQueues.status === 'error') toast.error(t('newTicket.searchQueueError'));
+  }, [open, allQueues.status, t]);
   const queues = isAdmin ? (allQueues.data ?? []) : (user?.queues ?? []);
   const connections = useQuery(['connections', 'list'], fetchConnections, { enabled: open, staleTime: 30_000 });
 
@@ -52,7 +62,7 @@ export function NewTicketDialog({ open, onOpenChange }: { open: boolean; onOpenC
     setTerm('');
     setContact(null);
     setQueueId(null);
-    setWhatsappId(null);
+    setWhatsappId(user?.whatsappId ?? null);
     setErrors({});
     setNotice('');
   };
@@ -75,12 +85,21 @@ export function NewTicketDialog({ open, onOpenChange }: { open: boolean; onOpenC
       close();
       void navigate(`/tickets/${ticket.uuid}`);
     } catch (err) {
-      if (errorCodeOf(err) === 'ERR_OTHER_OPEN_TICKET' && isAxiosError(err)) {
-        const other = (err.response?.data as { ticket?: { user?: { name: string } | null; queue?: { name: string } | null } }).ticket;
-        const queue = other?.queue?.name ?? t('filters.noQueue');
-        setNotice(other?.user ? t('notices.otherOpen', { user: other.user.name, queue }) : t('notices.otherOpenNoUser', { queue }));
-      }
       toastError(err);
+      const other = errorCodeOf(err) === 'ERR_OTHER_OPEN_TICKET' && isAxiosError(err) ? (err.response?.data as OtherOpenTicket).ticket : undefined;
+      if (other && other.userId === user?.id && other.uuid) {
+        // The contact's open ticket is the user's own: it opens instead.
+        queryClient.invalidate(['tickets']);
+        close();
+        void navigate(`/tickets/${other.uuid}`);
+      } else if (other) {
+        const queue = other.queue?.name ?? t('filters.noQueue');
+        setNotice(
+          other.user
+            ? t('notices.otherOpen', { id: other.id, user: other.user.name, queue })
+            : t('notices.otherOpenNoUser', { id: other.id, queue }),
+        );
+      }
     } finally {
       setBusy(false);
     }
@@ -100,6 +119,7 @@ export function NewTicketDialog({ open, onOpenChange }: { open: boolean; onOpenC
             <Field label={t('newTicket.contact')} hint={t('newTicket.contactHint')} validationMessage={errors.contact} required>
               <Combobox
                 freeform
+                data-testid="new-ticket-contact"
                 value={contact && term === contact.name ? contact.name : term}
                 onChange={(e) => {
                   setTerm(e.target.value);
@@ -120,10 +140,16 @@ export function NewTicketDialog({ open, onOpenChange }: { open: boolean; onOpenC
                       </Option>
                     ))
                   : null}
+                {search.length >= CONTACT_MIN_CHARS && contacts.data?.length === 0 ? (
+                  <Option key="none" value="" text="" disabled>
+                    {t('newTicket.noResults')}
+                  </Option>
+                ) : null}
               </Combobox>
             </Field>
             <Field label={t('newTicket.queue')} validationMessage={errors.queue} required={!isAdmin}>
               <Dropdown
+                data-testid="new-ticket-queue"
                 value={queues.find((q) => q.id === queueId)?.name ?? ''}
                 selectedOptions={queueId ? [String(queueId)] : []}
                 onOptionSelect={(_, d) => setQueueId(d.optionValue ? Number(d.optionValue) : null)}
@@ -137,6 +163,7 @@ export function NewTicketDialog({ open, onOpenChange }: { open: boolean; onOpenC
             </Field>
             <Field label={t('newTicket.connection')}>
               <Dropdown
+                data-testid="new-ticket-connection"
                 value={(connections.data ?? []).find((c) => c.id === whatsappId)?.name ?? ''}
                 selectedOptions={whatsappId ? [String(whatsappId)] : []}
                 onOptionSelect={(_, d) => setWhatsappId(d.optionValue ? Number(d.optionValue) : null)}
@@ -153,7 +180,7 @@ export function NewTicketDialog({ open, onOpenChange }: { open: boolean; onOpenC
             <Button onClick={close} disabled={busy}>
               {tc('actions.cancel')}
             </Button>
-            <Button appearance="primary" onClick={() => void submit()} disabled={busy}>
+            <Button appearance="primary" data-testid="new-ticket-submit" onClick={() => void submit()} disabled={busy}>
               {t('newTicket.create')}
             </Button>
           </DialogActions>

@@ -1,16 +1,18 @@
 import { useEffect, useState } from 'react';
-import { makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, Tab, TabList, Text, tokens } from '@fluentui/react-components';
 import { ChatMultiple48Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageContainer } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { useWindowWidth } from '../../../hooks/use-window-width';
 import { Conversation } from './conversation';
 import { TicketsManager } from './tickets-manager';
 
-/** Below this width the list and the conversation are two tabs. */
-const WIDE_MIN = 900;
+/** Below this width the list and the conversation are two panes, one shown at a time. */
+export const WIDE_MIN = 600;
+/** The panel classes set a display, which outranks the hidden attribute's. */
+const HIDDEN = { display: 'none' } as const;
 
 const useStyles = makeStyles({
   page: { padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`, gap: tokens.spacingVerticalS },
@@ -52,12 +54,14 @@ export default function TicketsPage() {
   const { t } = useTranslation('tickets');
   const { ticketId } = useParams();
   const navigate = useNavigate();
+  const location = useLocation();
   const width = useWindowWidth();
   const wide = width >= WIDE_MIN;
   const [narrowTab, setNarrowTab] = useState<'list' | 'attendance'>(ticketId ? 'attendance' : 'list');
+  // Every opening shows the conversation, also of the ticket already selected (a new navigation, same path).
   useEffect(() => {
     if (ticketId) setNarrowTab('attendance');
-  }, [ticketId]);
+  }, [ticketId, location.key]);
   const showing = ticketId ? narrowTab : 'list';
 
   const conversation = ticketId ? (
@@ -77,10 +81,10 @@ export default function TicketsPage() {
       <PageContainer className={styles.page}>
         <PageHeader title={t('title')} />
         <div className={styles.root}>
-          <div className={`${styles.panel} ${styles.list}`}>
+          <div className={mergeClasses(styles.panel, styles.list)}>
             <TicketsManager selectedUuid={ticketId} />
           </div>
-          <div className={`${styles.panel} ${styles.chat}`}>{conversation}</div>
+          <div className={mergeClasses(styles.panel, styles.chat)}>{conversation}</div>
         </div>
       </PageContainer>
     );
@@ -88,16 +92,24 @@ export default function TicketsPage() {
   return (
     <PageContainer className={styles.page}>
       <PageHeader title={t('title')} />
-      <div className={`${styles.root} ${styles.narrow}`}>
+      <div className={mergeClasses(styles.root, styles.narrow)}>
         <TabList selectedValue={showing} onTabSelect={(_, d) => setNarrowTab(d.value as 'list' | 'attendance')}>
-          <Tab value="list">{t('tabs.list')}</Tab>
-          <Tab value="attendance" disabled={!ticketId}>
+          <Tab value="list" data-testid="tickets-pane-list">
+            {t('tabs.list')}
+          </Tab>
+          <Tab value="attendance" disabled={!ticketId} data-testid="tickets-pane-attendance">
             {t('tabs.attendance')}
           </Tab>
         </TabList>
-        <div className={`${styles.panel} ${styles.full}`}>
-          {showing === 'list' ? <TicketsManager selectedUuid={ticketId} /> : conversation}
+        {/* Both stay mounted, so switching panes keeps the list's place and the text being typed. */}
+        <div className={mergeClasses(styles.panel, styles.full)} hidden={showing !== 'list'} style={showing !== 'list' ? HIDDEN : undefined} data-testid="tickets-list-pane">
+          <TicketsManager selectedUuid={ticketId} />
         </div>
+        {ticketId ? (
+          <div className={mergeClasses(styles.panel, styles.full)} hidden={showing !== 'attendance'} style={showing !== 'attendance' ? HIDDEN : undefined} data-testid="tickets-conversation-pane">
+            {conversation}
+          </div>
+        ) : null}
       </div>
     </PageContainer>
   );

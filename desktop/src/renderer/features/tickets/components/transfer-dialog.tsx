@@ -72,6 +72,7 @@ export function TransferDialog({ ticket, open, onOpenChange }: { ticket: Ticket;
             <Field label={t('transfer.user')} hint={t('transfer.userHint')}>
               <Combobox
                 freeform
+                data-testid="transfer-user"
                 value={term}
                 onChange={(e) => {
                   setTerm(e.target.value);
@@ -92,6 +93,7 @@ export function TransferDialog({ ticket, open, onOpenChange }: { ticket: Ticket;
             </Field>
             <Field label={t('transfer.queue')} validationMessage={errors.queue} required>
               <Dropdown
+                data-testid="transfer-queue"
                 value={(queues.data ?? []).find((q) => q.id === queueId)?.name ?? ticket.queue?.name ?? ''}
                 selectedOptions={queueId ? [String(queueId)] : []}
                 onOptionSelect={(_, d) => setQueueId(d.optionValue ? Number(d.optionValue) : null)}
@@ -105,6 +107,7 @@ export function TransferDialog({ ticket, open, onOpenChange }: { ticket: Ticket;
             </Field>
             <Field label={t('transfer.connection')} validationMessage={errors.connection} required>
               <Dropdown
+                data-testid="transfer-connection"
                 value={(connections.data ?? []).find((c) => c.id === whatsappId)?.name ?? ticket.whatsapp?.name ?? ''}
                 selectedOptions={whatsappId ? [String(whatsappId)] : []}
                 onOptionSelect={(_, d) => setWhatsappId(d.optionValue ? Number(d.optionValue) : null)}
@@ -121,7 +124,7 @@ export function TransferDialog({ ticket, open, onOpenChange }: { ticket: Ticket;
             <Button onClick={() => onOpenChange(false)} disabled={busy}>
               {tc('actions.cancel')}
             </Button>
-            <Button appearance="primary" onClick={() => void submit()} disabled={busy}>
+            <Button appearance="primary" data-testid="transfer-submit" onClick={() => void submit()} disabled={busy}>
               {t('transfer.submit')}
             </Button>
           </DialogActions>

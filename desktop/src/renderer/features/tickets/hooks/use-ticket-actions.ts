@@ -26,7 +26,9 @@ export function useTicketActions() {
   return {
     accept: (ticket: Ticket) => run(ticket, { status: 'open', userId: user?.id }, true),
     reopen: (ticket: Ticket) => run(ticket, { status: 'open', userId: user?.id }, true),
-    close: (ticket: Ticket) => run(ticket, { status: 'closed', userId: user?.id }, false),
+    // Closing also switches off the ticket's bot, prompt and integration (spec 01 section 4).
+    close: (ticket: Ticket) =>
+      run(ticket, { status: 'closed', userId: user?.id, useIntegration: false, promptId: null, integrationId: null }, false),
     giveBack: (ticket: Ticket) => run(ticket, { status: 'pending', userId: null }, false),
   };
 }

@@ -36,14 +36,14 @@ const en = {
   notices: {
     unauthorized: 'Access not allowed',
     deleted: 'The ticket you were viewing was deleted.',
-    otherOpen: 'This contact already has an open ticket with {{user}} in the queue {{queue}}.',
-    otherOpenNoUser: 'This contact already has an open ticket in the queue {{queue}}.',
+    otherOpen: 'This contact already has an open ticket (#{{id}}) with {{user}} in the queue {{queue}}.',
+    otherOpenNoUser: 'This contact already has an open ticket (#{{id}}) in the queue {{queue}}.',
   },
   conversation: {
     assignedTo: 'Assigned to {{name}}',
     loadingOlder: 'Loading older messages…',
     ticketStarted: 'Ticket #{{id}} started {{date}}',
-    ticketClosed: 'Ticket #{{id}}',
+    ticketClosed: 'Ticket #{{id}} closed {{date}}',
     deleted: 'This message was deleted',
     edited: 'Edited',
     reply: 'Reply',
@@ -53,6 +53,7 @@ const en = {
     download: 'Download',
     location: 'Location',
     contactCard: 'Contact card',
+    sticker: 'Sticker',
     callLog: 'Missed voice call at {{time}}',
     tags: 'Tags',
     noTags: 'No tags',
@@ -72,6 +73,10 @@ const en = {
     cancelReply: 'Cancel reply',
     filesSelected: '{{count}} file(s) selected',
     quickAnswers: 'Quick answers',
+    caption: 'Caption',
+    captionFor: 'Caption for {{name}}',
+    removeFile: 'Remove {{name}}',
+    tooManyFiles: 'Up to {{max}} files at a time: the rest were left out.',
   },
   contact: {
     title: 'Contact details',
@@ -91,6 +96,8 @@ const en = {
     noteDeleted: 'Note deleted successfully!',
     noNotes: 'No notes',
     noExtra: 'No extra information',
+    removeExtra: 'Remove {{name}}',
+    deleteNote: 'Delete note: {{note}}',
   },
   newTicket: {
     title: 'New ticket',
@@ -100,6 +107,7 @@ const en = {
     connection: 'Connection',
     create: 'Create',
     noResults: 'No contacts found',
+    searchQueueError: 'Could not load the queues.',
   },
   transfer: {
     title: 'Transfer ticket',

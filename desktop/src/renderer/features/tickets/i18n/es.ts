@@ -38,14 +38,14 @@ const es: Translation<typeof en> = {
   notices: {
     unauthorized: 'Acceso no permitido',
     deleted: 'El ticket que estaba viendo fue eliminado.',
-    otherOpen: 'Este contacto ya tiene un ticket abierto con {{user}} en la cola {{queue}}.',
-    otherOpenNoUser: 'Este contacto ya tiene un ticket abierto en la cola {{queue}}.',
+    otherOpen: 'Este contacto ya tiene un ticket abierto (#{{id}}) con {{user}} en la cola {{queue}}.',
+    otherOpenNoUser: 'Este contacto ya tiene un ticket abierto (#{{id}}) en la cola {{queue}}.',
   },
   conversation: {
     assignedTo: 'Asignado a {{name}}',
     loadingOlder: 'Cargando mensajes anteriores…',
     ticketStarted: 'Conversación #{{id}} iniciada {{date}}',
-    ticketClosed: 'Conversación #{{id}}',
+    ticketClosed: 'Conversación #{{id}} cerrada {{date}}',
     deleted: 'Este mensaje fue eliminado',
     edited: 'Editado',
     reply: 'Responder',
@@ -55,6 +55,7 @@ const es: Translation<typeof en> = {
     download: 'Descargar',
     location: 'Ubicación',
     contactCard: 'Tarjeta de contacto',
+    sticker: 'Sticker',
     callLog: 'Llamada de voz perdida a las {{time}}',
     tags: 'Etiquetas',
     noTags: 'Sin etiquetas',
@@ -74,6 +75,10 @@ const es: Translation<typeof en> = {
     cancelReply: 'Cancelar respuesta',
     filesSelected: '{{count}} archivo(s) seleccionado(s)',
     quickAnswers: 'Respuestas rápidas',
+    caption: 'Leyenda',
+    captionFor: 'Leyenda de {{name}}',
+    removeFile: 'Quitar {{name}}',
+    tooManyFiles: 'Hasta {{max}} archivos a la vez: el resto quedó fuera.',
   },
   contact: {
     title: 'Datos del contacto',
@@ -93,6 +98,8 @@ const es: Translation<typeof en> = {
     noteDeleted: '¡Nota eliminada con éxito!',
     noNotes: 'Sin notas',
     noExtra: 'Sin información adicional',
+    removeExtra: 'Quitar {{name}}',
+    deleteNote: 'Eliminar nota: {{note}}',
   },
   newTicket: {
     title: 'Nuevo ticket',
@@ -102,6 +109,7 @@ const es: Translation<typeof en> = {
     connection: 'Conexión',
     create: 'Crear',
     noResults: 'No se encontraron contactos',
+    searchQueueError: 'No se pudieron cargar las colas.',
   },
   transfer: {
     title: 'Transferir ticket',

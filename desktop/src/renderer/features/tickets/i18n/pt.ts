@@ -38,14 +38,14 @@ const pt: Translation<typeof en> = {
   notices: {
     unauthorized: 'Acesso não permitido',
     deleted: 'O atendimento que você estava vendo foi deletado.',
-    otherOpen: 'Este contato já possui um atendimento aberto com {{user}} na fila {{queue}}.',
-    otherOpenNoUser: 'Este contato já possui um atendimento aberto na fila {{queue}}.',
+    otherOpen: 'Este contato já possui um atendimento aberto (#{{id}}) com {{user}} na fila {{queue}}.',
+    otherOpenNoUser: 'Este contato já possui um atendimento aberto (#{{id}}) na fila {{queue}}.',
   },
   conversation: {
     assignedTo: 'Atribuído a {{name}}',
     loadingOlder: 'Carregando mensagens anteriores…',
     ticketStarted: 'Conversa #{{id}} iniciada {{date}}',
-    ticketClosed: 'Conversa #{{id}}',
+    ticketClosed: 'Conversa #{{id}} encerrada {{date}}',
     deleted: 'Essa mensagem foi apagada',
     edited: 'Editada',
     reply: 'Responder',
@@ -55,6 +55,7 @@ const pt: Translation<typeof en> = {
     download: 'Baixar',
     location: 'Localização',
     contactCard: 'Cartão de contato',
+    sticker: 'Figurinha',
     callLog: 'Chamada de voz perdida às {{time}}',
     tags: 'Tags',
     noTags: 'Sem tags',
@@ -74,6 +75,10 @@ const pt: Translation<typeof en> = {
     cancelReply: 'Cancelar resposta',
     filesSelected: '{{count}} arquivo(s) selecionado(s)',
     quickAnswers: 'Respostas rápidas',
+    caption: 'Legenda',
+    captionFor: 'Legenda de {{name}}',
+    removeFile: 'Remover {{name}}',
+    tooManyFiles: 'Até {{max}} arquivos por vez: os demais foram deixados de fora.',
   },
   contact: {
     title: 'Dados do contato',
@@ -93,6 +98,8 @@ const pt: Translation<typeof en> = {
     noteDeleted: 'Observação excluída com sucesso!',
     noNotes: 'Nenhuma observação',
     noExtra: 'Nenhuma informação adicional',
+    removeExtra: 'Remover {{name}}',
+    deleteNote: 'Excluir observação: {{note}}',
   },
   newTicket: {
     title: 'Criar Ticket',
@@ -102,6 +109,7 @@ const pt: Translation<typeof en> = {
     connection: 'Conexão',
     create: 'Salvar',
     noResults: 'Nenhum contato encontrado',
+    searchQueueError: 'Erro ao buscar as filas.',
   },
   transfer: {
     title: 'Transferir Ticket',

@@ -4,7 +4,16 @@ import type { Message } from '../api/types';
 
 export type MessageRow =
   | { kind: 'date'; key: string; date: string }
-  | { kind: 'ticket'; key: string; ticketId: number; date: string }
+  | {
+      kind: 'ticket';
+      key: string;
+      /** The ticket whose messages end here, and when its last message was. */
+      closedTicketId: number;
+      closedAt: string;
+      /** The ticket whose messages begin here, and when its first message was. */
+      ticketId: number;
+      date: string;
+    }
   | { kind: 'message'; key: string; message: Message };
 
 /** Messages with date separators and a separator where another ticket's messages begin. */
@@ -13,7 +22,14 @@ export const buildRows = (messages: Message[]): MessageRow[] => {
   messages.forEach((message, i) => {
     const previous = messages[i - 1];
     if (previous && previous.ticketId !== message.ticketId) {
-      rows.push({ kind: 'ticket', key: `t-${message.ticketId}-${message.id}`, ticketId: message.ticketId, date: message.createdAt });
+      rows.push({
+        kind: 'ticket',
+        key: `t-${message.ticketId}-${message.id}`,
+        closedTicketId: previous.ticketId,
+        closedAt: previous.createdAt,
+        ticketId: message.ticketId,
+        date: message.createdAt,
+      });
     }
     if (!previous || !isSameDay(toDate(previous.createdAt), toDate(message.createdAt))) {
       rows.push({ kind: 'date', key: `d-${message.id}`, date: message.createdAt });
@@ -29,9 +45,23 @@ export const parseLocation = (body: string): { image: string; link: string; desc
   return { image, link, description: rest.join('|') };
 };
 
-/** A vCard's name and numbers. */
-export const parseVcard = (body: string): { name: string; numbers: string[] } => {
+export interface VcardView {
+  name: string;
+  numbers: string[];
+}
+
+/** One vCard's name and numbers. */
+export const parseVcard = (body: string): VcardView => {
   const name = /(?:^|\n)FN[^:]*:(.*)/.exec(body)?.[1]?.trim() ?? '';
   const numbers = [...body.matchAll(/(?:^|\n)(?:item\d+\.)?TEL[^:]*:(.*)/g)].map((m) => m[1].trim());
   return { name, numbers };
+};
+
+/** Every card of a body (a contacts-array message carries several vCards one after another). */
+export const parseVcards = (body: string): VcardView[] => {
+  const cards = body
+    .split(/(?=BEGIN:VCARD)/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  return (cards.length > 0 ? cards : [body]).map((card) => parseVcard(card.replace(/\r\n/g, '\n')));
 };

@@ -1,0 +1,211 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { setServerUrl } from '../../../api/client';
+import { renderWithProviders } from '../../../test/render';
+import type { Message } from '../api/types';
+import { buildRows, parseVcards } from '../lib/message-rows';
+import { makeMessage } from '../test/fake-tickets-server';
+import { MessageList } from './message-list';
+
+const day = (d: number, h: number, min = 0) => new Date(2024, 4, d, h, min).toISOString();
+
+const renderList = (messages: Message[], props: Partial<Parameters<typeof MessageList>[0]> = {}) =>
+  renderWithProviders(
+    <div style={{ height: 800, display: 'flex', flexDirection: 'column' }}>
+      <MessageList messages={messages} hasMore={false} loading={false} loadOlder={async () => false} {...props} />
+    </div>,
+  );
+
+const VCARD = 'BEGIN:VCARD\nVERSION:3.0\nFN:João Souza\nitem1.TEL;waid=5521912345678:+55 21 91234-5678\nEND:VCARD';
+const LOCATION = 'data:image/jpeg;base64,AAAA|https://maps.google.com/maps?q=-23.5%2C-46.6&z=17|Av. Paulista - São Paulo';
+
+describe('message bubbles: media of every type', () => {
+  const media = [
+    makeMessage(1, 5, { mediaType: 'image', mediaUrl: '/media/3/photo.jpg?expires=1&signature=s', mediaName: 'photo.jpg', body: 'Look at this' }),
+    makeMessage(2, 5, { mediaType: 'audio', mediaUrl: '/media/3/voice.ogg?expires=1&signature=s', mediaName: 'voice.ogg', body: '' }),
+    makeMessage(3, 5, { mediaType: 'video', mediaUrl: '/media/3/clip.mp4?expires=1&signature=s', mediaName: 'clip.mp4', body: '' }),
+    makeMessage(4, 5, { mediaType: 'application', mediaUrl: '/media/3/invoice.pdf?expires=1&signature=s', mediaName: 'invoice.pdf', body: 'invoice.pdf' }),
+    makeMessage(5, 5, { mediaType: 'locationMessage', body: LOCATION }),
+    makeMessage(6, 5, { mediaType: 'contactMessage', body: VCARD }),
+    makeMessage(7, 5, { mediaType: 'sticker', mediaUrl: '/media/3/sticker.webp?expires=1&signature=s', mediaName: 'sticker.webp', body: '' }),
+    makeMessage(8, 5, { mediaType: 'call_log', body: '14:05' }),
+    makeMessage(9, 5, { mediaType: 'document', mediaUrl: '/media/3/sheet.xlsx?expires=1&signature=s', mediaName: 'sheet.xlsx', body: '' }),
+  ];
+
+  it('shows each kind as what it is, with URLs on the configured server', () => {
+    setServerUrl('http://desk.example:8080');
+    renderList(media);
+    const image = screen.getByTestId('media-image-1') as HTMLImageElement;
+    expect(image.getAttribute('src')).toBe('http://desk.example:8080/media/3/photo.jpg?expires=1&signature=s');
+    expect(screen.getByTestId('message-1').textContent).toContain('Look at this');
+
+    expect(screen.getByTestId('media-audio-2').tagName).toBe('AUDIO');
+    expect(screen.getByTestId('media-audio-2').getAttribute('src')).toBe('http://desk.example:8080/media/3/voice.ogg?expires=1&signature=s');
+    expect(screen.getByTestId('media-video-3').tagName).toBe('VIDEO');
+
+    const doc = within(screen.getByTestId('media-document-4')).getByRole('link');
+    expect(doc.textContent).toBe('invoice.pdf');
+    expect(doc.getAttribute('download')).toBe('invoice.pdf');
+    // A caption equal to the file name is not repeated as text.
+    expect(screen.getByTestId('message-4').textContent?.match(/invoice\.pdf/g)).toHaveLength(1);
+    expect(within(screen.getByTestId('media-document-9')).getByRole('link').textContent).toBe('sheet.xlsx');
+
+    // Location: image | link | description, and not the raw body.
+    const location = screen.getByTestId('media-location-5');
+    expect(location.querySelector('img')?.getAttribute('src')).toBe('data:image/jpeg;base64,AAAA');
+    expect(within(location).getByRole('link').getAttribute('href')).toBe('https://maps.google.com/maps?q=-23.5%2C-46.6&z=17');
+    expect(within(location).getByRole('link').textContent).toContain('Av. Paulista - São Paulo');
+    expect(screen.getByTestId('message-5').textContent).not.toContain('|');
+
+    const card = screen.getByTestId('media-vcard-6');
+    expect(card.textContent).toContain('João Souza');
+    expect(card.textContent).toContain('+55 21 91234-5678');
+    expect(screen.getByTestId('message-6').textContent).not.toContain('BEGIN:VCARD');
+
+    expect(screen.getByTestId('media-sticker-7').getAttribute('src')).toBe('http://desk.example:8080/media/3/sticker.webp?expires=1&signature=s');
+    expect(screen.queryByTestId('media-document-7')).toBeNull();
+
+    // The call log is a line of its own with the time the server wrote, and no bubble menu.
+    const call = screen.getByTestId('message-8');
+    expect(call.textContent).toContain('Missed voice call at 14:05');
+    expect(within(call).queryByRole('button')).toBeNull();
+  });
+
+  it('a contacts-array message shows every card', () => {
+    const two = `${VCARD}\nBEGIN:VCARD\nVERSION:3.0\nFN:Carla Dias\nTEL;type=CELL:+55 11 90000-1111\nEND:VCARD`;
+    expect(parseVcards(two)).toEqual([
+      { name: 'João Souza', numbers: ['+55 21 91234-5678'] },
+      { name: 'Carla Dias', numbers: ['+55 11 90000-1111'] },
+    ]);
+    renderList([makeMessage(1, 5, { mediaType: 'vcard', body: two })]);
+    expect(screen.getByTestId('media-vcard-1').textContent).toContain('Carla Dias');
+  });
+
+  it('formats WhatsApp bold, italic and strike', () => {
+    renderList([makeMessage(1, 5, { body: '*bold* _it_ ~gone~ plain' })]);
+    const bubble = screen.getByTestId('message-1');
+    expect(bubble.querySelector('strong')?.textContent).toBe('bold');
+    expect(bubble.querySelector('em')?.textContent).toBe('it');
+    expect(bubble.querySelector('s')?.textContent).toBe('gone');
+  });
+});
+
+describe('message bubbles: markers, acks, quotes and the menu', () => {
+  it('marks deleted and edited messages; a deleted one shows no content and no menu', () => {
+    renderList([
+      makeMessage(1, 5, { fromMe: true, isDeleted: true, body: '', mediaType: 'image', mediaUrl: null }),
+      makeMessage(2, 5, { fromMe: true, isEdited: true, body: 'fixed typo', ack: 3 }),
+    ]);
+    const deleted = screen.getByTestId('message-1');
+    expect(deleted.textContent).toContain('This message was deleted');
+    expect(deleted.querySelector('img')).toBeNull();
+    expect(within(deleted).queryByRole('button', { name: 'menu' })).toBeNull();
+    const edited = screen.getByTestId('message-2');
+    expect(edited.textContent).toContain('fixed typo');
+    expect(edited.textContent).toContain('Edited');
+  });
+
+  it('shows the ack of our own messages only', () => {
+    renderList([
+      makeMessage(1, 5, { fromMe: true, ack: 0 }),
+      makeMessage(2, 5, { fromMe: true, ack: 1 }),
+      makeMessage(3, 5, { fromMe: true, ack: 2 }),
+      makeMessage(4, 5, { fromMe: true, ack: 4 }),
+      makeMessage(5, 5, { fromMe: false, ack: 3 }),
+    ]);
+    for (const [id, ack] of [[1, 0], [2, 1], [3, 2], [4, 4]]) {
+      expect(screen.getByTestId(`message-${id}`).querySelector(`[data-ack="${ack}"]`)).not.toBeNull();
+    }
+    expect(screen.getByTestId('message-5').querySelector('[data-ack]')).toBeNull();
+  });
+
+  it('shows the quoted message above the reply, with its author', () => {
+    const original = makeMessage(1, 5, { body: 'Where is my order?', contact: { id: 11, name: 'Maria', number: '5511' } });
+    const reply = makeMessage(2, 5, { fromMe: true, body: 'On its way!', quotedMsgId: 1, quotedMsg: original, user: { id: 7, name: 'Ana' } });
+    const quotingDeleted = makeMessage(3, 5, { body: 'Why?', quotedMsgId: 9, quotedMsg: makeMessage(9, 5, { fromMe: true, isDeleted: true, body: '', user: { id: 7, name: 'Ana' } }) });
+    renderList([original, reply, quotingDeleted]);
+    const quoted = screen.getByTestId('quoted-2');
+    expect(quoted.textContent).toContain('Maria');
+    expect(quoted.textContent).toContain('Where is my order?');
+    expect(screen.getByTestId('message-2').textContent).toContain('On its way!');
+    expect(screen.getByTestId('quoted-3').textContent).toContain('Ana');
+    expect(screen.getByTestId('quoted-3').textContent).toContain('This message was deleted');
+    expect(screen.queryByTestId('quoted-1')).toBeNull();
+  });
+
+  it('offers reply on every message and delete only on our own', async () => {
+    const onReply = vi.fn();
+    const onDelete = vi.fn();
+    renderList([makeMessage(1, 5, { fromMe: false }), makeMessage(2, 5, { fromMe: true })], { onReply, onDelete });
+    fireEvent.click(within(screen.getByTestId('message-1')).getByRole('button', { name: 'menu' }));
+    expect(await screen.findByRole('menuitem', { name: 'Reply' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Delete' })).toBeNull();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Reply' }));
+    expect(onReply).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }));
+
+    fireEvent.click(within(screen.getByTestId('message-2')).getByRole('button', { name: 'menu' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    expect(onDelete).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }));
+  });
+
+  it('a read-only list (the peek dialog) has no menus', () => {
+    renderList([makeMessage(1, 5, { fromMe: true })], { readOnly: true });
+    expect(within(screen.getByTestId('message-1')).queryByRole('button', { name: 'menu' })).toBeNull();
+  });
+});
+
+describe('separators', () => {
+  it('puts a dd/MM/yyyy separator before the first message of each day', () => {
+    const messages = [
+      makeMessage(1, 5, { createdAt: day(3, 9) }),
+      makeMessage(2, 5, { createdAt: day(3, 18) }),
+      makeMessage(3, 5, { createdAt: day(4, 8) }),
+    ];
+    expect(buildRows(messages).map((r) => r.kind)).toEqual(['date', 'message', 'message', 'date', 'message']);
+    renderList(messages);
+    expect(screen.getAllByTestId('date-separator').map((s) => s.textContent)).toEqual(['03/05/2024', '04/05/2024']);
+  });
+
+  it("marks where another ticket's messages begin: the old one closed, the new one started", () => {
+    const messages = [
+      makeMessage(1, 4, { createdAt: day(3, 9, 15) }),
+      makeMessage(2, 4, { createdAt: day(3, 9, 40) }),
+      makeMessage(3, 5, { createdAt: day(3, 16, 5) }),
+    ];
+    renderList(messages);
+    const separator = screen.getByTestId('ticket-separator-5');
+    expect(separator.textContent).toContain('Ticket #4 closed 03/05/2024 09:40');
+    expect(separator.textContent).toContain('Ticket #5 started 03/05/2024 16:05');
+    // Same day: no second date separator.
+    expect(screen.getAllByTestId('date-separator')).toHaveLength(1);
+  });
+});
+
+describe('older pages', () => {
+  const setScroll = (el: HTMLElement, top: number) => {
+    Object.defineProperty(el, 'scrollTop', { configurable: true, value: top, writable: true });
+    Object.defineProperty(el, 'scrollHeight', { configurable: true, value: 4000 });
+    Object.defineProperty(el, 'clientHeight', { configurable: true, value: 800 });
+  };
+
+  it('loads the previous page when scrolled within 50 px of the top, and not before', async () => {
+    const loadOlder = vi.fn(async () => true);
+    renderList(Array.from({ length: 20 }, (_, i) => makeMessage(i + 1, 5)), { hasMore: true, loadOlder });
+    const list = screen.getByTestId('message-list');
+    setScroll(list, 51);
+    fireEvent.scroll(list);
+    expect(loadOlder).not.toHaveBeenCalled();
+    setScroll(list, 49);
+    fireEvent.scroll(list);
+    expect(loadOlder).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for nothing when there is no older page', () => {
+    const loadOlder = vi.fn(async () => true);
+    renderList([makeMessage(1, 5)], { hasMore: false, loadOlder });
+    const list = screen.getByTestId('message-list');
+    setScroll(list, 0);
+    fireEvent.scroll(list);
+    expect(loadOlder).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { playNotificationSound } from './sound';
+
+/** A Web Audio stand-in recording the gain the chime reaches and the tones it starts. */
+const audio = { peaks: [] as number[], started: 0, contexts: 0 };
+
+class FakeAudioContext {
+  state = 'running';
+  currentTime = 0;
+  destination = {};
+  constructor() {
+    audio.contexts += 1;
+  }
+  resume() {
+    return Promise.resolve();
+  }
+  createGain() {
+    return {
+      connect: () => undefined,
+      gain: {
+        setValueAtTime: () => undefined,
+        exponentialRampToValueAtTime: (value: number) => audio.peaks.push(value),
+      },
+    };
+  }
+  createOscillator() {
+    return {
+      type: 'sine',
+      frequency: { setValueAtTime: () => undefined },
+      connect: () => undefined,
+      start: () => {
+        audio.started += 1;
+      },
+      stop: () => undefined,
+    };
+  }
+}
+
+beforeEach(() => {
+  Object.assign(audio, { peaks: [], started: 0 });
+  vi.stubGlobal('AudioContext', FakeAudioContext);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('notification sound', () => {
+  it('is as loud as the stored volume (0 to 1)', () => {
+    playNotificationSound(1);
+    const full = Math.max(...audio.peaks);
+    audio.peaks = [];
+    playNotificationSound(0.3);
+    expect(Math.max(...audio.peaks)).toBeCloseTo(full * 0.3, 5);
+    expect(audio.started).toBeGreaterThan(0);
+  });
+
+  it('is silent at volume 0', () => {
+    playNotificationSound(0);
+    expect(audio.started).toBe(0);
+    expect(audio.peaks).toEqual([]);
+  });
+
+  it('reuses one audio context', () => {
+    playNotificationSound(0.5);
+    playNotificationSound(0.5);
+    expect(audio.contexts).toBeLessThanOrEqual(1);
+  });
+});
