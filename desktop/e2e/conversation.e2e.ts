@@ -12,8 +12,9 @@ import { startHarness, type Harness } from './support/harness';
  * The whole story in a real browser against the server as `npm start` runs it, through the sandbox
  * channel (the simulated phone): log in, connect a phone by its QR code, a customer writes, the pending
  * ticket and a notification show up live, the agent accepts, replies (the customer receives it) and
- * resolves; a second waiting ticket is closed from the list. Then light and dark themes and a language
- * switch. Screenshots of each step go to test-artifacts/e2e/ (at the repository root).
+ * resolves; a second waiting ticket is closed from the list. Then the queue chatbot (queues and an option
+ * built on /queues, a customer choosing from the menu) and a scheduled message sent at its time; light and
+ * dark themes and a language switch. Screenshots of each step go to test-artifacts/e2e/ (at the repository root).
  *
  * The steps share one browser page and build on each other: after a failed step the rest are skipped.
  */
@@ -21,6 +22,13 @@ import { startHarness, type Harness } from './support/harness';
 const CUSTOMER = { from: '5511987654321', name: 'Maria Oliveira', body: 'Olá! Meu pedido ainda não chegou.' };
 const OTHER_CUSTOMER = { from: '5521912345678', name: 'João Souza', body: 'Bom dia, vocês abrem no sábado?' };
 const REPLY = 'Oi Maria, vou verificar o seu pedido agora mesmo.';
+const QUEUES = [
+  { name: 'Vendas', color: '#2e7d32', greeting: 'Bem-vindo às Vendas!', order: '1' },
+  { name: 'Suporte', color: '#c62828', greeting: 'Suporte técnico: escolha uma opção.', order: '2' },
+] as const;
+const OPTION = { title: 'Segunda via', message: 'Enviamos a segunda via para o seu e-mail.' };
+const BOT_CUSTOMER = { from: '5531998887777', name: 'Carlos Lima' };
+const SCHEDULED = 'Lembrete: sua segunda via vence amanhã, {{firstName}}.';
 const UI_TIMEOUT = 15_000;
 
 let h: Harness;
@@ -31,6 +39,8 @@ let connectionId = 0;
 let ticketId = 0;
 let ticketUuid = '';
 let firstMessageId: number | string = 0;
+const queueIds: Record<string, number> = {};
+let botTicketId = 0;
 let broken = '';
 
 const byTestId = (id: string) => page.getByTestId(id);
@@ -236,6 +246,121 @@ describe('the web app in Chromium: a sandbox conversation from QR code to resolv
     await byTestId(`ticket-item-${other!.id}`).waitFor({ state: 'detached' });
     expect((await h.api.get(`/tickets/${other!.id}`, token)).body?.status).toBe('closed');
     await shot('waiting-ticket-closed');
+  });
+
+  it('builds a two-queue menu on /queues, with an option under Suporte', async (ctx) => {
+    skipIfBroken(ctx);
+    await open('/queues');
+    for (const queue of QUEUES) {
+      await byTestId('queues-add').click();
+      await byTestId('queue-modal').waitFor();
+      await byTestId('queue-name').fill(queue.name);
+      await byTestId('queue-color').fill(queue.color);
+      await byTestId('queue-greeting').fill(queue.greeting);
+      // The menu lists queues by this order (by name without it).
+      await byTestId('queue-order').fill(queue.order);
+      const created = apiResponse('POST', /^\/queue$/);
+      await byTestId('queue-save').click();
+      const response = await created;
+      expect(response.status()).toBe(201);
+      queueIds[queue.name] = ((await response.json()) as { id: number }).id;
+      await byTestId(`queue-row-${queueIds[queue.name]}`).waitFor();
+    }
+    await byTestId(`queue-edit-${queueIds.Suporte}`).click();
+    await byTestId('queue-tab-options').click();
+    await byTestId('queue-option-add').click();
+    await byTestId('queue-option-title').fill(OPTION.title);
+    await byTestId('queue-option-message').fill(OPTION.message);
+    const saved = apiResponse('POST', /^\/queue-options$/);
+    await byTestId('queue-option-save').click();
+    expect((await saved).status()).toBe(201);
+    await expect.poll(() => byTestId('queue-options-level-top').textContent()).toContain(OPTION.title);
+    await shot('queue-options');
+    await byTestId('queue-cancel').click();
+    await byTestId('queue-modal').waitFor({ state: 'hidden' });
+    await shot('queues');
+  });
+
+  it('a customer picks Suporte, then its option, from the chatbot menu (sandbox outbox)', async (ctx) => {
+    skipIfBroken(ctx);
+    // The connection offers both queues with a greeting, as an admin sets it in the connection modal.
+    const linked = await h.api.put(
+      `/whatsapp/${connectionId}`,
+      { queueIds: [queueIds.Vendas, queueIds.Suporte], greetingMessage: 'Olá {{firstName}}! Escolha um setor:' },
+      token,
+    );
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    const outboxTo = async (number: string) =>
+      ((await h.api.get(`/sandbox/${connectionId}/outbox`, token)).body.messages as { to: string; body: string }[])
+        .filter((m) => m.to.includes(number))
+        .map((m) => m.body);
+    const says = async (body: string) => {
+      const sent = await h.api.post(`/sandbox/${connectionId}/messages`, { ...BOT_CUSTOMER, body }, token);
+      expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    };
+
+    await says('Oi, preciso de ajuda');
+    await expect.poll(() => outboxTo(BOT_CUSTOMER.from), { timeout: UI_TIMEOUT }).toHaveLength(1);
+    const [menu] = await outboxTo(BOT_CUSTOMER.from);
+    expect(menu).toContain('Olá Carlos! Escolha um setor:');
+    expect(menu).toContain('*[ 1 ]* - Vendas');
+    expect(menu).toContain('*[ 2 ]* - Suporte');
+
+    await says('2');
+    await expect.poll(async () => (await outboxTo(BOT_CUSTOMER.from)).join('\n'), { timeout: UI_TIMEOUT }).toContain(OPTION.title);
+    await says('1');
+    await expect.poll(async () => (await outboxTo(BOT_CUSTOMER.from)).join('\n'), { timeout: UI_TIMEOUT }).toContain(OPTION.message);
+
+    const pending = await h.api.get('/tickets?status=pending&showAll=true', token);
+    const ticket = (pending.body.tickets as { id: number; queueId: number | null; contact?: { number?: string } }[]).find(
+      (t) => t.contact?.number === BOT_CUSTOMER.from,
+    );
+    expect(ticket?.queueId).toBe(queueIds.Suporte);
+    botTicketId = ticket!.id;
+    // The agent's waiting list shows it under its queue, live.
+    await open('/tickets');
+    await byTestId('tickets-tab-open').click();
+    await byTestId('tickets-subtab-pending').click();
+    const item = byTestId(`ticket-item-${botTicketId}`);
+    await item.waitFor();
+    await expect.poll(() => item.textContent()).toContain('Suporte');
+    await shot('chatbot-ticket');
+  });
+
+  it('schedules a message for that customer on /schedules; the phone receives it at its time', async (ctx) => {
+    skipIfBroken(ctx);
+    const ticket = await h.api.get(`/tickets/${botTicketId}`, token);
+    const contactId = ticket.body.contactId as number;
+    // ?contactId= opens the add dialog for that contact, as the conversation's schedule action does.
+    await open(`/schedules?contactId=${contactId}`);
+    await byTestId('schedule-modal').waitFor();
+    await expect.poll(() => byTestId('schedule-contact').inputValue()).toContain(BOT_CUSTOMER.name);
+    await byTestId('schedule-body').fill(SCHEDULED);
+    // Due now (this minute, in the browser's clock): the job sends it within seconds.
+    const now = await page.evaluate(() => {
+      const d = new Date();
+      const two = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
+    });
+    await byTestId('schedule-send-at').fill(now);
+    await shot('schedule-modal');
+    const created = apiResponse('POST', /^\/schedules$/);
+    await byTestId('schedule-save').click();
+    const response = await created;
+    expect(response.status()).toBe(201);
+    const scheduleId = ((await response.json()) as { id: number }).id;
+    await byTestId(`schedule-event-${scheduleId}`).waitFor();
+
+    await expect
+      .poll(async () => {
+        const out = await h.api.get(`/sandbox/${connectionId}/outbox`, token);
+        return (out.body.messages as { to: string; body: string }[]).some(
+          (m) => m.to.includes(BOT_CUSTOMER.from) && m.body.includes('Lembrete: sua segunda via vence amanhã, Carlos.'),
+        );
+      }, { timeout: 30_000 })
+      .toBe(true);
+    await expect.poll(async () => (await h.api.get(`/schedules/${scheduleId}`, token)).body.status, { timeout: UI_TIMEOUT }).toBe('ENVIADA');
+    await shot('schedule-sent');
   });
 
   it('light and dark themes of /tickets and /connections', async (ctx) => {
