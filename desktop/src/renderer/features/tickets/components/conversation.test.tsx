@@ -183,8 +183,8 @@ describe('conversation: header', () => {
   it('accepting a pending ticket keeps it open on screen', async () => {
     const { calls } = setup(makeTicket(1, { contact: MARIA, contactId: MARIA.id, status: 'pending', userId: null, user: null }));
     expect(((await screen.findByTestId('message-input')) as HTMLTextAreaElement).disabled).toBe(true);
-    const accept = await screen.findAllByTestId('ticket-accept-1');
-    fireEvent.click(accept[accept.length - 1]);
+    // The header's own button (the list item has its own, ticket-accept-{id}).
+    fireEvent.click(await screen.findByTestId('conversation-accept'));
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.data).toEqual({ status: 'open', userId: ME.id }));
     await waitFor(() => expect(input().disabled).toBe(false));
     expect(screen.getByTestId('location').textContent).toBe('/tickets/uuid-1');

@@ -180,7 +180,7 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
         </button>
         <div className={styles.actions}>
           {ticket.status === 'pending'
-            ? action(`ticket-accept-${ticket.id}`, t('actions.accept'), <Checkmark20Regular />, () => void actions.accept(ticket), true)
+            ? action('conversation-accept', t('actions.accept'), <Checkmark20Regular />, () => void actions.accept(ticket), true)
             : null}
           {ticket.status === 'closed'
             ? action('ticket-reopen', t('actions.reopen'), <ArrowUndo20Regular />, () => void actions.reopen(ticket), true)
