@@ -102,9 +102,12 @@ export const storeInboundFast = async (em: EntityManager, media: MediaStore, inp
        select :co, :name, :number, :lid, '', :pic, false, gen_random_uuid(), now(), now() where :contactId::int is null
        on conflict do nothing returning *),
      contact as (select * from contacts where id = :contactId::int union all select * from new_contact),
+     -- The contact's id as a parameter of the lookup: joined to the CTE instead, the planner walked every
+     -- active ticket of the connection (6 ms at 2,000 tickets, growing with them).
      active as (
-       select t.* from tickets t join contact c on t.contact_id = c.id
-        where t.whatsapp_id = :wa and t.status in ('open', 'pending') for update of t),
+       select t.* from tickets t
+        where t.contact_id = (select id from contact limit 1) and t.whatsapp_id = :wa and t.status in ('open', 'pending')
+        for update),
      new_ticket as (
        insert into tickets (uuid, company_id, status, contact_id, whatsapp_id, is_group, chatbot, last_message, last_message_at,
            last_from_me, unread_messages, use_integration, bot_menu_count, rating_attempts, created_at, updated_at)
