@@ -48,6 +48,7 @@ import {
 } from '../api/contacts';
 import { ContactModal } from './contact-modal';
 import { ImportResultDialog } from './import-result-dialog';
+import { removeRow } from '../../../hooks/remove-row';
 
 const useStyles = makeStyles({
   scroller: { height: '100%', overflow: 'auto' },
@@ -138,15 +139,7 @@ export default function ContactsPage() {
     }
   };
 
-  const remove = async (contact: Contact) => {
-    try {
-      await contactsApi.remove(contact.id);
-      queryClient.invalidate(CONTACTS_KEY);
-      toast.success(t('toasts.deleted'));
-    } catch (err) {
-      toastError(err);
-    }
-  };
+  const remove = (contact: Contact) => removeRow(() => contactsApi.remove(contact.id), CONTACTS_KEY, t('toasts.deleted'));
 
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
