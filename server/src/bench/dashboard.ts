@@ -7,15 +7,10 @@
  * no dashboard query reads them. Then times GET /dashboard for each period and both charts.
  * Starts its own embedded PostgreSQL in a temporary folder (or uses BENCH_DATABASE_URL).
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { startApp, type RunningApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { freePort, startEmbeddedPostgres } from '../db/embedded.js';
+import type { RunningApp } from '../app.js';
 import { intArray } from '../db/sql.js';
-import { createLogger } from '../logger.js';
 import { Api } from '../testing/api.js';
+import { withBenchApp } from './bench-app.js';
 
 const SUPER = { email: 'bench@atrium.local', password: 'Bench-password-1' };
 const TARGET_P95_MS = 200;
@@ -169,37 +164,7 @@ const benchDashboard = async (app: RunningApp, api: Api) => {
   );
 };
 
-const main = async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'atrium-bench-'));
-  // The embedded server runs as its own user when started as root: it must reach its folder.
-  chmodSync(dir, 0o755);
-  const logger = createLogger('warn');
-  const db = process.env.BENCH_DATABASE_URL
-    ? { url: process.env.BENCH_DATABASE_URL, stop: async () => {} }
-    : await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: await freePort(), password: 'bench', database: 'atrium', logger, persistent: false });
-  const app = await startApp(
-    loadConfig({
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(dir, 'data'),
-      DATABASE_URL: db.url,
-      ADMIN_EMAIL: SUPER.email,
-      ADMIN_PASSWORD: SUPER.password,
-      LOG_LEVEL: 'warn',
-      LOGIN_MAX_PER_IP: '1000000',
-      LOGIN_MAX_PER_EMAIL: '1000000',
-    }),
-    { logger: createLogger('warn'), print: () => {} },
-  );
-  try {
-    await benchDashboard(app, new Api(app.url));
-  } finally {
-    await app.stop();
-    await db.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-};
+const main = () => withBenchApp(SUPER, (app) => benchDashboard(app, new Api(app.url)));
 
 main().catch((err) => {
   console.error(err);
