@@ -113,7 +113,7 @@ describe('message updates', () => {
   });
 });
 
-describe('the two-statement path for the common case', () => {
+describe('the common case, a batch at a time', () => {
   it('announces the same ticket and message the API shows, and keeps the ticket counters right', async () => {
     const key = { id: wa, companyId: a.companyId };
     const announced: any[] = [];
@@ -152,5 +152,77 @@ describe('the two-statement path for the common case', () => {
     const ticket = await ticketOf(t.api, a.admin.token, '5511977778888');
     expect(ticket.unreadMessages).toBe(8);
     expect(await sql('select count(*)::int as n from messages where ticket_id = ?', [ticket.id])).toEqual([{ n: 8 }]);
+  });
+});
+
+describe('batches', () => {
+  it('many chats writing at once: every message stored and announced once, in order per chat, one ticket per chat', async () => {
+    const key = { id: wa, companyId: a.companyId };
+    const announced: any[] = [];
+    t.app.events.on('message.created', (e: any) => void (e.companyId === a.companyId && e.message.body.startsWith('lote') && announced.push(e)));
+    // 30 chats, 4 messages each, all delivered at once: they are written together, a chat's in order.
+    const chats = Array.from({ length: 30 }, (_, c) => ({ number: `55119888${String(c).padStart(5, '0')}`, lid: null, name: `Lote ${c}` }));
+    const deliveries = chats.flatMap((chat, c) => [0, 1, 2, 3].map((n) => ({ chat, id: `B-${c}-${n}`, body: `lote ${c} ${n}` })));
+    const order = [...deliveries.filter((_, i) => i % 4 === 0), ...deliveries.filter((_, i) => i % 4 !== 0)];
+    const outcomes = await Promise.all(order.map((d) => acceptInbound(deps, key, message(d.id, d.chat, d.body))));
+    expect(outcomes).toEqual(Array(120).fill('stored'));
+
+    expect(announced).toHaveLength(120);
+    for (const [c, chat] of chats.entries()) {
+      const mine = announced.filter((e) => e.contact.number === chat.number);
+      expect(mine.map((e) => e.message.body)).toEqual([0, 1, 2, 3].map((n) => `lote ${c} ${n}`));
+      expect(mine.map((e) => e.isNewTicket)).toEqual([true, false, false, false]);
+      expect(new Set(mine.map((e) => e.ticket.id)).size).toBe(1);
+      expect(mine[3].ticket).toMatchObject({ unreadMessages: 4, lastMessage: `lote ${c} 3`, status: 'pending' });
+    }
+    const stored = await sql(
+      `select c.number, count(distinct t.id)::int as tickets, array_agg(m.body order by m.id) as bodies
+         from messages m join tickets t on t.id = m.ticket_id join contacts c on c.id = t.contact_id
+        where m.whatsapp_id = ? and m.wid like 'B-%' group by c.number`,
+      [wa],
+    );
+    expect(stored).toHaveLength(30);
+    for (const row of stored) {
+      const c = chats.findIndex((chat) => chat.number === row.number);
+      expect(row).toEqual({ number: row.number, tickets: 1, bodies: [0, 1, 2, 3].map((n) => `lote ${c} ${n}`) });
+    }
+  });
+
+  it('a message the database refuses fails alone: the rest of its batch is stored, it stays queued', async () => {
+    const key = { id: wa, companyId: a.companyId };
+    // A rule of the database that refuses one message, as a constraint would.
+    await sql(`create function refuse_boom() returns trigger language plpgsql as $$
+      begin if new.body = 'boom' then raise exception 'refused by the database'; end if; return new; end $$`);
+    await sql('create trigger refuse_boom before insert on messages for each row execute function refuse_boom()');
+    try {
+      const chat = (n: number) => ({ number: `551197770000${n}`, lid: null, name: `Recusa ${n}` });
+      const outcomes = await Promise.allSettled([
+        acceptInbound(deps, key, message('BOOM-0', chat(0), 'antes')),
+        acceptInbound(deps, key, message('BOOM-1', chat(1), 'um')),
+        acceptInbound(deps, key, message('BOOM-2', chat(2), 'boom')),
+        acceptInbound(deps, key, message('BOOM-3', chat(3), 'tres')),
+      ]);
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+      expect(await sql(`select wid from messages where wid like 'BOOM-%' order by wid`)).toEqual([{ wid: 'BOOM-0' }, { wid: 'BOOM-1' }, { wid: 'BOOM-3' }]);
+      expect(await sql(`select wid, attempts from inbound_queue where wid like 'BOOM-%'`)).toEqual([{ wid: 'BOOM-2', attempts: 1 }]);
+    } finally {
+      await sql('drop trigger refuse_boom on messages');
+      await sql('drop function refuse_boom');
+    }
+    // Once the database takes it, the queued message is stored at the next start.
+    await replayInboundQueue(deps);
+    expect(await sql(`select body from messages where wid = 'BOOM-2'`)).toEqual([{ body: 'boom' }]);
+    expect(await sql(`select wid from inbound_queue where wid like 'BOOM-%'`)).toEqual([]);
+  });
+
+  it('a NUL character or an overlong name from the phone is made to fit, not refused', async () => {
+    const key = { id: wa, companyId: a.companyId };
+    const chat = { number: '5511966660000', lid: null, name: `Nome\u0000${'x'.repeat(400)}` };
+    const raw = { key: { id: 'NUL-1' }, message: { conversation: 'ol\u0000a' } };
+    expect(await acceptInbound(deps, key, message('NUL-1', chat, 'ol\u0000a', { raw }))).toBe('stored');
+    const [row] = await sql(`select m.body, m.raw, c.name from messages m join contacts c on c.id = m.contact_id where m.wid = 'NUL-1'`);
+    expect(row.body).toBe('ola');
+    expect(row.raw).toEqual({ key: { id: 'NUL-1' }, message: { conversation: 'ola' } });
+    expect(row.name).toBe(`Nome${'x'.repeat(196)}`);
   });
 });

@@ -1,11 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { InboundMessage, MessageUpdate } from '../channels/types.js';
 import { forCompany } from '../db/tenant.js';
-import type { EventBus } from '../events/bus.js';
+import type { DomainEvents, EventBus } from '../events/bus.js';
 import type { Logger } from '../logger.js';
 import type { MediaStore } from '../media/storage.js';
 import { upsertChannelContact } from '../modules/contacts/contact-identity.js';
-import type { Contact } from '../modules/contacts/contact.entity.js';
 import { Message, type MediaType } from '../modules/messages/message.entity.js';
 import { presentMessages } from '../modules/messages/message.presenter.js';
 import { previewOf, storeMessage } from '../modules/messages/message-store.js';
@@ -15,13 +14,15 @@ import { findTicketAwaitingRating, handleRatingReply } from '../modules/tickets/
 import { Ticket } from '../modules/tickets/ticket.entity.js';
 import { presentContact, presentTicket } from '../modules/tickets/ticket.presenter.js';
 import { findActiveTicket, findOrCreateActiveTicket, placementOf } from '../modules/tickets/tickets.service.js';
-import { storeInboundFast } from './inbound-fast.js';
+import { Batcher, type Settled } from './batcher.js';
+import { storeInboundBatch, type FastStored } from './inbound-batch.js';
 import { InboundQueueItem } from './inbound-queue.entity.js';
 
 /**
- * Inbound messages, as a script: persist what arrived → find or create the contact → find or create the
- * ticket → store the message → update the ticket → announce it. Side effects (realtime, automation)
- * hang off the announced events. Every step is safe to run twice for the same message.
+ * Inbound messages, as a script: find or create the contact → find or create the ticket → store the
+ * message → update the ticket → announce it → run the automation. The common case goes a batch at a time
+ * in one statement; the rest is persisted in the inbound queue first and stored one by one. Side effects
+ * (realtime) hang off the announced events. Every step is safe to run twice for the same message.
  */
 export interface PipelineDeps extends ConversationDeps {
   systemEm: () => EntityManager;
@@ -46,7 +47,8 @@ export interface InboundFacts {
 }
 
 export interface InboundAutomation {
-  onInbound(facts: InboundFacts): Promise<void>;
+  /** A batch of stored messages, in the order they were stored. */
+  onInbound(batch: InboundFacts[]): Promise<void>;
 }
 
 export interface ConnectionKey {
@@ -62,60 +64,92 @@ interface QueuedPayload extends Omit<InboundMessage, 'media' | 'timestamp'> {
 
 export type InboundOutcome = 'stored' | 'duplicate' | 'ignored' | 'rating';
 
-/** Entry point for a channel's message event: persist first, then process. */
-export const acceptInbound = async (deps: PipelineDeps, connection: ConnectionKey, message: InboundMessage): Promise<InboundOutcome> => {
-  const em = forCompany(deps.systemEm(), connection.companyId);
-  const storedMedia = message.media
-    ? await deps.media.save(connection.companyId, message.media)
-    : undefined;
+interface Pending {
+  connection: ConnectionKey;
+  payload: QueuedPayload;
+}
+
+/** A message after the write stage: what became of it and what the after stage needs. */
+interface Written {
+  connection: ConnectionKey;
+  payload: QueuedPayload;
+  outcome: InboundOutcome;
+  announcement?: DomainEvents['message.created'];
+  facts?: InboundFacts;
+  ratingTicketId?: number;
+}
+
+// One set of lanes per pipeline (made on first use), so two apps in one process never share batches.
+const batchers = new WeakMap<PipelineDeps, Batcher<Pending, Written, InboundOutcome>>();
+const batcherOf = (deps: PipelineDeps) => {
+  let batcher = batchers.get(deps);
+  if (!batcher) {
+    batcher = new Batcher({ write: (_lane, items) => writeBatch(deps, items), after: (_lane, written) => afterBatch(deps, written) });
+    batchers.set(deps, batcher);
+  }
+  return batcher;
+};
+
+/** A chat's identities: two messages sharing one are never in the same batch and keep their order. */
+const chatKeys = (payload: QueuedPayload): string[] => {
+  const keys = [payload.chat.number && `n:${payload.chat.number}`, payload.chat.lid && `l:${payload.chat.lid}`].filter(
+    (k): k is string => !!k,
+  );
+  return keys.length > 0 ? keys : [`w:${payload.id}`];
+};
+
+/**
+ * Entry point for a channel's message event. Answers once the message is stored, announced and the
+ * automation has run; concurrent messages of a connection are written in batches (see Batcher).
+ */
+export const acceptInbound = async (deps: PipelineDeps, connection: ConnectionKey, received: InboundMessage): Promise<InboundOutcome> => {
+  const message = storable(received);
+  const storedMedia = message.media ? await deps.media.save(connection.companyId, message.media) : undefined;
   const { media: _bytes, timestamp, ...rest } = message;
   const payload: QueuedPayload = {
     ...rest,
     timestamp: timestamp.toISOString(),
     storedMedia: storedMedia && { fileName: storedMedia.fileName, mediaName: storedMedia.mediaName, mimetype: storedMedia.mimetype },
   };
-  const rows: { id: number }[] = await em.execute(
-    `insert into inbound_queue (company_id, whatsapp_id, wid, payload, attempts, received_at)
-     select ?, ?, ?, ?, 0, now() where not exists (select 1 from messages where whatsapp_id = ? and wid = ?)
-     on conflict (whatsapp_id, wid) do nothing returning id`,
-    [connection.companyId, connection.id, message.id, JSON.stringify(payload), connection.id, message.id],
-  );
-  if (rows.length === 0) {
-    // Stored already, or the same delivery is queued (a replay racing the first): the first one wins.
-    if (storedMedia) await deps.media.remove(connection.companyId, storedMedia.fileName);
-    return 'duplicate';
-  }
-  return processItem(deps, connection, { id: rows[0].id, payload, attempts: 0 });
+  return batcherOf(deps).submit(connection.id, { connection, payload }, chatKeys(payload));
 };
 
 const mediaTypeOf = (payload: QueuedPayload): MediaType => payload.mediaType as MediaType;
 
-/** Processes one queued message by its queue id (replays after a restart). */
-export const processQueued = async (deps: PipelineDeps, connection: ConnectionKey, queueId: number): Promise<InboundOutcome> => {
-  const item = await forCompany(deps.systemEm(), connection.companyId).findOne(InboundQueueItem, queueId);
-  if (!item) return 'duplicate';
-  return processItem(deps, connection, { id: item.id, payload: item.payload as QueuedPayload, attempts: item.attempts });
+/**
+ * What a phone sends, made to fit the database: PostgreSQL text (and JSON) holds no NUL character, and a
+ * contact's name has a length. Without this such a message would fail on every attempt.
+ */
+// eslint-disable-next-line no-control-regex -- the NUL character is exactly what is matched
+const NUL = /\u0000/g;
+// A NUL escape in JSON text, not preceded by an escaped backslash ("\\u0000" is the text \u0000).
+const JSON_NUL = /(?<!\\)((?:\\\\)*)\\u0000/g;
+const storable = (message: InboundMessage): InboundMessage => {
+  const peer = <P extends InboundMessage['chat'] | undefined>(p: P): P =>
+    p && typeof p.name === 'string' ? { ...p, name: p.name.replace(NUL, '').slice(0, 200) } : p;
+  const raw = message.raw === undefined ? undefined : JSON.stringify(message.raw);
+  return {
+    ...message,
+    body: message.body.replace(NUL, ''),
+    chat: peer(message.chat),
+    participant: peer(message.participant),
+    raw: raw?.includes('\\u0000') ? JSON.parse(raw.replace(JSON_NUL, '$1')) : message.raw,
+  };
 };
 
-const processItem = async (
-  deps: PipelineDeps,
-  connection: ConnectionKey,
-  item: { id: number; payload: QueuedPayload; attempts: number },
-): Promise<InboundOutcome> => {
+/**
+ * The write stage of a batch (one connection, different chats): the common case of all of them in one
+ * statement; each message it leaves goes through the inbound queue and the general path. Then every stored
+ * message is announced, in order.
+ */
+const writeBatch = async (deps: PipelineDeps, items: Pending[]): Promise<Settled<Written>[]> => {
+  const connection = items[0].connection;
   const root = forCompany(deps.systemEm(), connection.companyId);
-  const queueId = item.id;
-  const payload = item.payload;
-
-  let outcome = 'stored' as InboundOutcome;
-  let announce:
-    | { message: object; ticket: Awaited<ReturnType<typeof presentTicket>>; contact: Contact; isNewTicket: boolean; facts: InboundFacts }
-    | undefined;
-  let ratingTicket: Ticket | undefined;
-  try {
-    const fast = await storeInboundFast(root, deps.media, {
-      companyId: connection.companyId,
-      whatsappId: connection.id,
-      queueItemId: queueId,
+  const fast = await storeInboundBatch(
+    root,
+    deps.media,
+    connection,
+    items.map(({ payload }) => ({
       wid: payload.id,
       chat: payload.chat,
       participant: payload.participant,
@@ -127,152 +161,219 @@ const processItem = async (
       quotedId: payload.quotedId,
       raw: payload.raw,
       createdAt: new Date(payload.timestamp),
-    });
-    if (fast) {
-      // A quoted message is shown in full, with its sender: the general presenter reads it.
-      const message = fast.message.quotedMsgId
-        ? (await presentMessages(root, deps.media, [await root.findOneOrFail(Message, fast.messageId)]))[0]
-        : fast.message;
-      announce = {
-        message,
-        ticket: fast.ticket,
-        contact: fast.contact,
-        isNewTicket: fast.isNewTicket,
-        facts: {
-          companyId: connection.companyId,
-          whatsappId: connection.id,
-          ticketId: fast.ticketId,
-          contactId: fast.contact.id,
-          messageId: fast.messageId,
-          body: payload.body,
-          fromMe: payload.fromMe,
-          isGroup: false,
-          isNewTicket: fast.isNewTicket,
-        },
+    })),
+  ).catch((err: unknown) => {
+    // Nothing of the batch was written (one statement): each message takes the general path instead.
+    deps.logger.warn({ err, whatsappId: connection.id, messages: items.length }, 'inbound batch failed; storing one by one');
+    return items.map(() => null);
+  });
+  const written = await Promise.all(
+    items.map(async ({ payload }, i): Promise<Settled<Written>> => {
+      try {
+        const stored = fast[i];
+        return { ok: true, value: stored ? await fromBatch(root, deps, connection, payload, stored) : await storeAlone(deps, connection, payload) };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    }),
+  );
+  for (const result of written) if (result.ok) await settle(deps, result.value);
+  return written;
+};
+
+/** A message the batch statement stored, as the pipeline announces it. */
+const fromBatch = async (root: EntityManager, deps: PipelineDeps, connection: ConnectionKey, payload: QueuedPayload, stored: FastStored): Promise<Written> => {
+  // A quoted message is shown in full, with its sender: the general presenter reads it.
+  const message = stored.quotedMsgId
+    ? (await presentMessages(root, deps.media, [await root.findOneOrFail(Message, stored.messageId)]))[0]
+    : stored.message;
+  return {
+    connection,
+    payload,
+    outcome: 'stored',
+    announcement: {
+      companyId: connection.companyId,
+      message,
+      ticket: stored.ticket,
+      contact: presentContact(stored.contact),
+      isNewTicket: stored.isNewTicket,
+    },
+    facts: {
+      companyId: connection.companyId,
+      whatsappId: connection.id,
+      ticketId: stored.ticketId,
+      contactId: stored.contact.id,
+      messageId: stored.messageId,
+      body: payload.body,
+      fromMe: payload.fromMe,
+      isGroup: false,
+      isNewTicket: stored.isNewTicket,
+    },
+  };
+};
+
+/** The general path: persisted in the inbound queue first (a failure is retried at start-up), then stored. */
+const storeAlone = async (deps: PipelineDeps, connection: ConnectionKey, payload: QueuedPayload): Promise<Written> => {
+  const rows: { id: number }[] = await forCompany(deps.systemEm(), connection.companyId).execute(
+    `insert into inbound_queue (company_id, whatsapp_id, wid, payload, attempts, received_at)
+     select ?, ?, ?, ?, 0, now() where not exists (select 1 from messages where whatsapp_id = ? and wid = ?)
+     on conflict (whatsapp_id, wid) do nothing returning id`,
+    [connection.companyId, connection.id, payload.id, JSON.stringify(payload), connection.id, payload.id],
+  );
+  // Stored already, or the same delivery is queued (a replay racing the first): the first one wins.
+  if (rows.length === 0) return { connection, payload, outcome: 'duplicate' };
+  return storeQueued(deps, connection, { id: rows[0].id, payload, attempts: 0 });
+};
+
+/** What follows a written message before the after stage: its media dropped if unused, its announcement. */
+const settle = async (deps: PipelineDeps, written: Written): Promise<void> => {
+  const { connection, payload } = written;
+  if ((written.outcome === 'duplicate' || written.outcome === 'ignored') && payload.storedMedia) {
+    await deps.media.remove(connection.companyId, payload.storedMedia.fileName);
+  }
+  // One event: its listener also announces the (new or re-sorted) ticket to the lists.
+  if (written.announcement) deps.events.emit('message.created', written.announcement);
+};
+
+/** The after stage: the automation on the customers' messages, then the answers to rating requests. */
+const afterBatch = async (deps: PipelineDeps, batch: Written[]): Promise<Settled<InboundOutcome>[]> => {
+  const facts = batch.flatMap((w) => (w.outcome === 'stored' && w.facts ? [w.facts] : []));
+  if (facts.length > 0 && deps.automation) {
+    // A failing bot must not fail the messages, which are stored and announced already.
+    await deps.automation.onInbound(facts).catch((err: unknown) => deps.logger.error({ err }, 'inbound automation failed'));
+  }
+  return Promise.all(
+    batch.map(async (w): Promise<Settled<InboundOutcome>> => {
+      try {
+        if (w.ratingTicketId !== undefined && !w.payload.fromMe) {
+          const em = forCompany(deps.systemEm(), w.connection.companyId);
+          await handleRatingReply(deps, em, await em.findOneOrFail(Ticket, w.ratingTicketId), w.payload.body);
+        }
+        return { ok: true, value: w.outcome };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    }),
+  );
+};
+
+/** Processes one queued message by its queue id (replays after a restart). */
+export const processQueued = async (deps: PipelineDeps, connection: ConnectionKey, queueId: number): Promise<InboundOutcome> => {
+  const item = await forCompany(deps.systemEm(), connection.companyId).findOne(InboundQueueItem, queueId);
+  if (!item) return 'duplicate';
+  const written = await storeQueued(deps, connection, { id: item.id, payload: item.payload as QueuedPayload, attempts: item.attempts });
+  await settle(deps, written);
+  const [result] = await afterBatch(deps, [written]);
+  if (!result.ok) throw result.error;
+  return result.value;
+};
+
+/** The general path for a queued message: every case (groups, identity merges, ratings), in one transaction. */
+const storeQueued = async (
+  deps: PipelineDeps,
+  connection: ConnectionKey,
+  item: { id: number; payload: QueuedPayload; attempts: number },
+): Promise<Written> => {
+  const root = forCompany(deps.systemEm(), connection.companyId);
+  const queueId = item.id;
+  const payload = item.payload;
+  const written: Written = { connection, payload, outcome: 'stored' };
+  try {
+    await root.transactional(async (em) => {
+      const done = () => em.nativeDelete(InboundQueueItem, { id: queueId });
+      if (payload.chat.isGroup && (await getSettingValue(em, 'CheckMsgIsGroup')) === 'enabled') {
+        written.outcome = 'ignored';
+        return done();
+      }
+      const chatContact = await upsertChannelContact(em, payload.chat);
+      const sender = payload.participant ? await upsertChannelContact(em, payload.participant) : chatContact;
+
+      // The conversation in progress; else a reply to a rating request belongs to the ticket that asked;
+      // else a new ticket.
+      const active = await findActiveTicket(em, chatContact.id, connection.id);
+      const awaiting = !active && !payload.fromMe ? await findTicketAwaitingRating(em, chatContact.id, connection.id) : null;
+      const { ticket, created } = active
+        ? { ticket: active, created: false }
+        : awaiting
+          ? { ticket: awaiting, created: false }
+          : await findOrCreateActiveTicket(em, {
+              contactId: chatContact.id,
+              whatsappId: connection.id,
+              isGroup: !!payload.chat.isGroup,
+              knownAbsent: true,
+            });
+
+      const quoted = payload.quotedId
+        ? await em.findOne(Message, { whatsappId: connection.id, wid: payload.quotedId }, { fields: ['id'] })
+        : null;
+      const { message, created: stored } = await storeMessage(em, {
+        ticketId: ticket.id,
+        wid: payload.id,
+        whatsappId: connection.id,
+        contactId: payload.fromMe ? null : sender.id,
+        body: payload.body,
+        fromMe: payload.fromMe,
+        read: payload.fromMe,
+        ack: payload.fromMe ? 2 : 0,
+        mediaType: mediaTypeOf(payload),
+        mediaUrl: payload.storedMedia?.fileName ?? null,
+        mediaName: payload.storedMedia?.mediaName ?? null,
+        quotedMsgId: quoted?.id ?? null,
+        participant: payload.participant ? (payload.participant.number ?? payload.participant.lid) : null,
+        raw: payload.raw,
+        createdAt: new Date(payload.timestamp),
+      });
+      if (!stored) {
+        written.outcome = 'duplicate';
+        return done();
+      }
+      if (awaiting) {
+        written.outcome = 'rating';
+        written.ratingTicketId = ticket.id;
+      } else {
+        // One atomic statement: concurrent messages of a ticket neither lose a count nor a newer preview.
+        // Typing on the phone means someone read the conversation.
+        const [updated] = await em.execute<Record<string, unknown>[]>(
+          `update tickets set
+             unread_messages = case when ? then 0 else unread_messages + 1 end,
+             last_message = case when last_message_at is null or last_message_at <= ? then ? else last_message end,
+             last_from_me = case when last_message_at is null or last_message_at <= ? then ? else last_from_me end,
+             last_message_at = greatest(coalesce(last_message_at, ?), ?),
+             updated_at = now()
+           where id = ? returning *`,
+          [payload.fromMe, message.createdAt, previewOf(message), message.createdAt, payload.fromMe, message.createdAt, message.createdAt, ticket.id],
+        );
+        em.map(Ticket, updated);
+      }
+      await done();
+      // Presented inside the transaction: the contact and ticket are already in this identity map.
+      const [presentedMessage] = await presentMessages(em, deps.media, [message]);
+      written.announcement = {
+        companyId: connection.companyId,
+        message: presentedMessage,
+        ticket: await presentTicket(em, ticket),
+        contact: presentContact(chatContact),
+        isNewTicket: created,
       };
-    } else {
-      await root.transactional(async (em) => {
-        const done = () => em.nativeDelete(InboundQueueItem, { id: queueId });
-        if (payload.chat.isGroup && (await getSettingValue(em, 'CheckMsgIsGroup')) === 'enabled') {
-          outcome = 'ignored';
-          return done();
-        }
-        const chatContact = await upsertChannelContact(em, payload.chat);
-        const sender = payload.participant ? await upsertChannelContact(em, payload.participant) : chatContact;
-
-        // The conversation in progress; else a reply to a rating request belongs to the ticket that asked;
-        // else a new ticket.
-        const active = await findActiveTicket(em, chatContact.id, connection.id);
-        const awaiting = !active && !payload.fromMe ? await findTicketAwaitingRating(em, chatContact.id, connection.id) : null;
-        const { ticket, created } = active
-          ? { ticket: active, created: false }
-          : awaiting
-            ? { ticket: awaiting, created: false }
-            : await findOrCreateActiveTicket(em, {
-                contactId: chatContact.id,
-                whatsappId: connection.id,
-                isGroup: !!payload.chat.isGroup,
-                knownAbsent: true,
-              });
-
-        const quoted = payload.quotedId
-          ? await em.findOne(Message, { whatsappId: connection.id, wid: payload.quotedId }, { fields: ['id'] })
-          : null;
-        const { message, created: stored } = await storeMessage(em, {
-          ticketId: ticket.id,
-          wid: payload.id,
-          whatsappId: connection.id,
-          contactId: payload.fromMe ? null : sender.id,
-          body: payload.body,
-          fromMe: payload.fromMe,
-          read: payload.fromMe,
-          ack: payload.fromMe ? 2 : 0,
-          mediaType: mediaTypeOf(payload),
-          mediaUrl: payload.storedMedia?.fileName ?? null,
-          mediaName: payload.storedMedia?.mediaName ?? null,
-          quotedMsgId: quoted?.id ?? null,
-          participant: payload.participant ? (payload.participant.number ?? payload.participant.lid) : null,
-          raw: payload.raw,
-          createdAt: new Date(payload.timestamp),
-        });
-        if (!stored) {
-          outcome = 'duplicate';
-          return done();
-        }
-        if (awaiting) {
-          outcome = 'rating';
-          ratingTicket = ticket;
-        } else {
-          // One atomic statement: concurrent messages of a ticket neither lose a count nor a newer preview.
-          // Typing on the phone means someone read the conversation.
-          const [updated] = await em.execute<Record<string, unknown>[]>(
-            `update tickets set
-               unread_messages = case when ? then 0 else unread_messages + 1 end,
-               last_message = case when last_message_at is null or last_message_at <= ? then ? else last_message end,
-               last_from_me = case when last_message_at is null or last_message_at <= ? then ? else last_from_me end,
-               last_message_at = greatest(coalesce(last_message_at, ?), ?),
-               updated_at = now()
-             where id = ? returning *`,
-            [payload.fromMe, message.createdAt, previewOf(message), message.createdAt, payload.fromMe, message.createdAt, message.createdAt, ticket.id],
-          );
-          em.map(Ticket, updated);
-        }
-        await done();
-        // Presented inside the transaction: the contact and ticket are already in this identity map.
-        const [presentedMessage] = await presentMessages(em, deps.media, [message]);
-        announce = {
-          message: presentedMessage,
-          ticket: await presentTicket(em, ticket),
-          contact: chatContact,
-          isNewTicket: created,
-          facts: {
-            companyId: connection.companyId,
-            whatsappId: connection.id,
-            ticketId: ticket.id,
-            contactId: chatContact.id,
-            messageId: message.id,
-            body: message.body,
-            fromMe: payload.fromMe,
-            isGroup: ticket.isGroup,
-            isNewTicket: created,
-          },
-        };
+      written.facts = {
+        companyId: connection.companyId,
+        whatsappId: connection.id,
+        ticketId: ticket.id,
+        contactId: chatContact.id,
+        messageId: message.id,
+        body: message.body,
+        fromMe: payload.fromMe,
+        isGroup: ticket.isGroup,
+        isNewTicket: created,
+      };
     });
-    }
   } catch (err) {
     await root
       .nativeUpdate(InboundQueueItem, { id: queueId }, { attempts: item.attempts + 1, lastError: String((err as Error)?.message ?? err).slice(0, 500) })
       .catch(() => undefined);
     throw err;
   }
-
-  if (outcome === 'duplicate' || outcome === 'ignored') {
-    if (payload.storedMedia) await deps.media.remove(connection.companyId, payload.storedMedia.fileName);
-    return outcome;
-  }
-  if (announce) {
-    const { ticket } = announce;
-    // One event: its listener also announces the (new or re-sorted) ticket to the lists.
-    deps.events.emit('message.created', {
-      companyId: connection.companyId,
-      message: announce.message,
-      ticket,
-      contact: presentContact(announce.contact),
-      isNewTicket: announce.isNewTicket,
-    });
-  }
-  if (announce && outcome === 'stored' && deps.automation) {
-    // A failing bot must not fail the message, which is stored and announced already.
-    await deps.automation.onInbound(announce.facts).catch((err: unknown) =>
-      deps.logger.error({ err, ticketId: announce!.facts.ticketId }, 'inbound automation failed'),
-    );
-  }
-  if (ratingTicket && !payload.fromMe) {
-    const em = forCompany(deps.systemEm(), connection.companyId);
-    const fresh = await em.findOneOrFail(Ticket, ratingTicket.id);
-    await handleRatingReply(deps, em, fresh, payload.body);
-  }
-  return outcome;
+  return written;
 };
 
 /** At start-up: what a crash left in the inbound queue is processed again. */

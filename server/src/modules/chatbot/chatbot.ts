@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { SETTINGS } from '@atrium/shared';
+import { intArray } from '../../db/sql.js';
 import { forCompany, requireTenant } from '../../db/tenant.js';
 import type { TicketPlacement } from '../../events/bus.js';
 import type { Logger } from '../../logger.js';
@@ -45,10 +46,12 @@ interface Outcome {
 /**
  * One read that rules out most messages before a transaction is opened: a ticket someone took, or one
  * the bot has nothing to say to (no schedule rule, and a queue already chosen without a menu or a
- * connection with neither queues nor a greeting). Every inbound message passes here.
+ * connection with neither queues nor a greeting). Every inbound message passes here, a batch at a time.
+ * Answers the tickets the bot may talk to.
  */
-const botMayAct = async (em: EntityManager, ticketId: number): Promise<boolean> => {
-  const [row]: {
+const ticketsBotMayActOn = async (em: EntityManager, ticketIds: number[]): Promise<Set<number>> => {
+  const rows: {
+    id: number;
     taken: boolean;
     queue_id: number | null;
     chatbot: boolean;
@@ -56,24 +59,41 @@ const botMayAct = async (em: EntityManager, ticketId: number): Promise<boolean> 
     has_greeting: boolean;
     schedule_type: string | null;
   }[] = await em.execute(
-    `select (t.user_id is not null or t.status = 'closed' or t.use_integration or t.whatsapp_id is null) as taken,
+    `select t.id, (t.user_id is not null or t.status = 'closed' or t.use_integration or t.whatsapp_id is null) as taken,
             t.queue_id, t.chatbot,
             exists (select 1 from whatsapp_queues wq where wq.whatsapp_id = t.whatsapp_id) as has_queues,
             coalesce((select trim(w.greeting_message) <> '' from whatsapps w where w.id = t.whatsapp_id), false) as has_greeting,
             (select s.value from settings s where s.company_id = t.company_id and s.key = 'scheduleType') as schedule_type
-       from tickets t where t.id = ? and t.company_id = ?`,
-    [ticketId, requireTenant(em)],
+       from tickets t where t.id = any(?::int[]) and t.company_id = ?`,
+    [intArray(ticketIds), requireTenant(em)],
   );
-  if (!row || row.taken) return false;
-  if ((row.schedule_type ?? SETTINGS.scheduleType.default) !== 'disabled') return true;
-  if (row.queue_id !== null) return row.chatbot;
-  return row.has_queues || row.has_greeting;
+  const mayAct = (row: (typeof rows)[number]) => {
+    if (row.taken) return false;
+    if ((row.schedule_type ?? SETTINGS.scheduleType.default) !== 'disabled') return true;
+    if (row.queue_id !== null) return row.chatbot;
+    return row.has_queues || row.has_greeting;
+  };
+  return new Set(rows.filter(mayAct).map((r) => r.id));
 };
 
-export const runChatbot = async (deps: ChatbotDeps, facts: InboundFacts, now = new Date()): Promise<void> => {
-  if (facts.fromMe || facts.isGroup) return;
-  const root = forCompany(deps.systemEm(), facts.companyId);
-  if (!(await botMayAct(root, facts.ticketId))) return;
+/** Runs the bot on a batch of stored inbound messages, in order; one message failing does not stop the others. */
+export const runChatbot = async (deps: ChatbotDeps, batch: InboundFacts[], now = new Date()): Promise<void> => {
+  const customers = batch.filter((f) => !f.fromMe && !f.isGroup);
+  for (const companyId of new Set(customers.map((f) => f.companyId))) {
+    const facts = customers.filter((f) => f.companyId === companyId);
+    const root = forCompany(deps.systemEm(), companyId);
+    const eligible = await ticketsBotMayActOn(
+      root,
+      facts.map((f) => f.ticketId),
+    );
+    for (const f of facts) {
+      if (!eligible.has(f.ticketId)) continue;
+      await answer(deps, root, f, now).catch((err: unknown) => deps.logger.error({ err, ticketId: f.ticketId }, 'chatbot failed'));
+    }
+  }
+};
+
+const answer = async (deps: ChatbotDeps, root: EntityManager, facts: InboundFacts, now: Date): Promise<void> => {
   // The ticket row stays locked while the bot answers, so two messages of one ticket never run it at once.
   const outcome = await root.transactional(async (em): Promise<Outcome | null> => {
     const ticket = await em.findOne(Ticket, facts.ticketId, { lockMode: LockMode.PESSIMISTIC_WRITE });
