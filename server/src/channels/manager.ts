@@ -13,7 +13,7 @@ export interface ConnectionRef {
  * lives in one process; everything else about it (status, credentials, messages) is in the database.
  */
 export class ChannelManager {
-  private readonly sessions = new Map<number, { session: ChannelSession; provider: string }>();
+  private readonly sessions = new Map<number, { session: ChannelSession; provider: string; companyId: number }>();
 
   constructor(
     private readonly providers: Record<string, ChannelProvider>,
@@ -44,7 +44,7 @@ export class ChannelManager {
       auth: this.wiring.auth(connection),
       logger: this.wiring.logger.child({ whatsappId: connection.id, provider: connection.provider }),
     });
-    this.sessions.set(connection.id, { session, provider: connection.provider });
+    this.sessions.set(connection.id, { session, provider: connection.provider, companyId: connection.companyId });
     await session.start();
     return session;
   }
@@ -78,6 +78,12 @@ export class ChannelManager {
 
   find(whatsappId: number): ChannelSession | undefined {
     return this.sessions.get(whatsappId)?.session;
+  }
+
+  /** The live session of a connection of this company; undefined for another company's. */
+  findOfCompany(whatsappId: number, companyId: number): ChannelSession | undefined {
+    const live = this.sessions.get(whatsappId);
+    return live?.companyId === companyId ? live.session : undefined;
   }
 
   async stopAll(): Promise<void> {

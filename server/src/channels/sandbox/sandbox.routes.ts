@@ -27,6 +27,10 @@ export const sandboxRoutes = (deps: RouteDeps) => {
     return connection;
   };
   const sessionOf = async (ctx: AppContext) => {
+    // Every customer message passes here: the running session of one of the caller's company's
+    // connections needs no database read. Anything else is looked up, for the precise error.
+    const live = deps.channels.findOfCompany(parse(params, ctx.params).whatsappId, ctx.state.actor.companyId);
+    if (live instanceof SandboxSession) return live;
     const connection = await connectionOf(ctx);
     const session = deps.channels.find(connection.id);
     if (!(session instanceof SandboxSession)) throw new AppError('ERR_WAPP_NOT_INITIALIZED');

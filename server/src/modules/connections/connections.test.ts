@@ -460,8 +460,10 @@ describe('sessions and the sandbox phone', () => {
 
   it('refuses the sandbox controls on a connection of another provider', async () => {
     const row = await storedRow((await newConnection(a.admin.token)).body.id);
-    // Not creatable here (Baileys would go online): the provider is switched in the database.
+    // Not creatable here (Baileys would go online): the provider is switched in the database, and the
+    // sandbox session stopped (a beta connection runs no sandbox session).
     await forSystem(t.app.orm.em).nativeUpdate(Whatsapp, { id: row!.id }, { provider: 'beta' });
+    await t.app.channels.stop(row!.id);
     expect(await t.api.post(`/sandbox/${row!.id}/scan`, {}, a.admin.token)).toMatchObject({
       status: 400,
       body: { error: 'ERR_WAPP_PROVIDER_DISABLED', provider: 'beta' },
