@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startApp, type RunningApp } from '../app.js';
@@ -10,6 +10,9 @@ import { createLogger } from '../logger.js';
  * Runs a benchmark against the real server on its own embedded PostgreSQL (or `BENCH_DATABASE_URL`, kept
  * between runs), with `admin` as the first-start super user; everything is removed afterwards.
  */
+/** BENCH_PG_STATS=1: the database records its statements and `statementReport` prints the costliest. */
+const STATEMENT_STATS = process.env.BENCH_PG_STATS === '1';
+
 export const withBenchApp = async (
   admin: { email: string; password: string },
   bench: (app: RunningApp) => Promise<void>,
@@ -20,7 +23,15 @@ export const withBenchApp = async (
   const logger = createLogger('warn');
   const db = process.env.BENCH_DATABASE_URL
     ? { url: process.env.BENCH_DATABASE_URL, stop: async () => {} }
-    : await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: await freePort(), password: 'bench', database: 'atrium', logger, persistent: false });
+    : await startEmbeddedPostgres({
+        dir: path.join(dir, 'pg'),
+        port: await freePort(),
+        password: 'bench',
+        database: 'atrium',
+        logger,
+        persistent: false,
+        settings: STATEMENT_STATS ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track_planning=on'] : [],
+      });
   const app = await startApp(
     loadConfig({
       NODE_ENV: 'test',
@@ -42,5 +53,63 @@ export const withBenchApp = async (
     await app.stop();
     await db.stop();
     rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+/**
+ * Runs a benchmark's main and exits: a job that ran leaves Agenda's lock keep-alive timer (half the lock
+ * lifetime, 5 minutes) pending after the scheduler stopped, which would hold the finished process open.
+ */
+export const runBench = (main: () => Promise<void>): void => {
+  main().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      // eslint-disable-next-line no-console -- a benchmark reports on the console
+      console.error(err);
+      process.exit(1);
+    },
+  );
+};
+
+/** CPU seconds used so far by this process and by the database's processes (Linux: each `postgres` in /proc). */
+export const cpuSeconds = (): { node: number; database: number } => {
+  const usage = process.cpuUsage();
+  let ticks = 0;
+  for (const pid of existsSync('/proc') ? readdirSync('/proc') : []) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // pid (comm) state ppid … utime stime: fields 14 and 15, counted after the closing parenthesis.
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return { node: (usage.user + usage.system) / 1e6, database: ticks / 100 };
+};
+
+/** With BENCH_PG_STATS=1: forgets the statements recorded so far (start-up, seeding). */
+export const resetStatementStats = async (app: RunningApp): Promise<void> => {
+  if (!STATEMENT_STATS) return;
+  const db = app.orm.em.fork().getConnection();
+  await db.execute('create extension if not exists pg_stat_statements');
+  await db.execute('select pg_stat_statements_reset()');
+};
+
+/** With BENCH_PG_STATS=1: the statements that took the database the most time (planning + execution). */
+export const statementReport = async (app: RunningApp, top = 12): Promise<void> => {
+  if (!STATEMENT_STATS) return;
+  const rows = await app.orm.em.fork().getConnection().execute(
+    `select calls, round((total_plan_time + total_exec_time)::numeric, 0) as total_ms,
+            round((total_plan_time / greatest(calls, 1))::numeric, 3) as plan_ms,
+            round((total_exec_time / greatest(calls, 1))::numeric, 3) as exec_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as query
+       from pg_stat_statements order by total_plan_time + total_exec_time desc limit ?`,
+    [top],
+  );
+  for (const r of rows) {
+    // eslint-disable-next-line no-console -- a benchmark reports on the console
+    console.log(`${String(r.calls).padStart(7)} calls ${String(r.total_ms).padStart(7)} ms  plan ${r.plan_ms} exec ${r.exec_ms}  ${r.query}`);
   }
 };

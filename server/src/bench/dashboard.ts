@@ -10,7 +10,7 @@
 import type { RunningApp } from '../app.js';
 import { intArray } from '../db/sql.js';
 import { Api } from '../testing/api.js';
-import { withBenchApp } from './bench-app.js';
+import { runBench, withBenchApp } from './bench-app.js';
 
 const SUPER = { email: 'bench@atrium.local', password: 'Bench-password-1' };
 const TARGET_P95_MS = 200;
@@ -166,7 +166,4 @@ const benchDashboard = async (app: RunningApp, api: Api) => {
 
 const main = () => withBenchApp(SUPER, (app) => benchDashboard(app, new Api(app.url)));
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -6,11 +6,12 @@
  *   npm run bench -- inbound      20,000 sandbox messages through the whole pipeline
  * Starts its own embedded PostgreSQL in a temporary folder (or uses BENCH_DATABASE_URL).
  */
+import http from 'node:http';
 import { io } from 'socket.io-client';
 import type { RunningApp } from '../app.js';
 import { intArray } from '../db/sql.js';
 import { Api } from '../testing/api.js';
-import { withBenchApp } from './bench-app.js';
+import { cpuSeconds, resetStatementStats, runBench, statementReport, withBenchApp } from './bench-app.js';
 
 const SUPER = { email: 'bench@atrium.local', password: 'Bench-password-1' };
 
@@ -140,6 +141,32 @@ const benchTickets = async (app: RunningApp, api: Api) => {
   report('GET /messages/{ticketId} (admin)', await timed(n, (i) => get(`/messages/${ticketIds[i % ticketIds.length]}`, admin.token)));
 };
 
+/**
+ * The customers' phone: a keep-alive node:http client, lighter than fetch, so the figures are the
+ * server's and not the load generator's (both share this machine's two cores).
+ */
+const phoneAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+const postJson = (baseUrl: string) => (path: string, body: unknown, token: string) =>
+  new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const req = http.request(
+      `${baseUrl}${path}`,
+      {
+        method: 'POST',
+        agent: phoneAgent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}` },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+
 const benchInbound = async (app: RunningApp, api: Api, superToken: string) => {
   const company = await api.post('/companies', { name: 'Inbound bench', email: 'inbound@bench.local', password: SUPER.password, planId: (await api.get('/plans/all', superToken)).body[0].id }, superToken);
   const admin = await api.login('inbound@bench.local', SUPER.password);
@@ -161,18 +188,22 @@ const benchInbound = async (app: RunningApp, api: Api, superToken: string) => {
     return { from: String(5521900000000 + (n % contacts)), body: `mensagem ${n} ${WORDS[n % WORDS.length]}`, id: `IN-${n}` };
   });
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
+  const phone = postJson(app.url);
   let next = 0;
+  await resetStatementStats(app);
+  const cpuBefore = cpuSeconds();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < jobs.length) {
         const job = jobs[next++];
-        const res = await api.post(`/sandbox/${conn.body.id}/messages`, job, admin.token);
-        if (res.status !== 201) throw new Error(`inbound ${res.status} ${JSON.stringify(res.body)}`);
+        const res = await phone(`/sandbox/${conn.body.id}/messages`, job, admin.token);
+        if (res.status !== 201) throw new Error(`inbound ${res.status} ${res.body}`);
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = cpuSeconds();
   await new Promise((r) => setTimeout(r, 1000));
   socket.close();
   const db = app.orm.em.fork().getConnection();
@@ -182,6 +213,12 @@ const benchInbound = async (app: RunningApp, api: Api, superToken: string) => {
     `inbound: ${total} messages (+${replays} replays) from ${contacts} contacts in ${seconds.toFixed(1)} s = ${(total / seconds).toFixed(0)} messages/s; ` +
       `stored ${stored.n}, duplicates ${stored.n - stored.distinct_ids}, lost ${total - stored.distinct_ids}, tickets ${tickets}, realtime events ${events}`,
   );
+  const perMessage = (a: number, b: number) => (((b - a) * 1000) / total).toFixed(2);
+  console.log(
+    `CPU per message: Node (server and this client) ${perMessage(cpuBefore.node, cpuAfter.node)} ms, ` +
+      `PostgreSQL ${perMessage(cpuBefore.database, cpuAfter.database)} ms`,
+  );
+  await statementReport(app);
 };
 
 const main = () => {
@@ -194,7 +231,4 @@ const main = () => {
   });
 };
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

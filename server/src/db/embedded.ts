@@ -45,6 +45,8 @@ export const startEmbeddedPostgres = async (options: {
   database: string;
   logger: Logger;
   persistent?: boolean;
+  /** More `-c name=value` settings (benchmarks load pg_stat_statements with them). */
+  settings?: string[];
 }): Promise<EmbeddedDatabase> => {
   const { dir, port, password, database, logger } = options;
   leaveSignalsToTheApp();
@@ -58,7 +60,7 @@ export const startEmbeddedPostgres = async (options: {
     // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', ...(options.settings ?? []).flatMap((s) => ['-c', s])],
     onLog: (message) => logger.debug({ embeddedPostgres: String(message).trim() }, 'postgres'),
     onError: (message) => logger.debug({ embeddedPostgres: String(message).trim() }, 'postgres'),
   });
