@@ -583,6 +583,33 @@ describe('BaileysSession inbound events', () => {
     await h.session.stop();
   });
 
+  it('handles the chats of one upsert side by side, each chat in order (by phone number or LID alike)', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const h = await connected({
+      downloadMedia: async () => {
+        await held;
+        return Buffer.from('img');
+      },
+    });
+    const OTHER = '5511977776666';
+    h.socket().emit('messages.upsert', {
+      type: 'notify',
+      messages: [
+        // Our customer by LID first (its photo is slow to download), then by phone number.
+        wa({ remoteJid: `${CUSTOMER_LID}@lid`, remoteJidAlt: `${CUSTOMER}@s.whatsapp.net`, id: 'A1' }, { imageMessage: { mimetype: 'image/jpeg' } }),
+        wa({ remoteJid: `${OTHER}@s.whatsapp.net`, id: 'B1' }, { conversation: 'b1' }),
+        wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'A2' }, { conversation: 'a2' }),
+        wa({ remoteJid: `${OTHER}@s.whatsapp.net`, id: 'B2' }, { conversation: 'b2' }),
+      ],
+    });
+    await vi.waitFor(() => expect(h.rec.messages.map((m) => m.id)).toEqual(['B1', 'B2']));
+    release();
+    await h.idle();
+    expect(h.rec.messages.map((m) => m.id)).toEqual(['B1', 'B2', 'A1', 'A2']);
+    await h.session.stop();
+  });
+
   it('gives up on a media download that never ends', async () => {
     const h = await connected({ mediaTimeoutMs: 30, downloadMedia: () => new Promise<Buffer>(() => undefined) });
     h.socket().emit('messages.upsert', { type: 'notify', messages: [wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'VID1' }, { videoMessage: { mimetype: 'video/mp4' } })] });

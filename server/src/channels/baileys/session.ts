@@ -128,6 +128,9 @@ export const quotedMessage = (jid: string, quoted: QuotedRef): WAMessage => {
   };
 };
 
+/** How many chats of one upsert are handled side by side. */
+const UPSERT_CHATS_AT_ONCE = 16;
+
 /** Runs tasks one after another; a failing task is logged and does not stop the next. */
 class SerialQueue {
   private tail: Promise<void> = Promise.resolve();
@@ -320,7 +323,7 @@ export class BaileysSession implements ChannelSession {
       },
       'messages.upsert': ({ messages, type }) => {
         if (!current() || (type !== 'notify' && type !== 'append')) return;
-        for (const msg of messages) this.inbound.push(() => this.handleMessage(msg, socket));
+        this.inbound.push(() => this.handleUpsert(messages, socket));
       },
       'messages.update': (updates) => {
         if (!current()) return;
@@ -481,6 +484,32 @@ export class BaileysSession implements ChannelSession {
   }
 
   // --- inbound ------------------------------------------------------------------------------------
+
+  /**
+   * The messages of one upsert (a burst after reconnecting can hold hundreds): chats side by side, so the
+   * pipeline writes them in batches, and each chat's messages one after another, in order. A chat seen by
+   * phone number and by LID in the same burst is one chat. Bounded, so a history burst downloads only so
+   * much media at once.
+   */
+  private async handleUpsert(messages: WAMessage[], socket: BaileysSocket): Promise<void> {
+    const chats: WAMessage[][] = [];
+    const chatOf = new Map<string, WAMessage[]>();
+    for (const msg of messages) {
+      const jids = [msg.key.remoteJid, msg.key.remoteJidAlt].filter((j): j is string => !!j);
+      let chat = jids.map((j) => chatOf.get(j)).find((c) => c !== undefined);
+      if (!chat) chats.push((chat = []));
+      chat.push(msg);
+      for (const jid of jids) chatOf.set(jid, chat);
+    }
+    const inOrder = async (chat: WAMessage[]) => {
+      for (const msg of chat) {
+        await this.handleMessage(msg, socket).catch((err: unknown) => this.log.error({ err }, 'channel event handler failed'));
+      }
+    };
+    for (let i = 0; i < chats.length; i += UPSERT_CHATS_AT_ONCE) {
+      await Promise.all(chats.slice(i, i + UPSERT_CHATS_AT_ONCE).map(inOrder));
+    }
+  }
 
   private async handleMessage(msg: WAMessage, socket: BaileysSocket): Promise<void> {
     const mapped = toInboundMessage(msg, { groupName: (jid) => this.groupSubjects.get(jid), me: this.me });
