@@ -150,13 +150,31 @@ export const createRealtime = (options: {
         continue;
       }
       socket.data.actor = now;
-      const demoted = (before.profile === 'admin' && now.profile !== 'admin') || (before.isSuper && !now.isSuper);
-      if (demoted) {
-        // Rooms granted by the old rights go; the client joins again under the new ones.
-        const base = baseRooms(now);
-        await leaveAll(socket, [...socket.data.joined].filter((room) => !base.includes(room)));
-      }
+      // Rooms the user's rights no longer give (a queue taken away, admin rights lost, a ticket no longer
+      // theirs) are left; the ones still allowed stay, so the client need not join again.
+      const base = baseRooms(now);
+      const held = [...socket.data.joined].filter((room) => !base.includes(room));
+      if (held.length === 0) continue;
+      const allowed = await roomsStillAllowed(now, held);
+      await leaveAll(
+        socket,
+        held.filter((room) => !allowed.has(room)),
+      );
     }
+  };
+
+  /** Of the rooms a socket holds, those the policy would let it join today. */
+  const roomsStillAllowed = async (actor: Actor, held: string[]): Promise<Set<string>> => {
+    const allowed = new Set([
+      ...(await policy.notificationRooms(actor)),
+      ...(await Promise.all(TICKET_STATUSES.map((status) => policy.ticketRooms(actor, status)))).flat(),
+    ]);
+    const ticketRoom = new RegExp(`^${rooms.ticket(actor.companyId, '(\\d+)')}$`);
+    for (const room of held) {
+      const id = ticketRoom.exec(room)?.[1];
+      if (id && (await policy.ticketRoom(actor, id)) === room) allowed.add(room);
+    }
+    return allowed;
   };
 
   const localSockets = () => [...io.of('/').sockets.values()] as ActorSocket[];

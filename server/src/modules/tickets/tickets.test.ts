@@ -172,6 +172,31 @@ describe('realtime delivery follows visibility', () => {
     }
   });
 
+  it('an agent taken off a queue stops hearing its tickets at once, list and open conversation alike', async () => {
+    const agent = await connectSocket(t.app.url, a.agent.token);
+    try {
+      agent.emit('joinNotification');
+      agent.emit('joinTickets', 'pending');
+      agent.emit('joinChatBox', String(ids.inQ1));
+      await new Promise((r) => setTimeout(r, 150));
+      const event = `company-${a.companyId}-appMessage`;
+      const before = receivesWithin(agent, event, 2000);
+      await customerSays(t.api, a.admin.token, wa, { from: '5511900000001', body: 'ainda na fila' });
+      expect(await before).toBe(true);
+
+      expect((await t.api.put(`/users/${a.agent.id}`, { queueIds: [] }, a.admin.token)).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 150));
+      const after = receivesWithin(agent, event, 700);
+      const ticketEvent = receivesWithin(agent, `company-${a.companyId}-ticket`, 700);
+      await customerSays(t.api, a.admin.token, wa, { from: '5511900000001', body: 'fora da fila' });
+      expect(await after).toBe(false);
+      expect(await ticketEvent).toBe(false);
+    } finally {
+      agent.close();
+      expect((await t.api.put(`/users/${a.agent.id}`, { queueIds: [q1] }, a.admin.token)).status).toBe(200);
+    }
+  });
+
   it('joinChatBox is refused for a ticket the socket’s user may not see', async () => {
     const agent = await connectSocket(t.app.url, a.agent.token);
     try {
