@@ -32,8 +32,10 @@ export interface AppDeps {
   events: EventBus;
 }
 
+export const isAdmin = (actor: Actor): boolean => actor.profile === 'admin' || actor.isSuper;
+
 export const requireAdmin = (actor: Actor): void => {
-  if (actor.profile !== 'admin' && !actor.isSuper) throw new AppError('ERR_NO_PERMISSION');
+  if (!isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION');
 };
 
 export const requireSuper = (actor: Actor): void => {

@@ -30,6 +30,8 @@ export const ANNOUNCEMENT_EVENT = 'company-announcement';
 export const rooms = {
   company: (companyId: number) => `company-${companyId}-mainchannel`,
   user: (userId: number) => `user-${userId}`,
+  /** Every socket of the company's admins (joined on connecting): what only admins may hear. */
+  admins: (companyId: number) => `company-${companyId}-admins`,
   notification: (companyId: number) => `company-${companyId}-notification`,
   status: (companyId: number, status: string) => `company-${companyId}-${status}`,
   queueStatus: (companyId: number, queueId: number | null, status: string) =>

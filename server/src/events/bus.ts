@@ -20,9 +20,9 @@ export interface DomainEvents {
   'message.updated': { companyId: number; message: object; placement: TicketPlacement };
   'contact.changed': { companyId: number; action: 'create' | 'update'; contact: object };
   'contact.deleted': { companyId: number; contactId: number };
-  'connection.changed': { companyId: number; action: 'create' | 'update'; whatsapp: object };
+  'connection.changed': { companyId: number; action: 'create' | 'update'; whatsapp: { qrcode: string } };
   'connection.deleted': { companyId: number; whatsappId: number };
-  'connection.session': { companyId: number; session: object };
+  'connection.session': { companyId: number; session: { qrcode: string } };
   /** `wasShared`: the record was visible company-wide (geral and active) before this change. */
   'quickmessage.changed': { companyId: number; action: 'create' | 'update'; record: QuickMessageView; wasShared: boolean };
   'quickmessage.deleted': { companyId: number; id: number; userId: number | null; wasShared: boolean };

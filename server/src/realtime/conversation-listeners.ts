@@ -1,3 +1,4 @@
+import { rooms } from '@atrium/shared';
 import type { EventBus } from '../events/bus.js';
 import { ticketAudience } from './ticket-rooms.js';
 import type { Realtime } from './server.js';
@@ -29,14 +30,21 @@ export const registerConversationListeners = (events: EventBus, realtime: Realti
   );
   events.on('contact.changed', ({ companyId, action, contact }) => realtime.toCompany(companyId, 'contact', { action, contact }));
   events.on('contact.deleted', ({ companyId, contactId }) => realtime.toCompany(companyId, 'contact', { action: 'delete', contactId }));
+  // A connection's QR code only to admins: scanning it links a phone to the company's connection.
+  const withoutQr = <T extends { qrcode: string }>(view: T): T => ({ ...view, qrcode: '' });
+  const toAdminsWithQr = (companyId: number, resource: 'whatsapp' | 'whatsappSession', payload: (qr: boolean) => object) => {
+    const admins = rooms.admins(companyId);
+    realtime.toRooms([admins], companyId, resource, payload(true));
+    realtime.toRooms([rooms.company(companyId)], companyId, resource, payload(false), [admins]);
+  };
   events.on('connection.changed', ({ companyId, action, whatsapp }) =>
-    realtime.toCompany(companyId, 'whatsapp', { action, whatsapp }),
+    toAdminsWithQr(companyId, 'whatsapp', (qr) => ({ action, whatsapp: qr ? whatsapp : withoutQr(whatsapp) })),
   );
   events.on('connection.deleted', ({ companyId, whatsappId }) =>
     realtime.toCompany(companyId, 'whatsapp', { action: 'delete', whatsappId }),
   );
   events.on('connection.session', ({ companyId, session }) =>
-    realtime.toCompany(companyId, 'whatsappSession', { action: 'update', session }),
+    toAdminsWithQr(companyId, 'whatsappSession', (qr) => ({ action: 'update', session: qr ? session : withoutQr(session) })),
   );
   // A shared (geral, active) quick message goes to the company; a private one only to its owner's sockets.
   events.on('quickmessage.changed', ({ companyId, action, record, wasShared }) => {

@@ -10,7 +10,7 @@ import {
   type CompanyResource,
 } from '@atrium/shared';
 import type { Config } from '../config.js';
-import type { Actor } from '../context.js';
+import { isAdmin, type Actor } from '../context.js';
 import type { Logger } from '../logger.js';
 import { isAllowedOrigin, isListedOrigin } from '../http/server.js';
 
@@ -137,7 +137,11 @@ export const createRealtime = (options: {
     });
   };
 
-  const baseRooms = (actor: Actor) => [rooms.company(actor.companyId), rooms.user(actor.userId)];
+  const baseRooms = (actor: Actor) => [
+    rooms.company(actor.companyId),
+    rooms.user(actor.userId),
+    ...(isAdmin(actor) ? [rooms.admins(actor.companyId)] : []),
+  ];
 
   const recheckSockets = async (sockets: ActorSocket[]) => {
     if (sockets.length === 0) return;
@@ -150,6 +154,11 @@ export const createRealtime = (options: {
         continue;
       }
       socket.data.actor = now;
+      // A user made admin joins the admins' room now; one who lost the rights leaves it below.
+      await joinAll(
+        socket,
+        baseRooms(now).filter((room) => !socket.data.joined.has(room)),
+      );
       // Rooms the user's rights no longer give (a queue taken away, admin rights lost, a ticket no longer
       // theirs) are left; the ones still allowed stay, so the client need not join again.
       const base = baseRooms(now);

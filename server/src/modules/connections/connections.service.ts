@@ -4,7 +4,7 @@ import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CreateConnectionInput, UpdateConnectionInput } from '@atrium/shared';
 import type { ChannelManager } from '../../channels/manager.js';
-import { emForCompany, requireAdmin, type ServiceContext } from '../../context.js';
+import { emForCompany, isAdmin, requireAdmin, type ServiceContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { Company } from '../companies/company.entity.js';
 import { assertPlanAllows } from '../plans/plans.service.js';
@@ -46,6 +46,13 @@ export const presentWhatsapp = (w: Whatsapp, queues: Queue[] = []) => ({
   updatedAt: w.updatedAt,
 });
 
+/**
+ * What an agent sees of a connection: no QR code. Scanning it links a phone to the company's connection,
+ * which is the admins' to do (the session column is theirs, spec 01 section 2).
+ */
+export const withoutQr = <T extends { qrcode: string }>(view: T): T => ({ ...view, qrcode: '' });
+const forViewer = <T extends { qrcode: string }>(ctx: ServiceContext, view: T): T => (isAdmin(ctx.actor) ? view : withoutQr(view));
+
 /** The live-session part, for `whatsappSession` events. */
 export const presentSession = (w: Whatsapp) => ({
   id: w.id,
@@ -75,10 +82,11 @@ export const listConnections = async (ctx: ServiceContext, companyId = ctx.actor
   const em = emForCompany(ctx, companyId);
   const connections = await em.find(Whatsapp, { companyId }, { orderBy: { name: 'asc' } });
   const queuesFor = await queuesOf(em, connections.map((c) => c.id));
-  return connections.map((c) => presentWhatsapp(c, queuesFor(c.id)));
+  return connections.map((c) => forViewer(ctx, presentWhatsapp(c, queuesFor(c.id))));
 };
 
-export const getConnection = async (ctx: ServiceContext, id: number) => presentWithQueues(ctx.em, await findConnection(ctx.em, id));
+export const getConnection = async (ctx: ServiceContext, id: number) =>
+  forViewer(ctx, await presentWithQueues(ctx.em, await findConnection(ctx.em, id)));
 
 const assertQueues = async (em: EntityManager, queueIds: number[]) => {
   const unique = [...new Set(queueIds)];

@@ -74,9 +74,13 @@ afterAll(async () => {
 describe('POST /whatsapp', () => {
   it('creates the connection, answers its API token once and starts its session: OPENING, then a QR code', async () => {
     const c = await freshTenant('ConnFirst');
-    const socket = await socketFor(c.agent.token);
+    const socket = await socketFor(c.admin.token);
     const sessions = record(socket, `company-${c.companyId}-whatsappSession`);
     const changes = record(socket, `company-${c.companyId}-whatsapp`);
+    // An agent hears the statuses but never the QR code: scanning it links a phone to the connection.
+    const agentSocket = await socketFor(c.agent.token);
+    const agentSessions = record(agentSocket, `company-${c.companyId}-whatsappSession`);
+    const agentChanges = record(agentSocket, `company-${c.companyId}-whatsapp`);
 
     const res = await newConnection(c.admin.token, { name: '  Main Line  ', greetingMessage: 'Olá!' });
     expect(res.status).toBe(201);
@@ -110,6 +114,15 @@ describe('POST /whatsapp', () => {
     expect(sessions[0].session.qrcode).toBe('');
     await eventually(() => changes.length > 0);
     expect(changes[0]).toMatchObject({ action: 'create', whatsapp: { id: res.body.id, name: 'Main Line', isDefault: true } });
+    await eventually(() => agentSessions.some((e) => e.session.status === 'qrcode') && agentChanges.length > 0);
+    expect(agentSessions.map((e) => [e.session.status, e.session.qrcode])).toEqual([
+      ['OPENING', ''],
+      ['qrcode', ''],
+    ]);
+    expect(agentChanges[0]).toMatchObject({ action: 'create', whatsapp: { id: res.body.id, qrcode: '' } });
+    expect(JSON.stringify([...agentSessions, ...agentChanges])).not.toContain(res.body.qrcode);
+    expect((await connection(res.body.id, c.agent.token)).qrcode).toBe('');
+    expect((await connectionsOf(c.agent.token)).map((w) => w.qrcode)).toEqual(['']);
     const wire = JSON.stringify([...sessions, ...changes]);
     expect(wire).not.toContain(res.body.token);
     expect(wire).not.toContain(sha256(res.body.token));
@@ -226,6 +239,26 @@ describe('plan limits', () => {
     const list = await connectionsOf(c.admin.token);
     expect(list).toHaveLength(2);
     expect(list.filter((w) => w.isDefault)).toHaveLength(1);
+  });
+});
+
+describe('who hears QR codes', () => {
+  it('a user made admin hears them on the socket already open; made agent again, no longer', async () => {
+    const c = await freshTenant('ConnPromote');
+    const conn = await newConnection(c.admin.token);
+    const socket = await socketFor(c.agent.token);
+    const sessions = record(socket, `company-${c.companyId}-whatsappSession`);
+    const restart = async () => {
+      sessions.length = 0;
+      expect((await t.api.put(`/whatsappsession/${conn.body.id}`, {}, c.admin.token)).status).toBe(200);
+      await eventually(() => sessions.some((e) => e.session.status === 'qrcode'));
+      return sessions.find((e) => e.session.status === 'qrcode').session.qrcode as string;
+    };
+    expect(await restart()).toBe('');
+    expect((await t.api.put(`/users/${c.agent.id}`, { profile: 'admin' }, c.admin.token)).status).toBe(200);
+    expect(await restart()).toMatch(/^atrium-sandbox:/);
+    expect((await t.api.put(`/users/${c.agent.id}`, { profile: 'user' }, c.admin.token)).status).toBe(200);
+    expect(await restart()).toBe('');
   });
 });
 
