@@ -58,6 +58,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { ticketRoomPolicy } from './modules/tickets/room-policy.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { replayInboundQueue, type PipelineDeps } from './pipeline/inbound.js';
+import { registerCompanyCleanup } from './modules/companies/company-cleanup.js';
 
 export interface RunningApp {
   url: string;
@@ -127,6 +128,7 @@ export const startApp = async (config: Config, options: { logger?: Logger; print
     auth: (connection) => createAuthStore(systemEm, connection.companyId, connection.id),
     logger,
   });
+  registerCompanyCleanup(events, { channels, media });
   const pipeline: PipelineDeps = { systemEm, logger, media, events, channels };
   pipeline.automation = createQueueChatbot(pipeline);
 

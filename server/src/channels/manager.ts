@@ -86,6 +86,12 @@ export class ChannelManager {
     return live?.companyId === companyId ? live.session : undefined;
   }
 
+  /** Stops every session of a company (it was deleted). */
+  async stopCompany(companyId: number): Promise<void> {
+    const ids = [...this.sessions].filter(([, live]) => live.companyId === companyId).map(([id]) => id);
+    await Promise.all(ids.map((id) => this.stop(id)));
+  }
+
   async stopAll(): Promise<void> {
     await Promise.all([...this.sessions.keys()].map((id) => this.stop(id)));
   }

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../errors.js';
 
@@ -12,6 +12,8 @@ export interface MediaStore {
   save(companyId: number, file: { data: Buffer; mimetype: string; filename?: string }): Promise<StoredMedia>;
   read(companyId: number, fileName: string): Promise<Buffer>;
   remove(companyId: number, fileName: string): Promise<void>;
+  /** Every file of a company (it was deleted). */
+  removeCompany(companyId: number): Promise<void>;
   pathOf(companyId: number, fileName: string): string;
   /** A URL valid for `ttlSeconds`, or null when there is no file. */
   url(companyId: number, fileName: string | null | undefined, ttlSeconds?: number): string | null;
@@ -102,6 +104,9 @@ export const createMediaStore = (options: { dataDir: string; secret: string }): 
       await unlink(pathOf(companyId, fileName)).catch((err: NodeJS.ErrnoException) => {
         if (err.code !== 'ENOENT') throw err;
       });
+    },
+    async removeCompany(companyId) {
+      await rm(dirOf(companyId), { recursive: true, force: true });
     },
     url(companyId, fileName, ttlSeconds = 12 * 3600) {
       if (!fileName || !FILE_NAME.test(fileName)) return null;

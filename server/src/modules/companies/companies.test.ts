@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { PLAN_FEATURES, SETTINGS, SETTING_KEYS, WEEKDAYS } from '@atrium/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestApp, SUPER, type ApiResponse, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { connectSandbox, customerSays } from '../../testing/conversation.js';
+import { createTenant, eventually, startTestApp, SUPER, type ApiResponse, type Tenant, type TestApp } from '../../testing/helpers.js';
 
 let t: TestApp;
 let a: Tenant;
@@ -680,6 +683,20 @@ describe('DELETE /companies/{id}', () => {
     await readCompany(b.companyId);
     expect((await t.api.get('/auth/me', c.admin.token)).status).toBe(200);
     expect((await t.api.get('/auth/me', b.admin.token)).status).toBe(200);
+  });
+
+  it('a deleted company’s phone sessions stop and its media files are removed', async () => {
+    const c = await createTenant(t, 'Gone');
+    const wa = await connectSandbox(t.api, c.admin.token);
+    const png = { mimetype: 'image/png', filename: 'a.png', base64: Buffer.from('\x89PNG\r\n\x1a\nx').toString('base64') };
+    await customerSays(t.api, c.admin.token, wa.id, { from: '5511944443333', body: 'foto', media: png });
+    const [row] = await t.app.orm.em.fork().getConnection().execute('select media_url from messages where whatsapp_id = ?', [wa.id]);
+    const folder = path.dirname(t.app.media.pathOf(c.companyId, row.media_url));
+    expect(existsSync(folder)).toBe(true);
+    expect(t.app.channels.find(wa.id)).toBeDefined();
+
+    expect((await t.api.del(`/companies/${c.companyId}`, t.superToken)).status).toBe(200);
+    await eventually(() => t.app.channels.find(wa.id) === undefined && !existsSync(folder));
   });
 
   it('deletes a company with its users: they can neither log in nor use their tokens', async () => {

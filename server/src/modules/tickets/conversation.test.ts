@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSandbox, customerSays, outbox, ticketOf } from '../../testing/conversation.js';
 import { connectSocket, createTenant, eventually, nextEvent, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
@@ -228,6 +229,25 @@ describe('ticket transitions', () => {
     expect((await t.api.del(`/tickets/${ticket.id}`, a.agent.token)).status).toBe(403);
     expect((await t.api.del(`/tickets/${ticket.id}`, a.admin.token)).status).toBe(200);
     expect((await t.api.get(`/tickets/${ticket.id}`, a.admin.token)).status).toBe(404);
+  });
+});
+
+describe('deleting a ticket', () => {
+  it('removes the media files of its messages, and only those', async () => {
+    const png = { mimetype: 'image/png', filename: 'foto.png', base64: Buffer.from('\x89PNG\r\n\x1a\nfoto').toString('base64') };
+    const fileOf = async (from: string) => {
+      await customerSays(t.api, a.admin.token, wa.id, { from, body: 'foto', media: png });
+      const ticket = await ticketOf(t.api, a.admin.token, from);
+      const [message] = (await t.api.get(`/messages/${ticket.id}`, a.admin.token)).body.messages;
+      const [row] = await t.app.orm.em.fork().getConnection().execute('select media_url from messages where id = ?', [message.id]);
+      return { ticket, file: t.app.media.pathOf(a.companyId, row.media_url) };
+    };
+    const doomed = await fileOf('5511955554441');
+    const kept = await fileOf('5511955554442');
+    expect(existsSync(doomed.file) && existsSync(kept.file)).toBe(true);
+    expect((await t.api.del(`/tickets/${doomed.ticket.id}`, a.admin.token)).status).toBe(200);
+    expect(existsSync(doomed.file)).toBe(false);
+    expect(existsSync(kept.file)).toBe(true);
   });
 });
 

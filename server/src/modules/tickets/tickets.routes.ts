@@ -35,7 +35,7 @@ export const ticketsRoutes = (deps: RouteDeps) => {
     ctx.body = await updateTicket(ctx.state.service, transitionDeps, id, parse(updateTicketSchema, ctx.request.body));
   });
   router.delete('/:id', deps.auth, async (ctx) => {
-    await deleteTicket(ctx.state.service, parse(idParamSchema, ctx.params).id);
+    await deleteTicket(ctx.state.service, deps, parse(idParamSchema, ctx.params).id);
     ctx.body = { message: 'ticket deleted' };
   });
 

@@ -6,13 +6,15 @@ import {
   type ListTicketsQuery,
   type UpdateTicketInput,
 } from '@atrium/shared';
-import type { ServiceContext } from '../../context.js';
+import { requireAdmin, type ServiceContext } from '../../context.js';
 import { requireTenant } from '../../db/tenant.js';
 import { AppError } from '../../errors.js';
 import type { TicketPlacement } from '../../events/bus.js';
 import { Company } from '../companies/company.entity.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
+import type { MediaStore } from '../../media/storage.js';
 import { Contact } from '../contacts/contact.entity.js';
+import { Message } from '../messages/message.entity.js';
 import { sendText, type ConversationDeps } from '../messages/outbound.js';
 import { Queue } from '../queues/queue.entity.js';
 import { getSettingValue } from '../settings/settings.service.js';
@@ -457,13 +459,16 @@ export const updateTicket = async (ctx: ServiceContext, deps: TransitionDeps, id
 
 // ---------------------------------------------------------------- delete
 
-export const deleteTicket = async (ctx: ServiceContext, id: number) => {
-  if (ctx.actor.profile !== 'admin' && !ctx.actor.isSuper) throw new AppError('ERR_NO_PERMISSION');
+/** DELETE /tickets/{id} (admins): the database removes its messages and notes; their media files go too. */
+export const deleteTicket = async (ctx: ServiceContext, deps: { media: MediaStore }, id: number) => {
+  requireAdmin(ctx.actor);
   const ticket = await ctx.em.findOne(Ticket, id);
   if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
   const previous = placementOf(ticket);
+  const media = await ctx.em.find(Message, { ticketId: id, mediaUrl: { $ne: null } }, { fields: ['id', 'mediaUrl'] });
   await ctx.em.remove(ticket).flush();
   ctx.events.emit('ticket.deleted', { companyId: ticket.companyId, ticketId: id, previous });
+  await Promise.all(media.map((m) => deps.media.remove(ticket.companyId, m.mediaUrl!).catch(() => undefined)));
 };
 
 /** Opens the ticket's messages: unread to zero and the event the lists use to clear their badge. */
