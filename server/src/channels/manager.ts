@@ -32,11 +32,33 @@ export class ChannelManager {
     return Object.keys(this.providers);
   }
 
+  /**
+   * One change at a time per connection: two starts at once (a double click, a start racing a restart)
+   * would otherwise both create a session, and the first would run on unseen, a second socket to WhatsApp.
+   */
+  private readonly changing = new Map<number, Promise<unknown>>();
+
+  private serially<T>(whatsappId: number, change: () => Promise<T>): Promise<T> {
+    const previous = this.changing.get(whatsappId) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(change);
+    this.changing.set(whatsappId, next);
+    void next
+      .catch(() => undefined)
+      .then(() => {
+        if (this.changing.get(whatsappId) === next) this.changing.delete(whatsappId);
+      });
+    return next;
+  }
+
   /** Starts the connection's session (replacing a running one). */
-  async start(connection: ConnectionRef): Promise<ChannelSession> {
+  start(connection: ConnectionRef): Promise<ChannelSession> {
+    return this.serially(connection.id, () => this.startNow(connection));
+  }
+
+  private async startNow(connection: ConnectionRef): Promise<ChannelSession> {
     const provider = this.providers[connection.provider];
     if (!provider) throw new AppError('ERR_WAPP_NOT_INITIALIZED', { reason: `provider ${connection.provider} is not enabled` });
-    await this.stop(connection.id);
+    await this.stopNow(connection.id);
     const session = provider.createSession({
       whatsappId: connection.id,
       companyId: connection.companyId,
@@ -51,19 +73,27 @@ export class ChannelManager {
 
   /** Forgets the credentials and starts again: a new QR code. */
   async restartFresh(connection: ConnectionRef): Promise<void> {
-    await this.stop(connection.id);
-    await this.wiring.auth(connection).clear();
-    await this.start(connection);
+    await this.serially(connection.id, async () => {
+      await this.stopNow(connection.id);
+      await this.wiring.auth(connection).clear();
+      await this.startNow(connection);
+    });
   }
 
-  async logout(connection: ConnectionRef): Promise<void> {
-    const live = this.sessions.get(connection.id);
-    this.sessions.delete(connection.id);
-    if (live) await live.session.logout().catch((err: unknown) => this.wiring.logger.warn({ err }, 'logout failed'));
-    await this.wiring.auth(connection).clear();
+  logout(connection: ConnectionRef): Promise<void> {
+    return this.serially(connection.id, async () => {
+      const live = this.sessions.get(connection.id);
+      this.sessions.delete(connection.id);
+      if (live) await live.session.logout().catch((err: unknown) => this.wiring.logger.warn({ err }, 'logout failed'));
+      await this.wiring.auth(connection).clear();
+    });
   }
 
-  async stop(whatsappId: number): Promise<void> {
+  stop(whatsappId: number): Promise<void> {
+    return this.serially(whatsappId, () => this.stopNow(whatsappId));
+  }
+
+  private async stopNow(whatsappId: number): Promise<void> {
     const live = this.sessions.get(whatsappId);
     this.sessions.delete(whatsappId);
     if (live) await live.session.stop().catch((err: unknown) => this.wiring.logger.warn({ err }, 'stop failed'));
