@@ -214,25 +214,28 @@ export const updateConnection = async (ctx: ServiceContext, id: number, input: U
 
 export const deleteConnection = async (ctx: ServiceContext, channels: ChannelManager, id: number) => {
   requireAdmin(ctx.actor);
-  const em = ctx.em;
-  const connection = await findConnection(em, id);
-  // Conversations in progress would be left unable to answer.
-  const active = await em.count(Ticket, { whatsappId: id, status: { $in: ['open', 'pending'] } });
-  if (active > 0) throw new AppError('ERR_WAPP_HAS_OPEN_TICKETS', { tickets: active });
-  await channels.logout(connection);
-  const newDefaultId = await em.transactional(async (tx) => {
-    const row = await findConnection(tx, id);
+  // Checked and removed under the row's lock: a ticket created on (or moved to) this connection meanwhile
+  // takes a share lock on the row through its foreign key, so it waits instead of slipping in between the
+  // check and the removal; the check then counts it. The phone is logged out only once the row is gone.
+  const { connection, newDefaultId } = await ctx.em.transactional(async (tx) => {
+    const row = await tx.findOne(Whatsapp, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!row) throw new AppError('ERR_NO_WAPP_FOUND');
+    // Conversations in progress would be left unable to answer.
+    const active = await tx.count(Ticket, { whatsappId: id, status: { $in: ['open', 'pending'] } });
+    if (active > 0) throw new AppError('ERR_WAPP_HAS_OPEN_TICKETS', { tickets: active });
     const next = row.isDefault ? await tx.findOne(Whatsapp, { id: { $ne: id } }, { orderBy: { id: 'asc' } }) : null;
     if (next) next.isDefault = true;
     // Users whose default connection this was have none now (the column has no foreign key).
     await tx.nativeUpdate(User, { whatsappId: id }, { whatsappId: null });
+    const ref = { id: row.id, companyId: row.companyId, provider: row.provider };
     await tx.remove(row).flush();
-    return next?.id ?? null;
+    return { connection: ref, newDefaultId: next?.id ?? null };
   });
+  await channels.logout(connection);
   ctx.events.emit('connection.deleted', { companyId: ctx.actor.companyId, whatsappId: id });
   // Lists show the default flag: the connection that took it is announced too.
   if (newDefaultId !== null) {
-    const fresh = em.fork();
+    const fresh = ctx.em.fork();
     const presented = await presentWithQueues(fresh, await findConnection(fresh, newDefaultId));
     ctx.events.emit('connection.changed', { companyId: ctx.actor.companyId, action: 'update', whatsapp: presented });
   }

@@ -595,6 +595,28 @@ describe('DELETE /whatsapp/{id}', () => {
     expect(await t.api.del(`/whatsapp/${id}`, a.admin.token)).toMatchObject({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
   });
 
+  it('counts a ticket being opened on the connection at that very moment: refused, nothing orphaned', async () => {
+    const created = await newConnection(a.admin.token);
+    const id = created.body.id;
+    await t.api.post(`/sandbox/${id}/scan`, {}, a.admin.token);
+    const contact = await t.api.post('/contacts', { name: 'Corrida', number: `55118${Date.now().toString().slice(-8)}` }, a.admin.token);
+    // Another transaction opens a ticket on the connection and has not committed yet.
+    const knex = t.app.orm.em.getConnection().getKnex();
+    const opening = await knex.transaction();
+    await opening.raw(
+      `insert into tickets (uuid, company_id, status, contact_id, whatsapp_id, is_group, chatbot, last_message, unread_messages,
+         use_integration, bot_menu_count, rating_attempts, created_at, updated_at)
+       values (gen_random_uuid(), ?, 'pending', ?, ?, false, false, '', 0, false, 0, 0, now(), now())`,
+      [a.companyId, contact.body.id, id],
+    );
+    const deleting = t.api.del(`/whatsapp/${id}`, a.admin.token);
+    await new Promise((r) => setTimeout(r, 300));
+    await opening.commit();
+    expect(await deleting).toMatchObject({ status: 409, body: { error: 'ERR_WAPP_HAS_OPEN_TICKETS', tickets: 1 } });
+    expect(await connection(id)).toMatchObject({ id, status: 'CONNECTED' });
+    expect(t.app.channels.find(id)).toBeDefined();
+  });
+
   it('moves the default to another connection, announced, and clears users’ default connection', async () => {
     const c = await freshTenant('ConnDelete');
     const first = await newConnection(c.admin.token);
