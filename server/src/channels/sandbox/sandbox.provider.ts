@@ -129,6 +129,8 @@ export class SandboxSession implements ChannelSession {
   }
 
   async checkNumber(number: string): Promise<string | null> {
+    // Like a real phone: nothing is checked before the QR code is scanned.
+    this.assertConnected();
     const digits = number.replace(/\D/g, '');
     return /^\d{8,15}$/.test(digits) ? digits : null;
   }

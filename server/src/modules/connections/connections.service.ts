@@ -264,6 +264,7 @@ export const logoutSession = async (ctx: ServiceContext, channels: ChannelManage
   await channels.logout(connection);
   connection.status = 'DISCONNECTED';
   connection.qrcode = '';
+  connection.number = '';
   await ctx.em.flush();
   ctx.events.emit('connection.session', { companyId: connection.companyId, session: presentSession(connection) });
   return { message: 'Session disconnected.' };

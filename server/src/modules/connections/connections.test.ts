@@ -423,6 +423,15 @@ describe('sessions and the sandbox phone', () => {
     expect(await connection(created.body.id)).toMatchObject({ status: 'CONNECTED', number: scan.body.number });
   });
 
+  it('the sandbox phone checks numbers only once scanned, like a real one', async () => {
+    const created = await newConnection(a.admin.token);
+    const session = t.app.channels.get(created.body.id);
+    await expect(session.checkNumber('+55 11 91234-5678')).rejects.toMatchObject({ code: 'ERR_WAPP_NOT_INITIALIZED' });
+    await t.api.post(`/sandbox/${created.body.id}/scan`, {}, a.admin.token);
+    expect(await session.checkNumber('+55 11 91234-5678')).toBe('5511912345678');
+    expect(await session.checkNumber('12')).toBeNull();
+  });
+
   it('PUT /whatsappsession forgets the credentials and shows a new QR code', async () => {
     const created = await newConnection(a.admin.token);
     const firstQr = created.body.qrcode;
@@ -432,6 +441,8 @@ describe('sessions and the sandbox phone', () => {
     expect(after.status).toBe('qrcode');
     expect(after.qrcode).toMatch(/^atrium-sandbox:/);
     expect(after.qrcode).not.toBe(firstQr);
+    // retries counts the codes of this attempt to pair, not of every attempt so far.
+    expect(after.retries).toBe(1);
     // Once connected, a fresh start means scanning again.
     await t.api.post(`/sandbox/${created.body.id}/scan`, {}, a.admin.token);
     expect((await connection(created.body.id)).status).toBe('CONNECTED');
@@ -447,7 +458,8 @@ describe('sessions and the sandbox phone', () => {
     const sessions = record(socket, `company-${a.companyId}-whatsappSession`);
     const res = await t.api.del(`/whatsappsession/${created.body.id}`, a.admin.token);
     expect(res.status).toBe(200);
-    expect(await connection(created.body.id)).toMatchObject({ status: 'DISCONNECTED', qrcode: '' });
+    // No phone is linked any more: its number goes too.
+    expect(await connection(created.body.id)).toMatchObject({ status: 'DISCONNECTED', qrcode: '', number: '' });
     await eventually(() => sessions.some((e) => e.session.id === created.body.id && e.session.status === 'DISCONNECTED'));
     // No live session: the phone cannot be played.
     expect(await t.api.post(`/sandbox/${created.body.id}/scan`, {}, a.admin.token)).toMatchObject({

@@ -37,10 +37,14 @@ export const sessionEvents = (deps: PipelineDeps, ref: ConnectionRef): ChannelEv
       saveStatus((w) => {
         w.status = status;
         if (status !== 'qrcode') w.qrcode = '';
+        // retries counts the QR codes of the current attempt to pair.
+        if (status === 'OPENING') w.retries = 0;
         if (status === 'CONNECTED') {
           w.retries = 0;
           if (info?.number) w.number = info.number;
         }
+        // Logged out: no phone is linked any more.
+        if (status === 'DISCONNECTED') w.number = '';
       }),
     message: async (message) => {
       const outcome = await acceptInbound(deps, key, message);
