@@ -34,6 +34,17 @@ interface Lane<T, R> {
   afterDone: Promise<void>;
 }
 
+/** A stage's answers, or the same failure for each of its items when the stage throws. */
+const settled = async <V>(count: number, stage: () => Promise<Settled<V>[]>): Promise<Settled<V>[]> => {
+  try {
+    return await stage();
+  } catch (error) {
+    return Array.from({ length: count }, () => ({ ok: false, error }));
+  }
+};
+
+const missing = (): Settled<never> => ({ ok: false, error: new Error('the stage answered fewer results than items') });
+
 export class Batcher<T, S, R> {
   // One lane per connection, kept: there are few, and a lane dropped while its `after` runs would lose the order.
   private readonly lanes = new Map<number, Lane<T, R>>();
@@ -59,15 +70,12 @@ export class Batcher<T, S, R> {
     try {
       while (state.waiting.length > 0) {
         const batch = this.take(state);
-        let written: Settled<S>[];
-        try {
-          written = await this.stages.write(
+        const written = await settled(batch.length, () =>
+          this.stages.write(
             lane,
             batch.map((e) => e.item),
-          );
-        } catch (error) {
-          written = batch.map(() => ({ ok: false, error }));
-        }
+          ),
+        );
         state.afterDone = state.afterDone.then(() => this.finish(lane, batch, written));
       }
     } finally {
@@ -93,24 +101,21 @@ export class Batcher<T, S, R> {
   private async finish(lane: number, batch: Entry<T, R>[], written: Settled<S>[]): Promise<void> {
     const stored: { entry: Entry<T, R>; value: S }[] = [];
     batch.forEach((entry, i) => {
-      const result = written[i];
-      if (result?.ok) stored.push({ entry, value: result.value });
-      else entry.reject(result ? result.error : new Error('the batch answered fewer results than items'));
+      const result = written[i] ?? missing();
+      if (result.ok) stored.push({ entry, value: result.value });
+      else entry.reject(result.error);
     });
     if (stored.length === 0) return;
-    let results: Settled<R>[];
-    try {
-      results = await this.stages.after(
+    const results = await settled(stored.length, () =>
+      this.stages.after(
         lane,
         stored.map((s) => s.value),
-      );
-    } catch (error) {
-      results = stored.map(() => ({ ok: false, error }));
-    }
+      ),
+    );
     stored.forEach(({ entry }, i) => {
-      const result = results[i];
-      if (result?.ok) entry.resolve(result.value);
-      else entry.reject(result ? result.error : new Error('the batch answered fewer results than items'));
+      const result = results[i] ?? missing();
+      if (result.ok) entry.resolve(result.value);
+      else entry.reject(result.error);
     });
   }
 }
