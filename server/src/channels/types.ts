@@ -17,7 +17,8 @@ export type InboundMediaType =
   | 'locationMessage'
   | 'vcard'
   | 'contactMessage'
-  | 'call_log';
+  | 'call_log'
+  | 'reactionMessage';
 
 /** A person or group as the channel identifies it. `number`: digits with country code; `lid`: privacy id digits. */
 export interface ChannelPeer {

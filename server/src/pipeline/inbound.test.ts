@@ -226,3 +226,21 @@ describe('batches', () => {
     expect(row.name).toBe(`Nome${'x'.repeat(196)}`);
   });
 });
+
+describe('reactions', () => {
+  it('a reaction is a message of its own, linked to the message reacted to, and answers no bot', async () => {
+    const key = { id: wa, companyId: a.companyId };
+    const botHeard: string[] = [];
+    const withBot: PipelineDeps = { ...deps, automation: { onInbound: async (batch) => void botHeard.push(...batch.map((f) => f.body)) } };
+    const chat = { number: '5511933332222', lid: null, name: 'Reage' };
+    expect(await acceptInbound(withBot, key, message('RX-1', chat, 'qual o prazo?'))).toBe('stored');
+    expect(await acceptInbound(withBot, key, message('RX-2', chat, '👍', { mediaType: 'reactionMessage', quotedId: 'RX-1' }))).toBe('stored');
+    expect(botHeard).toEqual(['qual o prazo?']);
+    const ticket = await ticketOf(t.api, a.admin.token, '5511933332222');
+    const messages = (await t.api.get(`/messages/${ticket.id}`, a.admin.token)).body.messages;
+    expect(messages.map((m: any) => [m.body, m.mediaType, m.quotedMsg?.body ?? null])).toEqual([
+      ['qual o prazo?', 'chat', null],
+      ['👍', 'reactionMessage', 'qual o prazo?'],
+    ]);
+  });
+});

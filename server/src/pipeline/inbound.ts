@@ -237,7 +237,8 @@ const settle = async (deps: PipelineDeps, written: Written): Promise<void> => {
 
 /** The after stage: the automation on the customers' messages, then the answers to rating requests. */
 const afterBatch = async (deps: PipelineDeps, batch: Written[]): Promise<Settled<InboundOutcome>[]> => {
-  const facts = batch.flatMap((w) => (w.outcome === 'stored' && w.facts ? [w.facts] : []));
+  // A reaction (an emoji on a message) answers no menu.
+  const facts = batch.flatMap((w) => (w.outcome === 'stored' && w.facts && w.payload.mediaType !== 'reactionMessage' ? [w.facts] : []));
   if (facts.length > 0 && deps.automation) {
     // A failing bot must not fail the messages, which are stored and announced already.
     await deps.automation.onInbound(facts).catch((err: unknown) => deps.logger.error({ err }, 'inbound automation failed'));
@@ -327,7 +328,8 @@ const storeQueued = async (
         written.outcome = 'duplicate';
         return done();
       }
-      if (awaiting) {
+      // A reaction to the rating request is kept in that conversation but is no rating.
+      if (awaiting && payload.mediaType !== 'reactionMessage') {
         written.outcome = 'rating';
         written.ratingTicketId = ticket.id;
       } else {

@@ -284,12 +284,19 @@ describe('toInboundMessage: edits, revokes and dropped messages', () => {
     expect(asUpdate(toInboundMessage(msg))).toEqual({ id: 'GONE1', fromMe: false, revoked: true });
   });
 
-  it('drops status broadcasts, newsletters, reactions, other protocol messages and empty stubs', () => {
+  it('keeps a reaction as a message of its own, linked to the message reacted to; a reaction taken back is dropped', () => {
+    const reaction = asMessage(
+      toInboundMessage(fromCustomer({ reactionMessage: { key: { remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true, id: 'OURS1' }, text: '👍' } })),
+    );
+    expect(reaction).toMatchObject({ body: '👍', mediaType: 'reactionMessage', quotedId: 'OURS1', fromMe: false });
+    expect(
+      toInboundMessage(fromCustomer({ reactionMessage: { key: { remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true, id: 'OURS1' }, text: '' } })),
+    ).toBeNull();
+  });
+
+  it('drops status broadcasts, newsletters, reactions taken back, other protocol messages and empty stubs', () => {
     expect(toInboundMessage(wa({ remoteJid: 'status@broadcast', participant: `${CUSTOMER}@s.whatsapp.net` }, { conversation: 'my status' }))).toBeNull();
     expect(toInboundMessage(wa({ remoteJid: '120363000000000000@newsletter' }, { conversation: 'news' }))).toBeNull();
-    expect(
-      toInboundMessage(fromCustomer({ reactionMessage: { key: { remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'X' }, text: '👍' } })),
-    ).toBeNull();
     expect(
       toInboundMessage(fromCustomer({ protocolMessage: { type: proto.Message.ProtocolMessage.Type.EPHEMERAL_SETTING, ephemeralExpiration: 86400 } })),
     ).toBeNull();

@@ -120,6 +120,8 @@ interface Content {
   mediaType: InboundMediaType;
   media?: MediaDescriptor;
   contextInfo?: proto.IContextInfo | null;
+  /** The message this one refers to, when not through contextInfo (a reaction's target). */
+  quotedId?: string;
 }
 
 /** The body, type and media of the content types we accept; undefined for everything we drop. */
@@ -182,8 +184,15 @@ const readContent = (message: proto.IMessage): Content | undefined => {
       const m = message.listResponseMessage!;
       return { body: text(m.title), mediaType: 'chat', contextInfo: m.contextInfo };
     }
+    case 'reactionMessage': {
+      // A reaction is a message of its own (spec 03 section 7), linked to the message reacted to. An empty
+      // text takes a reaction back: nothing to show.
+      const m = message.reactionMessage!;
+      if (!m.text) return undefined;
+      return { body: m.text, mediaType: 'reactionMessage', quotedId: m.key?.id ?? undefined };
+    }
     default:
-      // reactions, polls, stubs, key distribution and the like carry nothing a ticket shows
+      // polls, stubs, key distribution and the like carry nothing a ticket shows
       return undefined;
   }
 };
@@ -202,7 +211,7 @@ const timestampOf = (value: proto.IWebMessageInfo['messageTimestamp']): Date => 
 /**
  * Maps one message Baileys emitted (messages.upsert) to an inbound message, or to an update of an earlier
  * one (edit, delete for everyone), or null when the message is dropped (status broadcasts, newsletters,
- * reactions, protocol messages other than edit and revoke, stubs without content).
+ * reactions taken back, protocol messages other than edit and revoke, stubs without content).
  * Media are described, not downloaded: the session fetches them.
  */
 export function toInboundMessage(msg: proto.IWebMessageInfo, context: MappingContext = {}): BaileysMapped | null {
@@ -268,7 +277,7 @@ export function toInboundMessage(msg: proto.IWebMessageInfo, context: MappingCon
     raw: msg,
   };
   if (participant) message.participant = participant;
-  const quotedId = read.contextInfo?.stanzaId;
+  const quotedId = read.quotedId ?? read.contextInfo?.stanzaId;
   if (quotedId) message.quotedId = quotedId;
   return read.media ? { kind: 'message', message, media: read.media } : { kind: 'message', message };
 }

@@ -18,6 +18,7 @@ export const MEDIA_TYPES = [
   'vcard',
   'contactMessage',
   'call_log',
+  'reactionMessage',
 ] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 
