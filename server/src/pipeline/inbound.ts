@@ -4,7 +4,7 @@ import { forCompany } from '../db/tenant.js';
 import type { DomainEvents, EventBus } from '../events/bus.js';
 import type { Logger } from '../logger.js';
 import type { MediaStore } from '../media/storage.js';
-import { upsertChannelContact } from '../modules/contacts/contact-identity.js';
+import { digitsOnly, upsertChannelContact } from '../modules/contacts/contact-identity.js';
 import { Message, type MediaType } from '../modules/messages/message.entity.js';
 import { presentMessages } from '../modules/messages/message.presenter.js';
 import { previewOf, storeMessage } from '../modules/messages/message-store.js';
@@ -92,9 +92,9 @@ const batcherOf = (deps: PipelineDeps) => {
 
 /** A chat's identities: two messages sharing one are never in the same batch and keep their order. */
 const chatKeys = (payload: QueuedPayload): string[] => {
-  const keys = [payload.chat.number && `n:${payload.chat.number}`, payload.chat.lid && `l:${payload.chat.lid}`].filter(
-    (k): k is string => !!k,
-  );
+  const number = digitsOnly(payload.chat.number);
+  const lid = digitsOnly(payload.chat.lid);
+  const keys = [number && `n:${number}`, lid && `l:${lid}`].filter((k): k is string => !!k);
   return keys.length > 0 ? keys : [`w:${payload.id}`];
 };
 
