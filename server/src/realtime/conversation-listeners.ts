@@ -5,14 +5,17 @@ import type { Realtime } from './server.js';
 
 /** Tickets, messages, contacts and connections on the wire (spec 01 section 7, spec 03 sections 3, 7, 14). */
 export const registerConversationListeners = (events: EventBus, realtime: Realtime): void => {
-  events.on('ticket.changed', ({ companyId, ticket, previous }) => {
+  events.on('ticket.changed', async ({ companyId, ticket, previous }) => {
     const now = ticketAudience(ticket);
-    if (previous && (previous.status !== ticket.status || previous.queueId !== ticket.queueId || previous.userId !== ticket.userId)) {
+    const moved = previous && (previous.status !== ticket.status || previous.queueId !== ticket.queueId || previous.userId !== ticket.userId);
+    if (moved) {
       // Lists the ticket left drop it; lists it is in get the new version.
       const left = ticketAudience(previous).filter((room) => !now.includes(room));
       realtime.toRooms(left, companyId, 'ticket', { action: 'delete', ticketId: ticket.id }, now);
     }
     realtime.toRooms(now, companyId, 'ticket', { action: 'update', ticket });
+    // Who had the conversation open but may no longer see it hears nothing more of it.
+    if (moved) await realtime.recheckTicketRoom(companyId, ticket.id);
   });
   events.on('ticket.deleted', ({ companyId, ticketId, previous }) =>
     realtime.toRooms(ticketAudience(previous), companyId, 'ticket', { action: 'delete', ticketId }),

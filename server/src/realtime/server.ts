@@ -58,6 +58,8 @@ export interface Realtime {
    * whose session has ended is disconnected, one whose user lost admin rights leaves the rooms they gave.
    */
   recheck(scope?: { userId?: number; companyId?: number }): Promise<void>;
+  /** The sockets in a ticket's room that may no longer see it (it moved to another user or queue) leave it. */
+  recheckTicketRoom(companyId: number, ticketId: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -260,6 +262,12 @@ export const createRealtime = (options: {
       policy = next;
     },
     recheck,
+    recheckTicketRoom: async (companyId, ticketId) => {
+      const room = rooms.ticket(companyId, ticketId);
+      for (const socket of localSockets().filter((s) => s.data.joined?.has(room))) {
+        if ((await policy.ticketRoom(socket.data.actor, String(ticketId))) !== room) await leaveAll(socket, [room]);
+      }
+    },
     close: async () => {
       clearInterval(sweep);
       await new Promise<void>((resolve) => {

@@ -197,6 +197,30 @@ describe('realtime delivery follows visibility', () => {
     }
   });
 
+  it('an agent whose conversation is transferred away stops hearing it, though it was open on their screen', async () => {
+    const from = '5511900000009';
+    await customerSays(t.api, a.admin.token, wa, { from, name: 'Cliente Nove', body: 'oi' });
+    const ticket = await ticketOf(t.api, a.admin.token, from);
+    expect((await t.api.put(`/tickets/${ticket.id}`, { queueId: q2, userId: a.agent.id, status: 'open' }, a.admin.token)).status).toBe(200);
+    const agent = await connectSocket(t.app.url, a.agent.token);
+    try {
+      agent.emit('joinChatBox', String(ticket.id));
+      await new Promise((r) => setTimeout(r, 150));
+      const event = `company-${a.companyId}-appMessage`;
+      const before = receivesWithin(agent, event, 2000);
+      await customerSays(t.api, a.admin.token, wa, { from, body: 'ainda comigo' });
+      expect(await before).toBe(true);
+
+      expect((await t.api.put(`/tickets/${ticket.id}`, { userId: a.admin.id }, a.admin.token)).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 150));
+      const after = receivesWithin(agent, event, 700);
+      await customerSays(t.api, a.admin.token, wa, { from, body: 'agora com outro' });
+      expect(await after).toBe(false);
+    } finally {
+      agent.close();
+    }
+  });
+
   it('joinChatBox is refused for a ticket the socket’s user may not see', async () => {
     const agent = await connectSocket(t.app.url, a.agent.token);
     try {
