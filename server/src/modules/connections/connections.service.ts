@@ -241,10 +241,17 @@ export const deleteConnection = async (ctx: ServiceContext, channels: ChannelMan
   }
 };
 
+/** An admin asking to (re)start a session begins a new attempt: its QR codes are counted from zero. */
+const countAttemptsAfresh = async (em: EntityManager, connection: Whatsapp) => {
+  connection.retries = 0;
+  await em.flush();
+};
+
 /** POST /whatsappsession/{id}: (re)connect with the stored credentials. */
 export const startSession = async (ctx: ServiceContext, channels: ChannelManager, id: number) => {
   requireAdmin(ctx.actor);
   const connection = await findConnection(ctx.em, id);
+  await countAttemptsAfresh(ctx.em, connection);
   await channels.start(connection);
   return { message: 'Starting session.' };
 };
@@ -253,6 +260,7 @@ export const startSession = async (ctx: ServiceContext, channels: ChannelManager
 export const restartSession = async (ctx: ServiceContext, channels: ChannelManager, id: number) => {
   requireAdmin(ctx.actor);
   const connection = await findConnection(ctx.em, id);
+  await countAttemptsAfresh(ctx.em, connection);
   await channels.restartFresh(connection);
   return { message: 'Starting session.' };
 };

@@ -441,7 +441,7 @@ describe('sessions and the sandbox phone', () => {
     expect(after.status).toBe('qrcode');
     expect(after.qrcode).toMatch(/^atrium-sandbox:/);
     expect(after.qrcode).not.toBe(firstQr);
-    // retries counts the codes of this attempt to pair, not of every attempt so far.
+    // retries counts the QR codes since the admin restarted the session, not since the connection was made.
     expect(after.retries).toBe(1);
     // Once connected, a fresh start means scanning again.
     await t.api.post(`/sandbox/${created.body.id}/scan`, {}, a.admin.token);

@@ -31,14 +31,14 @@ export const sessionEvents = (deps: PipelineDeps, ref: ConnectionRef): ChannelEv
       saveStatus((w) => {
         w.status = 'qrcode';
         w.qrcode = code;
+        // The real count (spec 03 note): QR codes shown since the phone was last connected, or since an
+        // admin (re)started the session.
         w.retries += 1;
       }),
     status: (status: ChannelStatus, info) =>
       saveStatus((w) => {
         w.status = status;
         if (status !== 'qrcode') w.qrcode = '';
-        // retries counts the QR codes of the current attempt to pair.
-        if (status === 'OPENING') w.retries = 0;
         if (status === 'CONNECTED') {
           w.retries = 0;
           if (info?.number) w.number = info.number;
