@@ -142,6 +142,13 @@ export function MessageMedia({ message }: { message: MessageBase }) {
           ))}
         </div>
       );
+    case 'reactionMessage':
+      // The emoji is the body; the message reacted to is the quoted one above.
+      return (
+        <Text size={200} italic data-testid={`media-reaction-${message.id}`}>
+          {t('conversation.reacted')}
+        </Text>
+      );
     default:
       // Documents (application, document) and anything else with a file: a download link.
       if (!url) return null;
@@ -168,6 +175,8 @@ export const previewText = (m: MessageBase, t: TFunction<'tickets'>): string => 
       return parseVcards(m.body)[0]?.name || t('conversation.contactCard');
     case 'sticker':
       return t('conversation.sticker');
+    case 'reactionMessage':
+      return `${t('conversation.reacted')} ${m.body}`;
     default:
       return m.body || m.mediaName || '';
   }

@@ -71,6 +71,15 @@ describe('message bubbles: media of every type', () => {
     expect(within(call).queryByRole('button')).toBeNull();
   });
 
+  it('a reaction shows the emoji on the message reacted to', () => {
+    const original = makeMessage(1, 5, { fromMe: true, body: 'Seu pedido saiu para entrega' });
+    renderList([original, makeMessage(2, 5, { mediaType: 'reactionMessage', body: '👍', quotedMsgId: 1, quotedMsg: original })]);
+    const reaction = screen.getByTestId('message-2');
+    expect(within(reaction).getByTestId('media-reaction-2').textContent).toBe('Reacted');
+    expect(within(reaction).getByTestId('quoted-2').textContent).toContain('Seu pedido saiu para entrega');
+    expect(reaction.textContent).toContain('👍');
+  });
+
   it('a contacts-array message shows every card', () => {
     const two = `${VCARD}\nBEGIN:VCARD\nVERSION:3.0\nFN:Carla Dias\nTEL;type=CELL:+55 11 90000-1111\nEND:VCARD`;
     expect(parseVcards(two)).toEqual([

@@ -54,6 +54,7 @@ const en = {
     location: 'Location',
     contactCard: 'Contact card',
     sticker: 'Sticker',
+    reacted: 'Reacted',
     callLog: 'Missed voice call at {{time}}',
     tags: 'Tags',
     noTags: 'No tags',

@@ -56,6 +56,7 @@ const es: Translation<typeof en> = {
     location: 'Ubicación',
     contactCard: 'Tarjeta de contacto',
     sticker: 'Sticker',
+    reacted: 'Reaccionó',
     callLog: 'Llamada de voz perdida a las {{time}}',
     tags: 'Etiquetas',
     noTags: 'Sin etiquetas',

@@ -56,6 +56,7 @@ const pt: Translation<typeof en> = {
     location: 'Localização',
     contactCard: 'Cartão de contato',
     sticker: 'Figurinha',
+    reacted: 'Reagiu',
     callLog: 'Chamada de voz perdida às {{time}}',
     tags: 'Tags',
     noTags: 'Sem tags',
