@@ -3,14 +3,12 @@ import {
   Badge,
   Button,
   Input,
-  Spinner,
   Table,
   TableBody,
   TableCell,
   TableHeader,
   TableHeaderCell,
   TableRow,
-  Tooltip,
 } from '@fluentui/react-components';
 import { Add20Regular, Delete20Regular, Edit20Regular, Search20Regular } from '@fluentui/react-icons';
 import { ANNOUNCEMENT_EVENT } from '@atrium/shared';
@@ -19,7 +17,8 @@ import { Navigate } from 'react-router';
 import { queryClient, usePagedQuery } from '../../../api/query';
 import { useRealtimeRawEvent } from '../../../api/socket';
 import { ConfirmationDialog } from '../../../components/confirmation-dialog';
-import { EmptyState } from '../../../components/empty-state';
+import { RowAction } from '../../../components/row-action';
+import { ListBody } from '../../../components/list-body';
 import { PageContainer, PageContent } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { toast } from '../../../components/toasts';
@@ -93,11 +92,7 @@ function AnnouncementsManager() {
             if (hasMore && el.scrollHeight - (el.scrollTop + el.clientHeight) < 100) void loadMore();
           }}
         >
-          {isLoading ? (
-            <Spinner />
-          ) : items.length === 0 ? (
-            <EmptyState title={t('empty')} />
-          ) : (
+          <ListBody loading={isLoading} empty={items.length === 0} emptyTitle={t('empty')}>
             <Table aria-label={t('title')}>
               <TableHeader>
                 <TableRow>
@@ -124,18 +119,14 @@ function AnnouncementsManager() {
                       </Badge>
                     </TableCell>
                     <TableCell>
-                      <Tooltip content={tc('actions.edit')} relationship="label">
-                        <Button size="small" appearance="subtle" icon={<Edit20Regular />} onClick={() => setEditing(a)} />
-                      </Tooltip>
-                      <Tooltip content={tc('actions.delete')} relationship="label">
-                        <Button size="small" appearance="subtle" icon={<Delete20Regular />} onClick={() => setDeleting(a)} />
-                      </Tooltip>
+                      <RowAction label={tc('actions.edit')} icon={<Edit20Regular />} onClick={() => setEditing(a)} />
+                      <RowAction label={tc('actions.delete')} icon={<Delete20Regular />} onClick={() => setDeleting(a)} />
                     </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
             </Table>
-          )}
+          </ListBody>
         </div>
       </PageContent>
       {editing ? (

@@ -29,7 +29,8 @@ import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../api/errors';
 import { queryClient } from '../../../api/query';
 import { ConfirmationDialog } from '../../../components/confirmation-dialog';
-import { EmptyState } from '../../../components/empty-state';
+import { RowAction } from '../../../components/row-action';
+import { ListBody } from '../../../components/list-body';
 import { PageContainer, PageContent } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { toast } from '../../../components/toasts';
@@ -114,11 +115,7 @@ export default function ConnectionsPage() {
         }
       />
       <PageContent>
-        {isLoading ? (
-          <Spinner />
-        ) : connections.length === 0 ? (
-          <EmptyState title={t('empty')} />
-        ) : (
+        <ListBody loading={isLoading} empty={connections.length === 0} emptyTitle={t('empty')}>
           <Table aria-label={t('title')} size="medium">
             <TableHeader>
               <TableRow>
@@ -177,24 +174,8 @@ export default function ConnectionsPage() {
                   <TableCell>
                     {canEdit ? (
                       <div className={styles.actions}>
-                        <Tooltip content={tc('actions.edit')} relationship="label">
-                          <Button
-                            size="small"
-                            appearance="subtle"
-                            icon={<Edit20Regular />}
-                            data-testid={`connection-edit-${c.id}`}
-                            onClick={() => setEditing(c)}
-                          />
-                        </Tooltip>
-                        <Tooltip content={tc('actions.delete')} relationship="label">
-                          <Button
-                            size="small"
-                            appearance="subtle"
-                            icon={<Delete20Regular />}
-                            data-testid={`connection-delete-${c.id}`}
-                            onClick={() => setDeleting(c)}
-                          />
-                        </Tooltip>
+                        <RowAction label={tc('actions.edit')} icon={<Edit20Regular />} testId={`connection-edit-${c.id}`} onClick={() => setEditing(c)} />
+                        <RowAction label={tc('actions.delete')} icon={<Delete20Regular />} testId={`connection-delete-${c.id}`} onClick={() => setDeleting(c)} />
                       </div>
                     ) : null}
                   </TableCell>
@@ -202,7 +183,7 @@ export default function ConnectionsPage() {
               ))}
             </TableBody>
           </Table>
-        )}
+        </ListBody>
       </PageContent>
       {editing ? (
         <ConnectionModal

@@ -10,7 +10,6 @@ import {
   TableHeader,
   TableHeaderCell,
   TableRow,
-  Tooltip,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
@@ -30,7 +29,8 @@ import { errorCodeOf, toastError } from '../../../api/errors';
 import { queryClient, usePagedQuery, type PagedData } from '../../../api/query';
 import { useRealtimeEvent } from '../../../api/socket';
 import { ConfirmationDialog } from '../../../components/confirmation-dialog';
-import { EmptyState } from '../../../components/empty-state';
+import { RowAction } from '../../../components/row-action';
+import { ListBody } from '../../../components/list-body';
 import { PageContainer, PageContent } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { toast } from '../../../components/toasts';
@@ -217,11 +217,7 @@ export default function ContactsPage() {
       />
       <PageContent>
         <div className={styles.scroller} onScroll={onScroll} data-testid="contacts-scroller">
-          {isLoading ? (
-            <Spinner />
-          ) : items.length === 0 ? (
-            <EmptyState title={t('empty')} />
-          ) : (
+          <ListBody loading={isLoading} empty={items.length === 0} emptyTitle={t('empty')}>
             <Table aria-label={t('title')}>
               <TableHeader>
                 <TableRow>
@@ -243,16 +239,10 @@ export default function ContactsPage() {
                     <TableCell>{c.email}</TableCell>
                     <TableCell>
                       <div className={styles.actions}>
-                        <Tooltip content={t('actions.startTicket')} relationship="label">
-                          <Button size="small" appearance="subtle" icon={<Chat20Regular />} onClick={() => void startTicket(c)} />
-                        </Tooltip>
-                        <Tooltip content={t('actions.edit')} relationship="label">
-                          <Button size="small" appearance="subtle" icon={<Edit20Regular />} onClick={() => setEditing(c)} />
-                        </Tooltip>
+                        <RowAction label={t('actions.startTicket')} icon={<Chat20Regular />} onClick={() => void startTicket(c)} />
+                        <RowAction label={t('actions.edit')} icon={<Edit20Regular />} onClick={() => setEditing(c)} />
                         {canDelete ? (
-                          <Tooltip content={t('actions.delete')} relationship="label">
-                            <Button size="small" appearance="subtle" icon={<Delete20Regular />} onClick={() => setDeleting(c)} />
-                          </Tooltip>
+                          <RowAction label={t('actions.delete')} icon={<Delete20Regular />} onClick={() => setDeleting(c)} />
                         ) : null}
                       </div>
                     </TableCell>
@@ -260,7 +250,7 @@ export default function ContactsPage() {
                 ))}
               </TableBody>
             </Table>
-          )}
+          </ListBody>
           {hasMore ? (
             <div className={styles.more}>
               <Button appearance="subtle" disabled={isFetching} onClick={() => void loadMore()}>

@@ -3,7 +3,6 @@ import {
   Badge,
   Button,
   Input,
-  Spinner,
   Table,
   TableBody,
   TableCell,
@@ -18,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { queryClient, usePagedQuery } from '../../../api/query';
 import { useRealtimeEvent } from '../../../api/socket';
-import { EmptyState } from '../../../components/empty-state';
+import { ListBody } from '../../../components/list-body';
 import { PageContainer, PageContent } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
@@ -84,11 +83,7 @@ export default function FinanceiroPage() {
             if (hasMore && el.scrollHeight - (el.scrollTop + el.clientHeight) < NEXT_PAGE_PX) void loadMore();
           }}
         >
-          {isLoading ? (
-            <Spinner />
-          ) : items.length === 0 ? (
-            <EmptyState title={t('empty')} />
-          ) : (
+          <ListBody loading={isLoading} empty={items.length === 0} emptyTitle={t('empty')}>
             <Table aria-label={t('title')}>
               <TableHeader>
                 <TableRow>
@@ -139,7 +134,7 @@ export default function FinanceiroPage() {
                 })}
               </TableBody>
             </Table>
-          )}
+          </ListBody>
         </div>
       </PageContent>
     </PageContainer>

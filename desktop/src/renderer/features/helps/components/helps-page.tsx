@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Card, CardHeader, CardPreview, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Card, CardHeader, CardPreview, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { VideoOff24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '../../../api/query';
-import { EmptyState } from '../../../components/empty-state';
+import { ListBody } from '../../../components/list-body';
 import { PageContainer, PageContent } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { HELPS_KEY, helpsApi, type Help } from '../api/helps';
@@ -30,11 +30,7 @@ export default function HelpsPage() {
     <PageContainer>
       <PageHeader title={t('title')} />
       <PageContent>
-        {isLoading ? (
-          <Spinner />
-        ) : helps.length === 0 ? (
-          <EmptyState title={t('empty')} />
-        ) : (
+        <ListBody loading={isLoading} empty={helps.length === 0} emptyTitle={t('empty')}>
           <div className={styles.grid}>
             {helps.map((help) => {
               const videoId = youtubeId(help.video);
@@ -69,7 +65,7 @@ export default function HelpsPage() {
               );
             })}
           </div>
-        )}
+        </ListBody>
       </PageContent>
       {playing ? <VideoModal title={playing.help.title} videoId={playing.videoId} onClose={() => setPlaying(null)} /> : null}
     </PageContainer>

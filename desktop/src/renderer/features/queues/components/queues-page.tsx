@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import {
   Button,
-  Spinner,
   Table,
   TableBody,
   TableCell,
   TableHeader,
   TableHeaderCell,
   TableRow,
-  Tooltip,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
@@ -17,7 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../api/errors';
 import { queryClient } from '../../../api/query';
 import { ConfirmationDialog } from '../../../components/confirmation-dialog';
-import { EmptyState } from '../../../components/empty-state';
+import { RowAction } from '../../../components/row-action';
+import { ListBody } from '../../../components/list-body';
 import { PageContainer, PageContent } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { toast } from '../../../components/toasts';
@@ -83,11 +82,7 @@ export default function QueuesPage() {
         }
       />
       <PageContent>
-        {isLoading ? (
-          <Spinner />
-        ) : queues.length === 0 ? (
-          <EmptyState title={t('empty')} />
-        ) : (
+        <ListBody loading={isLoading} empty={queues.length === 0} emptyTitle={t('empty')}>
           <Table aria-label={t('title')}>
             <TableHeader>
               <TableRow>
@@ -116,31 +111,15 @@ export default function QueuesPage() {
                   </TableCell>
                   {canEdit ? (
                     <TableCell>
-                      <Tooltip content={tc('actions.edit')} relationship="label">
-                        <Button
-                          size="small"
-                          appearance="subtle"
-                          icon={<Edit20Regular />}
-                          data-testid={`queue-edit-${q.id}`}
-                          onClick={() => setEditing(q)}
-                        />
-                      </Tooltip>
-                      <Tooltip content={tc('actions.delete')} relationship="label">
-                        <Button
-                          size="small"
-                          appearance="subtle"
-                          icon={<Delete20Regular />}
-                          data-testid={`queue-delete-${q.id}`}
-                          onClick={() => setDeleting(q)}
-                        />
-                      </Tooltip>
+                      <RowAction label={tc('actions.edit')} icon={<Edit20Regular />} testId={`queue-edit-${q.id}`} onClick={() => setEditing(q)} />
+                      <RowAction label={tc('actions.delete')} icon={<Delete20Regular />} testId={`queue-delete-${q.id}`} onClick={() => setDeleting(q)} />
                     </TableCell>
                   ) : null}
                 </TableRow>
               ))}
             </TableBody>
           </Table>
-        )}
+        </ListBody>
       </PageContent>
       {editing ? (
         <QueueModal

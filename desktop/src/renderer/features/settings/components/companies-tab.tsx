@@ -18,7 +18,6 @@ import {
   TableHeader,
   TableHeaderCell,
   TableRow,
-  Tooltip,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
@@ -28,7 +27,8 @@ import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../api/errors';
 import { queryClient, useQuery } from '../../../api/query';
 import { ConfirmationDialog } from '../../../components/confirmation-dialog';
-import { EmptyState } from '../../../components/empty-state';
+import { RowAction } from '../../../components/row-action';
+import { ListBody } from '../../../components/list-body';
 import { validate, type FieldErrors } from '../../../components/form/validation';
 import { toast } from '../../../components/toasts';
 import { useSaving } from '../../../hooks/use-saving';
@@ -124,11 +124,7 @@ export function CompaniesTab() {
           {t('companiesTab.add')}
         </Button>
       </div>
-      {companies.isLoading ? (
-        <Spinner />
-      ) : rows.length === 0 ? (
-        <EmptyState title={t('companiesTab.empty')} />
-      ) : (
+      <ListBody loading={companies.isLoading} empty={rows.length === 0} emptyTitle={t('companiesTab.empty')}>
         <Table aria-label={t('tabs.companies')}>
           <TableHeader>
             <TableRow>
@@ -158,35 +154,22 @@ export function CompaniesTab() {
                   <TableCell>{t(`companiesTab.recurrences.${c.recurrence as 'MENSAL'}`, { defaultValue: c.recurrence })}</TableCell>
                   <TableCell>{formatDate(c.dueDate)}</TableCell>
                   <TableCell>
-                    <Tooltip content={tc('actions.edit')} relationship="label">
-                      <Button size="small" appearance="subtle" icon={<Edit20Regular />} onClick={() => setEditing(c)} />
-                    </Tooltip>
-                    <Tooltip content={t('companiesTab.expire')} relationship="label">
-                      <Button
-                        size="small"
-                        appearance="subtle"
-                        data-testid={`company-expire-${c.id}`}
-                        disabled={expiring === c.id}
-                        icon={expiring === c.id ? <Spinner size="tiny" /> : <CalendarArrowRight20Regular />}
-                        onClick={() => void expire(c)}
-                      />
-                    </Tooltip>
-                    <Tooltip content={tc('actions.delete')} relationship="label">
-                      <Button
-                        size="small"
-                        appearance="subtle"
-                        data-testid={`company-delete-${c.id}`}
-                        icon={<Delete20Regular />}
-                        onClick={() => setDeleting(c)}
-                      />
-                    </Tooltip>
+                    <RowAction label={tc('actions.edit')} icon={<Edit20Regular />} onClick={() => setEditing(c)} />
+                    <RowAction
+                      label={t('companiesTab.expire')}
+                      icon={expiring === c.id ? <Spinner size="tiny" /> : <CalendarArrowRight20Regular />}
+                      testId={`company-expire-${c.id}`}
+                      disabled={expiring === c.id}
+                      onClick={() => void expire(c)}
+                    />
+                    <RowAction label={tc('actions.delete')} icon={<Delete20Regular />} testId={`company-delete-${c.id}`} onClick={() => setDeleting(c)} />
                   </TableCell>
                 </TableRow>
               );
             })}
           </TableBody>
         </Table>
-      )}
+      </ListBody>
       {editing ? (
         <CompanyModal
           key={editing === 'new' ? 'new' : editing.id}

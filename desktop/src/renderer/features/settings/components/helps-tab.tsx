@@ -17,7 +17,6 @@ import {
   TableHeaderCell,
   TableRow,
   Textarea,
-  Tooltip,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
@@ -26,7 +25,8 @@ import { createHelpSchema, updateHelpSchema } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
 import { queryClient, useQuery } from '../../../api/query';
 import { ConfirmationDialog } from '../../../components/confirmation-dialog';
-import { EmptyState } from '../../../components/empty-state';
+import { RowAction } from '../../../components/row-action';
+import { ListBody } from '../../../components/list-body';
 import { validate, type FieldErrors } from '../../../components/form/validation';
 import { toast } from '../../../components/toasts';
 import { useSaving } from '../../../hooks/use-saving';
@@ -58,11 +58,7 @@ export function HelpsTab() {
           {t('helpsTab.add')}
         </Button>
       </div>
-      {helps.isLoading ? (
-        <Spinner />
-      ) : rows.length === 0 ? (
-        <EmptyState title={t('helpsTab.empty')} />
-      ) : (
+      <ListBody loading={helps.isLoading} empty={rows.length === 0} emptyTitle={t('helpsTab.empty')}>
         <Table aria-label={t('tabs.helps')}>
           <TableHeader>
             <TableRow>
@@ -83,18 +79,14 @@ export function HelpsTab() {
                   <span className={styles.clip}>{h.video}</span>
                 </TableCell>
                 <TableCell>
-                  <Tooltip content={tc('actions.edit')} relationship="label">
-                    <Button size="small" appearance="subtle" data-testid={`help-edit-${h.id}`} icon={<Edit20Regular />} onClick={() => setEditing(h)} />
-                  </Tooltip>
-                  <Tooltip content={tc('actions.delete')} relationship="label">
-                    <Button size="small" appearance="subtle" data-testid={`help-delete-${h.id}`} icon={<Delete20Regular />} onClick={() => setDeleting(h)} />
-                  </Tooltip>
+                  <RowAction label={tc('actions.edit')} icon={<Edit20Regular />} testId={`help-edit-${h.id}`} onClick={() => setEditing(h)} />
+                  <RowAction label={tc('actions.delete')} icon={<Delete20Regular />} testId={`help-delete-${h.id}`} onClick={() => setDeleting(h)} />
                 </TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
-      )}
+      </ListBody>
       {editing ? (
         <HelpModal key={editing === 'new' ? 'new' : editing.id} help={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
       ) : null}

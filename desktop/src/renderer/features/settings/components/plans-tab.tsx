@@ -17,7 +17,6 @@ import {
   TableHeader,
   TableHeaderCell,
   TableRow,
-  Tooltip,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
@@ -26,7 +25,8 @@ import { PLAN_FEATURES, createPlanSchema, updatePlanSchema, type PlanFeature } f
 import { useTranslation } from 'react-i18next';
 import { queryClient, useQuery } from '../../../api/query';
 import { ConfirmationDialog } from '../../../components/confirmation-dialog';
-import { EmptyState } from '../../../components/empty-state';
+import { RowAction } from '../../../components/row-action';
+import { ListBody } from '../../../components/list-body';
 import { validate, type FieldErrors } from '../../../components/form/validation';
 import { toast } from '../../../components/toasts';
 import { useSaving } from '../../../hooks/use-saving';
@@ -81,11 +81,7 @@ export function PlansTab() {
           {t('plansTab.add')}
         </Button>
       </div>
-      {plans.isLoading ? (
-        <Spinner />
-      ) : rows.length === 0 ? (
-        <EmptyState title={t('plansTab.empty')} />
-      ) : (
+      <ListBody loading={plans.isLoading} empty={rows.length === 0} emptyTitle={t('plansTab.empty')}>
         <Table aria-label={t('tabs.plans')}>
           <TableHeader>
             <TableRow>
@@ -106,18 +102,14 @@ export function PlansTab() {
                 <TableCell>{p.queues}</TableCell>
                 <TableCell data-testid={`plan-value-${p.id}`}>{formatPlanValue(p.value)}</TableCell>
                 <TableCell>
-                  <Tooltip content={tc('actions.edit')} relationship="label">
-                    <Button size="small" appearance="subtle" icon={<Edit20Regular />} onClick={() => setEditing(p)} />
-                  </Tooltip>
-                  <Tooltip content={tc('actions.delete')} relationship="label">
-                    <Button size="small" appearance="subtle" data-testid={`plan-delete-${p.id}`} icon={<Delete20Regular />} onClick={() => setDeleting(p)} />
-                  </Tooltip>
+                  <RowAction label={tc('actions.edit')} icon={<Edit20Regular />} onClick={() => setEditing(p)} />
+                  <RowAction label={tc('actions.delete')} icon={<Delete20Regular />} testId={`plan-delete-${p.id}`} onClick={() => setDeleting(p)} />
                 </TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
-      )}
+      </ListBody>
       {editing ? (
         <PlanModal key={editing === 'new' ? 'new' : editing.id} plan={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
       ) : null}

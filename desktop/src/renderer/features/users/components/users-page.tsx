@@ -3,14 +3,12 @@ import {
   Badge,
   Button,
   Input,
-  Spinner,
   Table,
   TableBody,
   TableCell,
   TableHeader,
   TableHeaderCell,
   TableRow,
-  Tooltip,
   tokens,
 } from '@fluentui/react-components';
 import { Add20Regular, Delete20Regular, Edit20Regular, Search20Regular } from '@fluentui/react-icons';
@@ -18,7 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { queryClient, usePagedQuery, type PagedData } from '../../../api/query';
 import { useRealtimeEvent } from '../../../api/socket';
 import { ConfirmationDialog } from '../../../components/confirmation-dialog';
-import { EmptyState } from '../../../components/empty-state';
+import { RowAction } from '../../../components/row-action';
+import { ListBody } from '../../../components/list-body';
 import { PageContainer, PageContent } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
@@ -88,11 +87,7 @@ export default function UsersPage() {
             if (hasMore && el.scrollHeight - (el.scrollTop + el.clientHeight) < 100) void loadMore();
           }}
         >
-          {isLoading ? (
-            <Spinner />
-          ) : items.length === 0 ? (
-            <EmptyState title={t('empty')} />
-          ) : (
+          <ListBody loading={isLoading} empty={items.length === 0} emptyTitle={t('empty')}>
             <Table aria-label={t('title')}>
               <TableHeader>
                 <TableRow>
@@ -115,18 +110,14 @@ export default function UsersPage() {
                       </Badge>
                     </TableCell>
                     <TableCell>
-                      <Tooltip content={tc('actions.edit')} relationship="label">
-                        <Button size="small" appearance="subtle" icon={<Edit20Regular />} onClick={() => setEditing(u)} />
-                      </Tooltip>
-                      <Tooltip content={tc('actions.delete')} relationship="label">
-                        <Button size="small" appearance="subtle" icon={<Delete20Regular />} onClick={() => setDeleting(u)} />
-                      </Tooltip>
+                      <RowAction label={tc('actions.edit')} icon={<Edit20Regular />} onClick={() => setEditing(u)} />
+                      <RowAction label={tc('actions.delete')} icon={<Delete20Regular />} onClick={() => setDeleting(u)} />
                     </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
             </Table>
-          )}
+          </ListBody>
         </div>
       </PageContent>
       {editing ? (
