@@ -2,7 +2,6 @@ import { useRef, useState } from 'react';
 import {
   Button,
   Dialog,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
@@ -10,7 +9,6 @@ import {
   Field,
   Input,
   Select,
-  Spinner,
   Switch,
   Text,
   Textarea,
@@ -31,6 +29,7 @@ import { toast } from '../../../components/toasts';
 import { useSaving } from '../../../hooks/use-saving';
 import { ANNOUNCEMENTS_KEY, announcementsApi, type Announcement } from '../api/announcements';
 import { MEDIA_MAX_MB, isAcceptedImage, priorityKey } from '../hooks/announcement-rules';
+import { SaveActions } from '../../../components/form/save-actions';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -168,20 +167,7 @@ export function AnnouncementModal({ announcement, onClose }: { announcement?: An
                 </div>
               </Field>
             </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" disabled={saving} onClick={onClose}>
-                {tc('actions.cancel')}
-              </Button>
-              <Button
-                appearance="primary"
-                type="submit"
-                disabled={saving}
-                icon={saving ? <Spinner size="tiny" /> : undefined}
-                data-testid="announcement-save"
-              >
-                {tc('actions.save')}
-              </Button>
-            </DialogActions>
+            <SaveActions saving={saving} onCancel={onClose} saveTestId="announcement-save" />
           </DialogBody>
         </form>
       </DialogSurface>

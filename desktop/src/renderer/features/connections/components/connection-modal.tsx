@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import {
-  Button,
   Dialog,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
@@ -12,7 +10,6 @@ import {
   Input,
   Option,
   Select,
-  Spinner,
   Switch,
   Textarea,
   makeStyles,
@@ -25,6 +22,7 @@ import { toast } from '../../../components/toasts';
 import { validate, type FieldErrors } from '../../../components/form/validation';
 import { CONNECTIONS_KEY, PROVIDERS, QUEUES_KEY, connectionsApi, type Connection } from '../api/connections';
 import { useSaving } from '../../../hooks/use-saving';
+import { SaveActions } from '../../../components/form/save-actions';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '720px', width: '100%' },
@@ -237,20 +235,7 @@ export function ConnectionModal({ connection, onClose }: ConnectionModalProps) {
                 </Field>
               </div>
             </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" disabled={saving} onClick={onClose}>
-                {tc('actions.cancel')}
-              </Button>
-              <Button
-                appearance="primary"
-                type="submit"
-                disabled={saving}
-                icon={saving ? <Spinner size="tiny" /> : undefined}
-                data-testid="connection-save"
-              >
-                {tc('actions.save')}
-              </Button>
-            </DialogActions>
+            <SaveActions saving={saving} onCancel={onClose} saveTestId="connection-save" />
           </DialogBody>
         </form>
       </DialogSurface>

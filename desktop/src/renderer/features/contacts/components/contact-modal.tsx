@@ -2,14 +2,12 @@ import { useEffect, useState } from 'react';
 import {
   Button,
   Dialog,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
   DialogTitle,
   Field,
   Input,
-  Spinner,
   Text,
   makeStyles,
   tokens,
@@ -22,6 +20,7 @@ import { toast } from '../../../components/toasts';
 import { validate, type FieldErrors } from '../../../components/form/validation';
 import { CONTACTS_KEY, contactsApi, type Contact, type ExtraInfo } from '../api/contacts';
 import { useSaving } from '../../../hooks/use-saving';
+import { SaveActions } from '../../../components/form/save-actions';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -120,14 +119,7 @@ export function ContactModal({ contact, onClose }: { contact?: Contact; onClose:
                 </Button>
               </div>
             </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" disabled={saving} onClick={onClose}>
-                {tc('actions.cancel')}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined} data-testid="contact-save">
-                {tc('actions.save')}
-              </Button>
-            </DialogActions>
+            <SaveActions saving={saving} onCancel={onClose} saveTestId="contact-save" />
           </DialogBody>
         </form>
       </DialogSurface>

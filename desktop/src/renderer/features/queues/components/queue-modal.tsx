@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import {
-  Button,
   Dialog,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
@@ -10,7 +8,6 @@ import {
   Field,
   Input,
   Select,
-  Spinner,
   Tab,
   TabList,
   Textarea,
@@ -34,6 +31,7 @@ import {
 } from '../api/queues';
 import { QueueOptionsEditor } from './queue-options-editor';
 import { QueueSchedules, fillQueueWeek } from './queue-schedules';
+import { SaveActions } from '../../../components/form/save-actions';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '760px', width: '100%' },
@@ -294,20 +292,7 @@ export function QueueModal({ queue, onClose }: QueueModalProps) {
                 </div>
               )}
             </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" disabled={saving} data-testid="queue-cancel" onClick={onClose}>
-                {tc('actions.close')}
-              </Button>
-              <Button
-                appearance="primary"
-                type="submit"
-                disabled={saving}
-                icon={saving ? <Spinner size="tiny" /> : undefined}
-                data-testid="queue-save"
-              >
-                {tc('actions.save')}
-              </Button>
-            </DialogActions>
+            <SaveActions saving={saving} onCancel={onClose} cancelLabel={tc('actions.close')} cancelTestId="queue-cancel" saveTestId="queue-save" />
           </DialogBody>
         </form>
       </DialogSurface>

@@ -3,7 +3,6 @@ import {
   Button,
   Combobox,
   Dialog,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
@@ -14,7 +13,6 @@ import {
   MessageBar,
   MessageBarBody,
   Option,
-  Spinner,
   Text,
   Textarea,
   makeStyles,
@@ -32,6 +30,7 @@ import { formatDateTime } from '../../../i18n/format';
 import { useIsAdmin } from '../../../stores/auth-store';
 import { SCHEDULES_KEY, mediaHref, schedulesApi, type Schedule, type ScheduleContact } from '../api/schedules';
 import { defaultSendAt, fromLocalInput, isAttachable, isSent, toLocalInput } from '../lib/rules';
+import { SaveActions } from '../../../components/form/save-actions';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -250,22 +249,7 @@ export function ScheduleModal({ schedule, contactId, onClose }: ScheduleModalPro
                 </div>
               </Field>
             </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" disabled={saving} onClick={onClose}>
-                {readOnly ? tc('actions.close') : tc('actions.cancel')}
-              </Button>
-              {readOnly ? null : (
-                <Button
-                  appearance="primary"
-                  type="submit"
-                  disabled={saving}
-                  icon={saving ? <Spinner size="tiny" /> : undefined}
-                  data-testid="schedule-save"
-                >
-                  {tc('actions.save')}
-                </Button>
-              )}
-            </DialogActions>
+            <SaveActions saving={saving} onCancel={onClose} cancelLabel={readOnly ? tc('actions.close') : undefined} saveTestId="schedule-save" readOnly={readOnly} />
           </DialogBody>
         </form>
       </DialogSurface>

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import {
   Button,
   Dialog,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
@@ -36,6 +35,7 @@ import { formatDate } from '../../../i18n/format';
 import { COMPANIES_KEY, companiesApi, type CompanyRow } from '../api/companies';
 import { PLANS_KEY, plansApi } from '../api/plans';
 import { removeRow } from '../../../hooks/remove-row';
+import { SaveActions } from '../../../components/form/save-actions';
 
 const DAY_MS = 86_400_000;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -311,20 +311,7 @@ function CompanyModal({ company, plans, onClose }: { company?: CompanyRow; plans
                 )}
               </div>
             </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" disabled={saving} onClick={onClose}>
-                {tc('actions.cancel')}
-              </Button>
-              <Button
-                appearance="primary"
-                type="submit"
-                disabled={saving}
-                icon={saving ? <Spinner size="tiny" /> : undefined}
-                data-testid="company-save"
-              >
-                {tc('actions.save')}
-              </Button>
-            </DialogActions>
+            <SaveActions saving={saving} onCancel={onClose} saveTestId="company-save" />
           </DialogBody>
         </form>
       </DialogSurface>

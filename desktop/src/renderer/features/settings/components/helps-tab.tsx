@@ -2,14 +2,12 @@ import { useState } from 'react';
 import {
   Button,
   Dialog,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
   DialogTitle,
   Field,
   Input,
-  Spinner,
   Table,
   TableBody,
   TableCell,
@@ -32,6 +30,7 @@ import { toast } from '../../../components/toasts';
 import { useSaving } from '../../../hooks/use-saving';
 import { HELPS_KEY, helpsApi, type HelpRow } from '../api/helps';
 import { removeRow } from '../../../hooks/remove-row';
+import { SaveActions } from '../../../components/form/save-actions';
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', justifyContent: 'flex-end', marginBottom: tokens.spacingVerticalM },
@@ -154,14 +153,7 @@ function HelpModal({ help, onClose }: { help?: HelpRow; onClose: () => void }) {
                 <Textarea value={description} rows={4} resize="vertical" data-testid="help-description" onChange={(_, d) => setDescription(d.value)} />
               </Field>
             </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" disabled={saving} onClick={onClose}>
-                {tc('actions.cancel')}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined} data-testid="help-save">
-                {tc('actions.save')}
-              </Button>
-            </DialogActions>
+            <SaveActions saving={saving} onCancel={onClose} saveTestId="help-save" />
           </DialogBody>
         </form>
       </DialogSurface>

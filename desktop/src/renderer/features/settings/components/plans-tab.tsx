@@ -2,14 +2,12 @@ import { useState } from 'react';
 import {
   Button,
   Dialog,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
   DialogTitle,
   Field,
   Input,
-  Spinner,
   Switch,
   Table,
   TableBody,
@@ -32,6 +30,7 @@ import { toast } from '../../../components/toasts';
 import { useSaving } from '../../../hooks/use-saving';
 import { PLANS_KEY, plansApi, type PlanRow } from '../api/plans';
 import { removeRow } from '../../../hooks/remove-row';
+import { SaveActions } from '../../../components/form/save-actions';
 
 const BRL = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -211,14 +210,7 @@ function PlanModal({ plan, onClose }: { plan?: PlanRow; onClose: () => void }) {
                 ))}
               </div>
             </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" disabled={saving} onClick={onClose}>
-                {tc('actions.cancel')}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined} data-testid="plan-save">
-                {tc('actions.save')}
-              </Button>
-            </DialogActions>
+            <SaveActions saving={saving} onCancel={onClose} saveTestId="plan-save" />
           </DialogBody>
         </form>
       </DialogSurface>

@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
 import {
-  Button,
   Dialog,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
@@ -10,7 +8,6 @@ import {
   Field,
   Input,
   Select,
-  Spinner,
 } from '@fluentui/react-components';
 import { LANGUAGES, updateUserSchema, type Language } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +19,7 @@ import { useAuthStore, useCurrentUser } from '../../../stores/auth-store';
 import { usePreferences } from '../../../stores/preferences-store';
 import { usersApi } from '../api/users';
 import { useSaving } from '../../../hooks/use-saving';
+import { SaveActions } from '../../../components/form/save-actions';
 
 /** The user menu's "profile": the user's own name, email, password and language (PUT /users/{id}). */
 export default function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -98,14 +96,7 @@ export default function ProfileDialog({ open, onOpenChange }: { open: boolean; o
                 </Select>
               </Field>
             </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" disabled={saving} onClick={() => onOpenChange(false)}>
-                {tc('actions.cancel')}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined}>
-                {tc('actions.save')}
-              </Button>
-            </DialogActions>
+            <SaveActions saving={saving} onCancel={() => onOpenChange(false)} />
           </DialogBody>
         </form>
       </DialogSurface>

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import {
-  Button,
   Dialog,
-  DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
@@ -12,7 +10,6 @@ import {
   Input,
   Option,
   Select,
-  Spinner,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
@@ -24,6 +21,7 @@ import { validate, type FieldErrors } from '../../../components/form/validation'
 import { useCurrentUser } from '../../../stores/auth-store';
 import { USERS_KEY, usersApi, type User } from '../api/users';
 import { useSaving } from '../../../hooks/use-saving';
+import { SaveActions } from '../../../components/form/save-actions';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -144,14 +142,7 @@ export function UserModal({ user, onClose }: { user?: User; onClose: () => void 
                 </Field>
               ) : null}
             </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" disabled={saving} onClick={onClose}>
-                {tc('actions.cancel')}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined} data-testid="user-save">
-                {tc('actions.save')}
-              </Button>
-            </DialogActions>
+            <SaveActions saving={saving} onCancel={onClose} saveTestId="user-save" />
           </DialogBody>
         </form>
       </DialogSurface>
