@@ -62,6 +62,20 @@ export const uploadedFiles = (ctx: Koa.Context, field?: string): UploadedFile[] 
   return field ? (files[field] ?? []) : Object.values(files).flat();
 };
 
+/** The one file a form must carry in `field`; ERR_VALIDATION naming the field when it is missing. */
+export const requiredFile = (ctx: Koa.Context, field: string): UploadedFile => {
+  const [file] = uploadedFiles(ctx, field);
+  if (!file) throw new AppError('ERR_VALIDATION', { fields: [{ path: field, message: 'required' }] });
+  return file;
+};
+
+/** An uploaded file as the media store saves it. */
+export const mediaOf = (file: UploadedFile): { data: Buffer; mimetype: string; filename: string } => ({
+  data: file.buffer,
+  mimetype: file.mimetype,
+  filename: file.originalname,
+});
+
 /** The text fields of a parsed multipart request. */
 export const formFields = (ctx: Koa.Context): Record<string, unknown> =>
   ((ctx.request as unknown as { body?: Record<string, unknown> }).body ?? {}) as Record<string, unknown>;

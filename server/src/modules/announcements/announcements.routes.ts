@@ -7,11 +7,10 @@ import {
   listAnnouncementsQuerySchema,
   updateAnnouncementSchema,
 } from '@atrium/shared';
-import { AppError } from '../../errors.js';
 import { superOnly } from '../../http/auth-middleware.js';
 import type { RouteDeps } from '../../http/route-deps.js';
 import type { AppState } from '../../http/types.js';
-import { upload, uploadedFiles } from '../../http/upload.js';
+import { mediaOf, requiredFile, upload } from '../../http/upload.js';
 import { parse } from '../../http/validate.js';
 import {
   attachAnnouncementMedia,
@@ -58,13 +57,7 @@ export const announcementsRoutes = (deps: RouteDeps) => {
     upload({ fields: ['file'], maxFiles: 1, maxBytes: ANNOUNCEMENT_MEDIA_MAX_BYTES, accept: [...ANNOUNCEMENT_MEDIA_TYPES] }),
     async (ctx) => {
       const { id } = parse(idParamSchema, ctx.params);
-      const [file] = uploadedFiles(ctx, 'file');
-      if (!file) throw new AppError('ERR_VALIDATION', { fields: [{ path: 'file', message: 'required' }] });
-      ctx.body = await attachAnnouncementMedia(ctx.state.service, aDeps, id, {
-        data: file.buffer,
-        mimetype: file.mimetype,
-        filename: file.originalname,
-      });
+      ctx.body = await attachAnnouncementMedia(ctx.state.service, aDeps, id, mediaOf(requiredFile(ctx, 'file')));
     },
   );
   router.delete('/:id/media-upload', deps.auth, superOnly, async (ctx) => {

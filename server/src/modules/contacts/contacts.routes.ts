@@ -12,7 +12,7 @@ import {
 import { AppError } from '../../errors.js';
 import type { RouteDeps } from '../../http/route-deps.js';
 import type { AppState } from '../../http/types.js';
-import { upload, uploadedFiles } from '../../http/upload.js';
+import { requiredFile, upload } from '../../http/upload.js';
 import { parse } from '../../http/validate.js';
 import { importContactRows, readFirstSheet } from './contact-import.js';
 import {
@@ -48,8 +48,7 @@ export const contactsRoutes = (deps: RouteDeps) => {
     // Some browsers label a workbook as a generic binary; its name and content decide then.
     upload({ fields: ['file'], maxFiles: 1, maxBytes: CONTACT_IMPORT_MAX_BYTES, accept: [XLSX_MIME, 'application/octet-stream'] }),
     async (ctx) => {
-      const [file] = uploadedFiles(ctx, 'file');
-      if (!file) throw new AppError('ERR_VALIDATION', { fields: [{ path: 'file', message: 'required' }] });
+      const file = requiredFile(ctx, 'file');
       if (path.extname(file.originalname).toLowerCase() !== '.xlsx') {
         throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', { expected: '.xlsx' });
       }

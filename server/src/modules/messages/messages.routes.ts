@@ -3,7 +3,7 @@ import { idParamSchema, listMessagesQuerySchema, sendMessageSchema } from '@atri
 import { z } from 'zod';
 import type { RouteDeps } from '../../http/route-deps.js';
 import type { AppState } from '../../http/types.js';
-import { formFields, upload, uploadedFiles } from '../../http/upload.js';
+import { formFields, mediaOf, upload, uploadedFiles } from '../../http/upload.js';
 import { parse } from '../../http/validate.js';
 import { deleteMessage, listMessages, sendMediaMessages, sendTextMessage } from './messages.service.js';
 
@@ -51,9 +51,7 @@ export const messagesRoutes = (deps: RouteDeps) => {
         conversation,
         ticketId,
         files.map((f, i) => ({
-          data: f.buffer,
-          mimetype: f.mimetype,
-          filename: f.originalname,
+          ...mediaOf(f),
           caption: captions[i] ?? '',
           voiceNote: form.voiceNote === 'true',
         })),

@@ -8,10 +8,9 @@ import {
   updateQuickMessageSchema,
 } from '@atrium/shared';
 import { z } from 'zod';
-import { AppError } from '../../errors.js';
 import type { RouteDeps } from '../../http/route-deps.js';
 import type { AppState } from '../../http/types.js';
-import { formFields, upload, uploadedFiles } from '../../http/upload.js';
+import { formFields, mediaOf, requiredFile, upload } from '../../http/upload.js';
 import { parse } from '../../http/validate.js';
 import {
   attachQuickMessageMedia,
@@ -59,13 +58,7 @@ export const quickMessagesRoutes = (deps: RouteDeps) => {
     async (ctx) => {
       const { id } = parse(idParamSchema, ctx.params);
       parse(mediaForm, formFields(ctx));
-      const [file] = uploadedFiles(ctx, 'file');
-      if (!file) throw new AppError('ERR_VALIDATION', { fields: [{ path: 'file', message: 'required' }] });
-      ctx.body = await attachQuickMessageMedia(ctx.state.service, qmDeps, id, {
-        data: file.buffer,
-        mimetype: file.mimetype,
-        filename: file.originalname,
-      });
+      ctx.body = await attachQuickMessageMedia(ctx.state.service, qmDeps, id, mediaOf(requiredFile(ctx, 'file')));
     },
   );
   router.delete('/:id/media-upload', deps.auth, async (ctx) => {

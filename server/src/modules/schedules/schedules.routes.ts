@@ -7,10 +7,9 @@ import {
   listSchedulesQuerySchema,
   updateScheduleSchema,
 } from '@atrium/shared';
-import { AppError } from '../../errors.js';
 import type { RouteDeps } from '../../http/route-deps.js';
 import type { AppState } from '../../http/types.js';
-import { upload, uploadedFiles } from '../../http/upload.js';
+import { mediaOf, requiredFile, upload } from '../../http/upload.js';
 import { parse } from '../../http/validate.js';
 import {
   attachScheduleMedia,
@@ -51,13 +50,7 @@ export const schedulesRoutes = (deps: RouteDeps) => {
     upload({ fields: ['file'], maxFiles: 1, maxBytes: SCHEDULE_MEDIA_MAX_BYTES, accept: [...SCHEDULE_MEDIA_TYPES] }),
     async (ctx) => {
       const { id } = parse(idParamSchema, ctx.params);
-      const [file] = uploadedFiles(ctx, 'file');
-      if (!file) throw new AppError('ERR_VALIDATION', { fields: [{ path: 'file', message: 'required' }] });
-      ctx.body = await attachScheduleMedia(ctx.state.service, scheduleDeps, id, {
-        data: file.buffer,
-        mimetype: file.mimetype,
-        filename: file.originalname,
-      });
+      ctx.body = await attachScheduleMedia(ctx.state.service, scheduleDeps, id, mediaOf(requiredFile(ctx, 'file')));
     },
   );
   router.delete('/:id/media-upload', deps.auth, async (ctx) => {
