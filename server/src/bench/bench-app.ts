@@ -113,3 +113,25 @@ export const statementReport = async (app: RunningApp, top = 12): Promise<void> 
     console.log(`${String(r.calls).padStart(7)} calls ${String(r.total_ms).padStart(7)} ms  plan ${r.plan_ms} exec ${r.exec_ms}  ${r.query}`);
   }
 };
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** Prints p50/p95/p99 of the samples (ms) on one line and answers the p95. */
+export const reportLatency = (label: string, samples: number[], labelWidth = 44): number => {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => percentile(s, p).toFixed(1).padStart(6);
+  // eslint-disable-next-line no-console -- a benchmark reports on the console
+  console.log(`${label.padEnd(labelWidth)} n=${String(s.length).padStart(4)}  p50 ${at(50)} ms  p95 ${at(95)} ms  p99 ${at(99)} ms`);
+  return percentile(s, 95);
+};
+
+/** Runs `fn` n times one after another and answers each run's duration in ms. */
+export const timed = async (n: number, fn: (i: number) => Promise<unknown>): Promise<number[]> => {
+  const samples: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const start = performance.now();
+    await fn(i);
+    samples.push(performance.now() - start);
+  }
+  return samples;
+};

@@ -10,7 +10,7 @@
 import type { RunningApp } from '../app.js';
 import { intArray } from '../db/sql.js';
 import { Api } from '../testing/api.js';
-import { runBench, withBenchApp } from './bench-app.js';
+import { reportLatency, runBench, timed, withBenchApp } from './bench-app.js';
 
 const SUPER = { email: 'bench@atrium.local', password: 'Bench-password-1' };
 const TARGET_P95_MS = 200;
@@ -18,28 +18,8 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
 /** Cycles are spread over this many days before now. */
 const SPAN_DAYS = 120;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
 const results: { label: string; p95: number }[] = [];
-const report = (label: string, samples: number[]) => {
-  const s = [...samples].sort((a, b) => a - b);
-  results.push({ label, p95: percentile(s, 95) });
-  console.log(
-    `${label.padEnd(58)} n=${String(s.length).padStart(4)}  p50 ${percentile(s, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(s, 95)
-      .toFixed(1)
-      .padStart(6)} ms  p99 ${percentile(s, 99).toFixed(1).padStart(6)} ms`,
-  );
-};
-
-const timed = async (n: number, fn: (i: number) => Promise<unknown>) => {
-  const samples: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const start = performance.now();
-    await fn(i);
-    samples.push(performance.now() - start);
-  }
-  return samples;
-};
+const report = (label: string, samples: number[]) => results.push({ label, p95: reportLatency(label, samples, 58) });
 
 const seed = async (app: RunningApp) => {
   const conn = app.orm.em.fork().getConnection();

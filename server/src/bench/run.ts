@@ -11,29 +11,11 @@ import { io } from 'socket.io-client';
 import type { RunningApp } from '../app.js';
 import { intArray } from '../db/sql.js';
 import { Api } from '../testing/api.js';
-import { cpuSeconds, resetStatementStats, runBench, statementReport, withBenchApp } from './bench-app.js';
+import { cpuSeconds, reportLatency, resetStatementStats, runBench, statementReport, timed, withBenchApp } from './bench-app.js';
 
 const SUPER = { email: 'bench@atrium.local', password: 'Bench-password-1' };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const report = (label: string, samples: number[]) => {
-  const s = [...samples].sort((a, b) => a - b);
-  console.log(
-    `${label.padEnd(44)} n=${String(s.length).padStart(4)}  p50 ${percentile(s, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(s, 95)
-      .toFixed(1)
-      .padStart(6)} ms  p99 ${percentile(s, 99).toFixed(1).padStart(6)} ms`,
-  );
-};
-
-const timed = async (n: number, fn: (i: number) => Promise<unknown>) => {
-  const samples: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const start = performance.now();
-    await fn(i);
-    samples.push(performance.now() - start);
-  }
-  return samples;
-};
+const report = (label: string, samples: number[]) => void reportLatency(label, samples);
 
 const WORDS = (
   'ola bom dia boa tarde pedido entrega atraso boleto pagamento pix cartao troca devolucao produto nota fiscal ' +
