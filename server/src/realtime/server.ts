@@ -22,6 +22,8 @@ export interface RoomPolicy {
   notificationRooms(actor: Actor): Promise<string[]>;
   ticketRooms(actor: Actor, status: string): Promise<string[]>;
   ticketRoom(actor: Actor, ticketId: string): Promise<string | null>;
+  /** Of the rooms a socket holds (besides its company and user rooms), those its user may hold today. */
+  roomsStillAllowed(actor: Actor, held: string[]): Promise<string[]>;
 }
 
 const TICKET_STATUSES = ['open', 'pending', 'closed'];
@@ -31,6 +33,11 @@ export const defaultRoomPolicy: RoomPolicy = {
   ticketRooms: async (actor, status) =>
     actor.profile === 'admin' && TICKET_STATUSES.includes(status) ? [rooms.status(actor.companyId, status)] : [],
   ticketRoom: async () => null,
+  roomsStillAllowed: async (actor, held) => {
+    if (actor.profile !== 'admin') return [];
+    const allowed = [rooms.notification(actor.companyId), ...TICKET_STATUSES.map((s) => rooms.status(actor.companyId, s))];
+    return held.filter((room) => allowed.includes(room));
+  },
 };
 
 export interface Presence {
@@ -166,26 +173,12 @@ export const createRealtime = (options: {
       const base = baseRooms(now);
       const held = [...socket.data.joined].filter((room) => !base.includes(room));
       if (held.length === 0) continue;
-      const allowed = await roomsStillAllowed(now, held);
+      const allowed = new Set(await policy.roomsStillAllowed(now, held));
       await leaveAll(
         socket,
         held.filter((room) => !allowed.has(room)),
       );
     }
-  };
-
-  /** Of the rooms a socket holds, those the policy would let it join today. */
-  const roomsStillAllowed = async (actor: Actor, held: string[]): Promise<Set<string>> => {
-    const allowed = new Set([
-      ...(await policy.notificationRooms(actor)),
-      ...(await Promise.all(TICKET_STATUSES.map((status) => policy.ticketRooms(actor, status)))).flat(),
-    ]);
-    const ticketRoom = new RegExp(`^${rooms.ticket(actor.companyId, '(\\d+)')}$`);
-    for (const room of held) {
-      const id = ticketRoom.exec(room)?.[1];
-      if (id && (await policy.ticketRoom(actor, id)) === room) allowed.add(room);
-    }
-    return allowed;
   };
 
   const localSockets = () => [...io.of('/').sockets.values()] as ActorSocket[];
