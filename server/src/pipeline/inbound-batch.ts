@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { intArray, named } from '../db/sql.js';
 import type { MediaStore } from '../media/storage.js';
 import type { Contact } from '../modules/contacts/contact.entity.js';
-import { digitsOnly } from '../modules/contacts/contact-identity.js';
+import { digitsOnly, isPlaceholderName } from '../modules/contacts/contact-identity.js';
 import type { MediaType, Message } from '../modules/messages/message.entity.js';
 import { messageView } from '../modules/messages/message.presenter.js';
 import { previewOf } from '../modules/messages/message-store.js';
@@ -64,9 +64,6 @@ const camel = <T>(row: Record<string, unknown>): T => {
   }
   return out as T;
 };
-
-const isPlaceholderName = (c: { name: string; number: string | null; lid: string | null }) =>
-  !c.name.trim() || c.name === c.number || c.name === c.lid;
 
 /** Whether the general path must update this contact (identity, name, picture): then it is not the common case. */
 const contactNeedsChange = (row: ContactRow, number: string | null, lid: string | null, input: FastInbound['chat']) =>

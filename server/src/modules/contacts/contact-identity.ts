@@ -42,7 +42,8 @@ const mergeContacts = async (em: EntityManager, into: Contact, from: Contact) =>
   await em.flush();
 };
 
-const isPlaceholderName = (contact: Contact) =>
+/** A name nobody chose (empty, or the number or LID itself): the phone's name may replace it. */
+export const isPlaceholderName = (contact: Pick<Contact, 'name' | 'number' | 'lid'>) =>
   !contact.name.trim() || contact.name === contact.number || contact.name === contact.lid;
 
 /**
