@@ -34,7 +34,8 @@ describe('tickets page layout', () => {
     setWidth(WIDE_MIN);
     setup('/tickets/uuid-1');
     await screen.findByTestId('conversation');
-    expect(screen.getByTestId('ticket-item-1')).toBeTruthy();
+    // The list and the conversation load separately; either may arrive first.
+    expect(await screen.findByTestId('ticket-item-1')).toBeTruthy();
     expect(screen.queryByTestId('tickets-pane-list')).toBeNull();
     expect((await screen.findByTestId('conversation-contact')).textContent).toContain('Maria Aparecida Oliveira');
   });
