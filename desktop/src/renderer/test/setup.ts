@@ -47,6 +47,18 @@ Element.prototype.animate = function animate() {
   return animation as unknown as Animation;
 };
 
+/**
+ * happy-dom has no layout: every box, <body> included, measures 0×0. Tabster (Fluent's focus manager)
+ * counts nothing as focusable inside a zero-sized body, so an opening dialog focused its surface instead
+ * of its first control, and when that focus came before Tabster registered the dialog (timing on a
+ * loaded runner) the dialog was never activated and Tabster hid it with aria-hidden. In a browser the
+ * body fills the viewport; it does here too.
+ */
+HTMLBodyElement.prototype.getBoundingClientRect = function getBoundingClientRect() {
+  const { innerWidth: width, innerHeight: height } = window;
+  return { x: 0, y: 0, top: 0, left: 0, right: width, bottom: height, width, height, toJSON: () => ({}) } as DOMRect;
+};
+
 const defaultAdapter = api.defaults.adapter;
 
 beforeEach(async () => {

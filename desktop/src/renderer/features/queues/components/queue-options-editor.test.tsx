@@ -185,12 +185,8 @@ describe('queue option tree (spec 02 sections 3 and 4)', () => {
     await screen.findByText('Delete option Sales?');
     expect(screen.getByText('Its sub-options are deleted too; the keys after it move up.')).toBeTruthy();
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
-    // Found by its text, not through the accessibility tree: this confirmation opens over the queue modal, and
-    // in jsdom on a loaded machine Fluent's focus trap sometimes leaves the nested dialog aria-hidden (a browser
-    // moves focus into it), which made the role query flaky.
-    const confirmation = screen.getByText('Delete option Sales?').closest<HTMLElement>('[role="dialog"]')!;
-    expect(confirmation).not.toBeNull();
-    fireEvent.click(within(confirmation).getByText('Delete', { selector: 'button' }));
+    const confirmation = screen.getAllByRole('dialog').find((d) => d.textContent?.includes('Delete option Sales?'))!;
+    fireEvent.click(await within(confirmation).findByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url === '/queue-options/10')).toBe(true));
     await waitFor(() => expect(screen.queryByTestId('queue-option-10')).toBeNull());
     expect(screen.queryByTestId('queue-option-20')).toBeNull();
