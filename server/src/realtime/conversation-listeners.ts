@@ -17,9 +17,11 @@ export const registerConversationListeners = (events: EventBus, realtime: Realti
     // Who had the conversation open but may no longer see it hears nothing more of it.
     if (moved) await realtime.recheckTicketRoom(companyId, ticket.id);
   });
-  events.on('ticket.deleted', ({ companyId, ticketId, previous }) =>
-    realtime.toRooms(ticketAudience(previous), companyId, 'ticket', { action: 'delete', ticketId }),
-  );
+  events.on('ticket.deleted', async ({ companyId, ticketId, previous }) => {
+    realtime.toRooms(ticketAudience(previous), companyId, 'ticket', { action: 'delete', ticketId });
+    // Sockets that had it open leave its room: nothing will be said there again.
+    await realtime.recheckTicketRoom(companyId, ticketId);
+  });
   events.on('ticket.read', ({ companyId, ticketId, placement }) =>
     realtime.toRooms(ticketAudience(placement), companyId, 'ticket', { action: 'updateUnread', ticketId }),
   );

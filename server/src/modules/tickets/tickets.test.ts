@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSandbox, customerSays, ticketOf } from '../../testing/conversation.js';
-import { connectSocket, createTenant, receivesWithin, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { connectSocket, createTenant, eventually, receivesWithin, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
 
 /**
  * Who sees which tickets (spec 01 section 6, spec 03 section 1 with its notes): admins everything,
@@ -218,6 +218,23 @@ describe('realtime delivery follows visibility', () => {
       expect(await after).toBe(false);
     } finally {
       agent.close();
+    }
+  });
+
+  it('a deleted ticket’s conversation room is left by the sockets that had it open', async () => {
+    const from = '5511900000010';
+    await customerSays(t.api, a.admin.token, wa, { from, name: 'Cliente Dez', body: 'oi' });
+    const ticket = await ticketOf(t.api, a.admin.token, from);
+    const room = `company-${a.companyId}-ticket-${ticket.id}`;
+    const members = () => t.app.realtime.io.sockets.adapter.rooms.get(room)?.size ?? 0;
+    const admin = await connectSocket(t.app.url, a.admin.token);
+    try {
+      admin.emit('joinChatBox', String(ticket.id));
+      await eventually(() => expect(members()).toBe(1));
+      expect((await t.api.del(`/tickets/${ticket.id}`, a.admin.token)).status).toBe(200);
+      await eventually(() => expect(members()).toBe(0));
+    } finally {
+      admin.close();
     }
   });
 
