@@ -21,8 +21,8 @@ import type { Message, MessageBase } from '../api/types';
 import { parseLocation, parseVcards } from '../lib/message-rows';
 
 const useStyles = makeStyles({
-  row: { display: 'flex', padding: `2px ${tokens.spacingHorizontalL}` },
-  mine: { justifyContent: 'flex-end' },
+  row: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', padding: `2px ${tokens.spacingHorizontalL}` },
+  mine: { alignItems: 'flex-end' },
   bubble: {
     position: 'relative',
     maxWidth: 'min(600px, 75%)',
@@ -56,6 +56,18 @@ const useStyles = makeStyles({
   doc: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, padding: '4px 0' },
   menu: { position: 'absolute', top: '2px', right: '2px', opacity: 0, minWidth: 'auto' },
   system: { display: 'flex', justifyContent: 'center', padding: '4px' },
+  reactions: {
+    marginTop: '-6px',
+    marginLeft: '8px',
+    marginRight: '8px',
+    padding: '0 6px',
+    borderRadius: tokens.borderRadiusCircular,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow2,
+    fontSize: tokens.fontSizeBase300,
+    lineHeight: '20px',
+    position: 'relative',
+  },
   callLog: {
     display: 'inline-flex',
     gap: '6px',
@@ -193,15 +205,30 @@ export const formatBody = (text: string): ReactNode[] =>
 
 const showsBody = (m: MessageBase) => !!m.body && !BODY_AS_MEDIA.has(m.mediaType ?? '') && !(m.mediaType && m.body === m.mediaName);
 
+/** The emoji people put on a message, under its bubble; who reacted in the label. */
+function Reactions({ messageId, reactions }: { messageId: number; reactions: Message[] }) {
+  const styles = useStyles();
+  const { t } = useTranslation('tickets');
+  const who = reactions.map((r) => `${r.body} ${r.fromMe ? (r.user?.name ?? t('conversation.reactionFromPhone')) : (r.contact?.name ?? '')}`.trim());
+  const label = t('conversation.reactions', { list: who.join(', ') });
+  return (
+    <span className={styles.reactions} role="img" aria-label={label} title={label} data-testid={`reactions-${messageId}`}>
+      {[...new Set(reactions.map((r) => r.body))].join('')}
+    </span>
+  );
+}
+
 export interface MessageBubbleProps {
   message: Message;
+  /** Reactions to this message, shown under it. */
+  reactions?: Message[];
   showAuthor?: boolean;
   readOnly?: boolean;
   onReply?: (message: Message) => void;
   onDelete?: (message: Message) => void;
 }
 
-export const MessageBubble = memo(function MessageBubble({ message, showAuthor, readOnly, onReply, onDelete }: MessageBubbleProps) {
+export const MessageBubble = memo(function MessageBubble({ message, reactions, showAuthor, readOnly, onReply, onDelete }: MessageBubbleProps) {
   const styles = useStyles();
   const { t } = useTranslation('tickets');
   if (message.mediaType === 'call_log') {
@@ -268,6 +295,7 @@ export const MessageBubble = memo(function MessageBubble({ message, showAuthor, 
           {message.fromMe ? <AckIcon ack={message.ack} /> : null}
         </div>
       </div>
+      {reactions?.length ? <Reactions messageId={message.id} reactions={reactions} /> : null}
     </div>
   );
 });

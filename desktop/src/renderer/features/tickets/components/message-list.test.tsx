@@ -71,13 +71,40 @@ describe('message bubbles: media of every type', () => {
     expect(within(call).queryByRole('button')).toBeNull();
   });
 
-  it('a reaction shows the emoji on the message reacted to', () => {
+  it('a reaction shows its emoji under the message reacted to, not as a message of its own', () => {
     const original = makeMessage(1, 5, { fromMe: true, body: 'Seu pedido saiu para entrega' });
-    renderList([original, makeMessage(2, 5, { mediaType: 'reactionMessage', body: '👍', quotedMsgId: 1, quotedMsg: original })]);
-    const reaction = screen.getByTestId('message-2');
-    expect(within(reaction).getByTestId('media-reaction-2').textContent).toBe('Reacted');
-    expect(within(reaction).getByTestId('quoted-2').textContent).toContain('Seu pedido saiu para entrega');
-    expect(reaction.textContent).toContain('👍');
+    const maria = { id: 11, name: 'Maria', number: '5511988887777' };
+    renderList([
+      original,
+      makeMessage(2, 5, { mediaType: 'reactionMessage', body: '👍', quotedMsgId: 1, quotedMsg: original, contact: maria }),
+      makeMessage(3, 5, { body: 'Obrigada!', contact: maria }),
+      // Maria changes her mind: her latest reaction replaces the first.
+      makeMessage(4, 5, { mediaType: 'reactionMessage', body: '❤️', quotedMsgId: 1, quotedMsg: original, contact: maria }),
+    ]);
+    expect(screen.queryByTestId('message-2')).toBeNull();
+    expect(screen.queryByTestId('message-4')).toBeNull();
+    const badge = screen.getByTestId('reactions-1');
+    expect(badge.textContent).toBe('❤️');
+    expect(badge.getAttribute('aria-label')).toBe('Reactions: ❤️ Maria');
+    expect(screen.getByTestId('message-3').textContent).toContain('Obrigada!');
+  });
+
+  it('reactions of several people are listed; one to a message not loaded stays a bubble quoting it', () => {
+    const original = makeMessage(10, 5, { body: 'Chegou?' });
+    const older = makeMessage(1, 5, { body: 'Mensagem antiga' });
+    renderList([
+      original,
+      makeMessage(11, 5, { mediaType: 'reactionMessage', body: '🙏', fromMe: true, user: null, quotedMsgId: 10, quotedMsg: original }),
+      makeMessage(12, 5, { mediaType: 'reactionMessage', body: '👍', quotedMsgId: 10, quotedMsg: original, contact: { id: 11, name: 'Maria', number: '1' } }),
+      makeMessage(13, 5, { mediaType: 'reactionMessage', body: '😂', quotedMsgId: 1, quotedMsg: older }),
+    ]);
+    const badge = screen.getByTestId('reactions-10');
+    expect(badge.textContent).toBe('🙏👍');
+    expect(badge.getAttribute('aria-label')).toBe('Reactions: 🙏 the company phone, 👍 Maria');
+    const alone = screen.getByTestId('message-13');
+    expect(within(alone).getByTestId('media-reaction-13').textContent).toBe('Reacted');
+    expect(within(alone).getByTestId('quoted-13').textContent).toContain('Mensagem antiga');
+    expect(alone.textContent).toContain('😂');
   });
 
   it('a contacts-array message shows every card', () => {

@@ -127,7 +127,7 @@ export function MessageList({ messages, hasMore, loading, loadOlder, isGroup, re
                   </Text>
                 </div>
               ) : (
-                <MessageBubble message={row.message} showAuthor={isGroup} readOnly={readOnly} onReply={onReply} onDelete={onDelete} />
+                <MessageBubble message={row.message} reactions={row.reactions} showAuthor={isGroup} readOnly={readOnly} onReply={onReply} onDelete={onDelete} />
               )}
             </div>
           );

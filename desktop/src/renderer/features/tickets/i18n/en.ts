@@ -55,6 +55,8 @@ const en = {
     contactCard: 'Contact card',
     sticker: 'Sticker',
     reacted: 'Reacted',
+    reactions: 'Reactions: {{list}}',
+    reactionFromPhone: 'the company phone',
     callLog: 'Missed voice call at {{time}}',
     tags: 'Tags',
     noTags: 'No tags',

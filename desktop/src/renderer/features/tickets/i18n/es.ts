@@ -57,6 +57,8 @@ const es: Translation<typeof en> = {
     contactCard: 'Tarjeta de contacto',
     sticker: 'Sticker',
     reacted: 'Reaccionó',
+    reactions: 'Reacciones: {{list}}',
+    reactionFromPhone: 'el teléfono de la empresa',
     callLog: 'Llamada de voz perdida a las {{time}}',
     tags: 'Etiquetas',
     noTags: 'Sin etiquetas',

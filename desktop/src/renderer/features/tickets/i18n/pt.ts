@@ -57,6 +57,8 @@ const pt: Translation<typeof en> = {
     contactCard: 'Cartão de contato',
     sticker: 'Figurinha',
     reacted: 'Reagiu',
+    reactions: 'Reações: {{list}}',
+    reactionFromPhone: 'o telefone da empresa',
     callLog: 'Chamada de voz perdida às {{time}}',
     tags: 'Tags',
     noTags: 'Sem tags',

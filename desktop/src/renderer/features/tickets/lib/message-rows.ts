@@ -14,10 +14,37 @@ export type MessageRow =
       ticketId: number;
       date: string;
     }
-  | { kind: 'message'; key: string; message: Message };
+  | { kind: 'message'; key: string; message: Message; reactions?: Message[] };
 
-/** Messages with date separators and a separator where another ticket's messages begin. */
-export const buildRows = (messages: Message[]): MessageRow[] => {
+/** A reaction to a message that is on screen (it is shown on that message). */
+const reactsToLoaded = (m: Message, loaded: Set<number>) =>
+  m.mediaType === 'reactionMessage' && !m.isDeleted && !!m.quotedMsgId && loaded.has(m.quotedMsgId);
+
+/**
+ * Reactions to the messages on screen, by the id of the message reacted to: the latest of each person (a
+ * new reaction replaces one's earlier one, as on the phone). A reaction to a message not loaded is not here.
+ */
+export const reactionsByTarget = (messages: Message[]): Map<number, Message[]> => {
+  const loaded = new Set(messages.map((m) => m.id));
+  const latest = new Map<number, Map<string, Message>>();
+  for (const m of messages) {
+    if (!reactsToLoaded(m, loaded)) continue;
+    const target = m.quotedMsgId as number;
+    const byPerson = latest.get(target) ?? new Map<string, Message>();
+    byPerson.set(m.fromMe ? 'me' : `contact-${m.contact?.id ?? ''}`, m);
+    latest.set(target, byPerson);
+  }
+  return new Map([...latest].map(([id, byPerson]) => [id, [...byPerson.values()]]));
+};
+
+/**
+ * Messages with date separators and a separator where another ticket's messages begin. A reaction to a
+ * message on screen is shown on that message, not as a row of its own.
+ */
+export const buildRows = (all: Message[]): MessageRow[] => {
+  const reactions = reactionsByTarget(all);
+  const loaded = new Set(all.map((m) => m.id));
+  const messages = all.filter((m) => !reactsToLoaded(m, loaded));
   const rows: MessageRow[] = [];
   messages.forEach((message, i) => {
     const previous = messages[i - 1];
@@ -34,7 +61,7 @@ export const buildRows = (messages: Message[]): MessageRow[] => {
     if (!previous || !isSameDay(toDate(previous.createdAt), toDate(message.createdAt))) {
       rows.push({ kind: 'date', key: `d-${message.id}`, date: message.createdAt });
     }
-    rows.push({ kind: 'message', key: `m-${message.id}`, message });
+    rows.push({ kind: 'message', key: `m-${message.id}`, message, reactions: reactions.get(message.id) });
   });
   return rows;
 };
