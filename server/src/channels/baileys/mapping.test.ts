@@ -294,6 +294,19 @@ describe('toInboundMessage: edits, revokes and dropped messages', () => {
     ).toBeNull();
   });
 
+  it('shows a poll as its question and options; a vote (encrypted) is dropped', () => {
+    for (const type of ['pollCreationMessage', 'pollCreationMessageV3']) {
+      const poll = asMessage(
+        toInboundMessage(fromCustomer({ [type]: { name: 'Melhor horário?', options: [{ optionName: 'Manhã' }, { optionName: 'Tarde' }], selectableOptionsCount: 1 } })),
+      );
+      expect(poll).toMatchObject({ body: '📊 Melhor horário?\n• Manhã\n• Tarde', mediaType: 'chat', fromMe: false });
+    }
+    const vote = fromCustomer({
+      pollUpdateMessage: { pollCreationMessageKey: { remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: false, id: 'POLL1' }, vote: { encPayload: Buffer.from('x'), encIv: Buffer.from('y') } },
+    });
+    expect(toInboundMessage(vote)).toBeNull();
+  });
+
   it('drops status broadcasts, newsletters, reactions taken back, other protocol messages and empty stubs', () => {
     expect(toInboundMessage(wa({ remoteJid: 'status@broadcast', participant: `${CUSTOMER}@s.whatsapp.net` }, { conversation: 'my status' }))).toBeNull();
     expect(toInboundMessage(wa({ remoteJid: '120363000000000000@newsletter' }, { conversation: 'news' }))).toBeNull();

@@ -191,8 +191,16 @@ const readContent = (message: proto.IMessage): Content | undefined => {
       if (!m.text) return undefined;
       return { body: m.text, mediaType: 'reactionMessage', quotedId: m.key?.id ?? undefined };
     }
+    case 'pollCreationMessage':
+    case 'pollCreationMessageV2':
+    case 'pollCreationMessageV3': {
+      // Votes arrive encrypted and are not read; the question and its options are what the customer asked.
+      const m = message[type]!;
+      const options = (m.options ?? []).map((o) => `• ${text(o.optionName)}`);
+      return { body: [`📊 ${text(m.name)}`, ...options].join('\n'), mediaType: 'chat', contextInfo: m.contextInfo };
+    }
     default:
-      // polls, stubs, key distribution and the like carry nothing a ticket shows
+      // poll votes, stubs, key distribution and the like carry nothing a ticket shows
       return undefined;
   }
 };
@@ -211,7 +219,7 @@ const timestampOf = (value: proto.IWebMessageInfo['messageTimestamp']): Date => 
 /**
  * Maps one message Baileys emitted (messages.upsert) to an inbound message, or to an update of an earlier
  * one (edit, delete for everyone), or null when the message is dropped (status broadcasts, newsletters,
- * reactions taken back, protocol messages other than edit and revoke, stubs without content).
+ * reactions taken back, poll votes, protocol messages other than edit and revoke, stubs without content).
  * Media are described, not downloaded: the session fetches them.
  */
 export function toInboundMessage(msg: proto.IWebMessageInfo, context: MappingContext = {}): BaileysMapped | null {
