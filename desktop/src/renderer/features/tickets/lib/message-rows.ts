@@ -24,8 +24,7 @@ const reactsToLoaded = (m: Message, loaded: Set<number>) =>
  * Reactions to the messages on screen, by the id of the message reacted to: the latest of each person (a
  * new reaction replaces one's earlier one, as on the phone). A reaction to a message not loaded is not here.
  */
-export const reactionsByTarget = (messages: Message[]): Map<number, Message[]> => {
-  const loaded = new Set(messages.map((m) => m.id));
+const reactionsByTarget = (messages: Message[], loaded: Set<number>): Map<number, Message[]> => {
   const latest = new Map<number, Map<string, Message>>();
   for (const m of messages) {
     if (!reactsToLoaded(m, loaded)) continue;
@@ -42,8 +41,8 @@ export const reactionsByTarget = (messages: Message[]): Map<number, Message[]> =
  * message on screen is shown on that message, not as a row of its own.
  */
 export const buildRows = (all: Message[]): MessageRow[] => {
-  const reactions = reactionsByTarget(all);
   const loaded = new Set(all.map((m) => m.id));
+  const reactions = reactionsByTarget(all, loaded);
   const messages = all.filter((m) => !reactsToLoaded(m, loaded));
   const rows: MessageRow[] = [];
   messages.forEach((message, i) => {
