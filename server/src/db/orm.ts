@@ -4,6 +4,7 @@ import type { Logger } from '../logger.js';
 import { entities } from './entities.js';
 import { migrationsList } from './migrations/index.js';
 import { TenantGuard } from './tenant.js';
+import { AfterCommitSubscriber } from '../events/after-commit.js';
 
 /** Tables other libraries own in the same database; the schema diff leaves them alone. */
 export const FOREIGN_TABLES = ['agenda_jobs', 'agenda_job_logs', 'mikro_orm_migrations'];
@@ -12,7 +13,7 @@ export const ormOptions = (url: string, logger?: Logger): Options => ({
   clientUrl: url,
   entities,
   extensions: [Migrator],
-  subscribers: [new TenantGuard()],
+  subscribers: [new TenantGuard(), new AfterCommitSubscriber()],
   // Every request, job and socket handler works on its own fork; the global manager must never be used.
   allowGlobalContext: false,
   forceUtcTimezone: true,

@@ -1,9 +1,11 @@
 import { EventEmitter } from 'node:events';
 import type { Logger } from '../logger.js';
+import { afterCommit } from './after-commit.js';
 
 /**
  * Domain events. Services announce what happened; listeners (realtime, jobs, automation) react.
- * A listener's failure is logged and never reaches the service that emitted the event.
+ * A listener's failure is logged and never reaches the service that emitted the event. An event raised
+ * inside a database transaction is delivered when that transaction commits, never if it rolls back.
  */
 export interface DomainEvents {
   'auth.login': { companyId: number; userId: number; email: string };
@@ -73,6 +75,6 @@ export class EventBus {
   }
 
   emit<K extends DomainEventName>(name: K, payload: DomainEvents[K]): void {
-    this.emitter.emit(name, payload);
+    afterCommit(() => this.emitter.emit(name, payload));
   }
 }
