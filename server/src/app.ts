@@ -59,6 +59,7 @@ import { ticketRoomPolicy } from './modules/tickets/room-policy.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { replayInboundQueue, type PipelineDeps } from './pipeline/inbound.js';
 import { registerCompanyCleanup } from './modules/companies/company-cleanup.js';
+import { OutboxSender, registerOutboxJobs } from './modules/outbox/outbox.sender.js';
 
 export interface RunningApp {
   url: string;
@@ -132,12 +133,22 @@ export const startApp = async (config: Config, options: { logger?: Logger; print
   const pipeline: PipelineDeps = { systemEm, logger, media, events, channels };
   pipeline.automation = createQueueChatbot(pipeline);
 
+  // Every send goes through the outbox; a connection's sender wakes when a message is queued for it and
+  // when it connects.
+  const outbox = new OutboxSender({ systemEm, channels, media, events, logger });
+  events.on('outbox.queued', ({ whatsappId }) => outbox.kick(whatsappId));
+  events.on('connection.session', ({ session }) => {
+    const { id, status } = session as unknown as { id: number; status: string };
+    if (status === 'CONNECTED') outbox.kick(id);
+  });
+
   // Jobs are defined once the parts they use exist; the scheduler starts before any route is served.
   const registry = new JobRegistry();
   registerPresenceJobs(registry, systemEm);
   registerChatbotJobs(registry, pipeline);
   registerBillingJobs(registry, systemEm, logger);
   registerScheduleJobs(registry, pipeline);
+  registerOutboxJobs(registry, outbox);
   const scheduler = await createScheduler({ databaseUrl, mongodbUrl: config.mongodbUrl, registry, logger });
   await scheduler.start();
   await startBillingJobs(scheduler);
@@ -202,6 +213,7 @@ export const startApp = async (config: Config, options: { logger?: Logger; print
   // What a crash left half-processed, then every connection's session.
   await replayInboundQueue(pipeline).catch((err: unknown) => logger.error({ err }, 'inbound replay failed'));
   await startAllSessions(systemEm, channels, logger);
+  await outbox.sweep().catch((err: unknown) => logger.error({ err }, 'outbox sweep failed'));
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -210,6 +222,7 @@ export const startApp = async (config: Config, options: { logger?: Logger; print
       httpServer.close();
       httpServer.closeIdleConnections();
       await scheduler.stop().catch((err: unknown) => logger.error({ err }, 'scheduler stop failed'));
+      await outbox.stop();
       await channels.stopAll();
       await realtime.close();
       httpServer.closeAllConnections();

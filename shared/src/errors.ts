@@ -93,6 +93,11 @@ export const ERROR_STATUS = {
 
   // Announcements
   ERR_NO_ANNOUNCEMENT_FOUND: 404,
+
+  // Outbox: why a message did not leave (shown on it)
+  ERR_MEDIA_NOT_FOUND: 404,
+  ERR_SEND_UNCERTAIN: 502,
+  ERR_CANCELLED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -88,12 +88,15 @@ export interface QuotedRef {
 }
 
 export interface OutboundText {
+  /** The message id, chosen by the caller before sending (the outbox keeps it to settle a crash). */
+  id?: string;
   to: ChannelPeer;
   text: string;
   quoted?: QuotedRef;
 }
 
 export interface OutboundMedia {
+  id?: string;
   to: ChannelPeer;
   data: Buffer;
   mimetype: string;
@@ -125,12 +128,21 @@ export interface ChannelSession {
   stop(): Promise<void>;
   /** Logs the phone out and forgets the credentials. */
   logout(): Promise<void>;
+  /** Connected to the network now: sends can go. */
+  canSend(): boolean;
   sendText(message: OutboundText): Promise<SentMessage>;
   sendMedia(message: OutboundMedia): Promise<SentMessage>;
   deleteMessage(to: ChannelPeer, id: string, fromMe: boolean): Promise<void>;
   markRead(chat: ChannelPeer, ids: { id: string; participant?: string }[]): Promise<void>;
   /** The canonical number registered on the network, or null when it is not. */
   checkNumber(number: string): Promise<string | null>;
+  /** Shows the customer "typing…" or "recording audio…" (best effort). */
+  sendPresence?(to: ChannelPeer, presence: 'composing' | 'recording' | 'paused'): Promise<void>;
+  /**
+   * Which of these message ids the channel itself recorded as sent, where it keeps such a record (the
+   * sandbox phone does); the outbox asks it to settle sends a crash cut off.
+   */
+  sentIds?(ids: string[]): Promise<string[]>;
 }
 
 export interface SessionOptions {

@@ -19,6 +19,7 @@ import { InvoiceSchema, PaymentSchema } from '../modules/billing/invoice.entity.
 import { QueueOptionSchema } from '../modules/queue-options/queue-option.entity.js';
 import { ScheduleSchema } from '../modules/schedules/schedule.entity.js';
 import { InboundQueueSchema } from '../pipeline/inbound-queue.entity.js';
+import { OutboundMessageSchema } from '../modules/outbox/outbound-message.entity.js';
 
 /** Every entity the ORM knows. A module adds its schemas here. */
 export const entities = [
@@ -52,6 +53,7 @@ export const entities = [
   InvoiceSchema,
   PaymentSchema,
   AnnouncementSchema,
+  OutboundMessageSchema,
 ];
 
 export { CompanySchedule };

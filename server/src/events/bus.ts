@@ -34,6 +34,10 @@ export interface DomainEvents {
   'payment.concluded': { companyId: number; company: object };
   'schedule.changed': { companyId: number; action: 'create' | 'update'; record: object };
   'schedule.deleted': { companyId: number; id: number };
+  /** A message was queued in the outbox: its connection's sender wakes. */
+  'outbox.queued': { companyId: number; whatsappId: number };
+  /** An outbox row reached its end: sent, or failed with an error code. */
+  'outbox.settled': { companyId: number; outboxId: number; wid: string; status: 'sent' | 'failed'; error: string | null };
   /** Announcements are global: every socket of every company hears them. */
   'announcement.changed': { action: 'create' | 'update'; record: object };
   'announcement.deleted': { id: number };

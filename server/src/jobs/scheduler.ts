@@ -9,6 +9,8 @@ export interface JobDefinition<T extends Record<string, unknown> = Record<string
   handler: (data: T, job: Job<T>) => Promise<void>;
   every?: string;
   concurrency?: number;
+  /** How long a running job stays locked (ms); a job a crash left locked runs again after it (Agenda's default is 10 minutes). */
+  lockLifetime?: number;
 }
 
 /** The registry each feature module adds its jobs to, before the scheduler starts. */
@@ -62,6 +64,7 @@ export const createScheduler = async (options: {
   for (const def of registry.definitions) {
     agenda.define(def.name, (job: Job) => def.handler(job.attrs.data as never, job as never), {
       concurrency: def.concurrency ?? 5,
+      ...(def.lockLifetime ? { lockLifetime: def.lockLifetime } : {}),
     });
   }
 

@@ -126,9 +126,20 @@ export const createRealtime = (options: {
       socket.data.joined.delete(name);
     }
   };
+  /**
+   * A client event's handler; a client that passes an acknowledgement callback hears when it is done (a
+   * join has taken effect), so it can wait for that instead of guessing a delay.
+   */
   const safely = (socket: ActorSocket, event: string, handler: (arg: unknown) => Promise<void>) =>
-    socket.on(event, (arg: unknown) => {
-      handler(arg).catch((err: unknown) => logger.warn({ err, event }, 'socket handler failed'));
+    socket.on(event, (...args: unknown[]) => {
+      const ack = typeof args.at(-1) === 'function' ? (args.at(-1) as (result: { ok: boolean }) => void) : undefined;
+      const arg = ack && args.length === 1 ? undefined : args[0];
+      handler(arg)
+        .then(() => ack?.({ ok: true }))
+        .catch((err: unknown) => {
+          logger.warn({ err, event }, 'socket handler failed');
+          ack?.({ ok: false });
+        });
     });
 
   /**

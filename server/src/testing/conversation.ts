@@ -32,6 +32,28 @@ export const outbox = async (api: Api, adminToken: string, whatsappId: number) =
     deleted?: boolean;
   }[];
 
+/** Waits until the sandbox phone has received our message `wid` (the outbox sends after the request answers). */
+export const delivered = async (api: Api, adminToken: string, whatsappId: number, wid: string) => {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const found = (await outbox(api, adminToken, whatsappId)).find((m) => m.id === wid);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`message ${wid} never reached the phone`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+};
+
+/** Waits until the sandbox phone has received `count` messages in all, and answers them. */
+export const outboxOf = async (api: Api, adminToken: string, whatsappId: number, count: number) => {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const messages = await outbox(api, adminToken, whatsappId);
+    if (messages.length >= count) return messages;
+    if (Date.now() > deadline) throw new Error(`the phone received ${messages.length} messages, not ${count}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+};
+
 /** The company's ticket for a customer number (any status), as an admin sees it. */
 export const ticketOf = async (api: Api, adminToken: string, number: string, status?: string) => {
   const res = await api.get(`/tickets?showAll=true${status ? `&status=${status}` : ''}&searchParam=${number}`, adminToken);

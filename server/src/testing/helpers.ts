@@ -130,6 +130,14 @@ export const nextEvent = <T = any>(socket: Socket, event: string, timeoutMs = 50
     });
   });
 
+/** Emits a client event (joinChatBox, joinTickets, ...) and waits for the server's acknowledgement that it took effect. */
+export const joined = async (socket: Socket, event: string, arg?: unknown): Promise<void> => {
+  const result = (await (arg === undefined ? socket.timeout(5000).emitWithAck(event) : socket.timeout(5000).emitWithAck(event, arg))) as {
+    ok: boolean;
+  };
+  if (!result.ok) throw new Error(`${event} failed on the server`);
+};
+
 /** Resolves true if `event` arrives within `ms`, false otherwise: for "must not receive" checks. */
 export const receivesWithin = (socket: Socket, event: string, ms: number): Promise<boolean> =>
   new Promise((resolve) => {
@@ -177,6 +185,21 @@ export const eventually = async <T>(check: () => Promise<T> | T, timeoutMs = 500
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 };
+
+/**
+ * Waits until the connection's outbox has nothing due left to send: what the platform queued before this
+ * call (a bot's answers, a greeting) has reached the phone or failed.
+ */
+export const outboxSettled = (app: RunningApp, whatsappId: number, timeoutMs = 10_000) =>
+  eventually(async () => {
+    const [row] = await app.orm.em
+      .fork()
+      .execute<{ waiting: number }[]>(
+        `select count(*)::int as waiting from outbound_messages where whatsapp_id = ? and (status = 'sending' or (status = 'pending' and planned_at <= now()))`,
+        [whatsappId],
+      );
+    return row.waiting === 0;
+  }, timeoutMs);
 
 /** Resolves once the socket is disconnected (by the server or otherwise), with the reason. */
 export const disconnectedWithin = (socket: Socket, ms: number): Promise<string | null> =>

@@ -52,6 +52,8 @@ export interface BaileysSocket {
   onWhatsApp: WASocket['onWhatsApp'];
   groupMetadata: WASocket['groupMetadata'];
   updateMediaMessage: WASocket['updateMediaMessage'];
+  sendPresenceUpdate?: WASocket['sendPresenceUpdate'];
+  presenceSubscribe?: WASocket['presenceSubscribe'];
   signalRepository?: { lidMapping?: { getPNForLID(lid: string): Promise<string | null> } };
 }
 
@@ -128,6 +130,15 @@ export const quotedMessage = (jid: string, quoted: QuotedRef): WAMessage => {
   };
 };
 
+/** Baileys' send options: the id the outbox chose, and the quoted message of a reply. */
+const sendOptions = (jid: string, message: { id?: string; quoted?: QuotedRef }) => {
+  if (!message.id && !message.quoted) return undefined;
+  return {
+    ...(message.id ? { messageId: message.id } : {}),
+    ...(message.quoted ? { quoted: quotedMessage(jid, message.quoted) } : {}),
+  };
+};
+
 /** How many chats of one upsert are handled side by side. */
 const UPSERT_CHATS_AT_ONCE = 16;
 
@@ -191,6 +202,10 @@ export class BaileysSession implements ChannelSession {
     return this.connected;
   }
 
+  canSend(): boolean {
+    return this.connected && this.socket !== undefined;
+  }
+
   get hasPendingReconnect(): boolean {
     return this.reconnectTimer !== undefined;
   }
@@ -228,14 +243,24 @@ export class BaileysSession implements ChannelSession {
 
   async sendText(message: OutboundText): Promise<SentMessage> {
     return this.send('ERR_SENDING_WAPP_MSG', message.to, (socket, jid) =>
-      socket.sendMessage(jid, { text: message.text }, message.quoted ? { quoted: quotedMessage(jid, message.quoted) } : undefined),
+      socket.sendMessage(jid, { text: message.text }, sendOptions(jid, message)),
     );
   }
 
   async sendMedia(message: OutboundMedia): Promise<SentMessage> {
-    return this.send('ERR_SENDING_WAPP_MSG', message.to, (socket, jid) =>
-      socket.sendMessage(jid, mediaContent(message), message.quoted ? { quoted: quotedMessage(jid, message.quoted) } : undefined),
-    );
+    return this.send('ERR_SENDING_WAPP_MSG', message.to, (socket, jid) => socket.sendMessage(jid, mediaContent(message), sendOptions(jid, message)));
+  }
+
+  async sendPresence(to: ChannelPeer, presence: 'composing' | 'recording' | 'paused'): Promise<void> {
+    const socket = this.liveSocket();
+    const jid = jidForPeer(to);
+    try {
+      if (presence !== 'paused') await socket.presenceSubscribe?.(jid);
+      await socket.sendPresenceUpdate?.(presence, jid);
+    } catch (err) {
+      // "typing…" is a courtesy: the message goes without it.
+      this.log.debug({ err }, 'presence update failed');
+    }
   }
 
   async deleteMessage(to: ChannelPeer, id: string, fromMe: boolean): Promise<void> {

@@ -24,6 +24,8 @@ export const SandboxOutboxSchema = new EntitySchema<SandboxOutbox>({
   tableName: 'sandbox_outbox',
   filters: tenantFilter,
   indexes: [{ properties: ['whatsappId', 'id'] }],
+  // A message sent again with the same id is the same message, as on WhatsApp: the phone keeps one copy.
+  uniques: [{ properties: ['whatsappId', 'wid'] }],
   properties: {
     id: { type: 'integer', primary: true, autoincrement: true },
     companyId: { kind: 'm:1', entity: () => Company, mapToPk: true, fieldName: 'company_id', deleteRule: 'cascade' },

@@ -36,9 +36,19 @@ export const mediaTypeOf = (mimetype: string): InboundMediaType => {
   return 'application';
 };
 
+/** A fault the simulated network answers the next sends with (tests and demos of failed sends). */
+export interface SandboxFault {
+  /** ERR_SENDING_WAPP_MSG (a timeout) is transient; ERR_WAPP_INVALID_CONTACT (not on WhatsApp) is permanent. */
+  code: 'ERR_SENDING_WAPP_MSG' | 'ERR_WAPP_INVALID_CONTACT';
+  count: number;
+}
+
 export class SandboxSession implements ChannelSession {
   private state: 'closed' | 'qrcode' | 'connected' = 'closed';
   private number = '';
+  /** What the customer's phone showed ("typing…"), in order. */
+  readonly presences: { to: string; presence: string; at: Date }[] = [];
+  fault: SandboxFault | null = null;
 
   constructor(
     private readonly options: SessionOptions,
@@ -88,30 +98,56 @@ export class SandboxSession implements ChannelSession {
     if (this.state !== 'connected') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
   }
 
-  private async record(to: ChannelPeer, fields: Partial<SandboxOutbox>): Promise<SentMessage> {
+  canSend(): boolean {
+    return this.state === 'connected';
+  }
+
+  /**
+   * The phone receives a message. One with an id it already has is the same message (as on WhatsApp, a
+   * resend with the same id is not shown twice), so the copy is kept once.
+   */
+  private async record(id: string | undefined, to: ChannelPeer, fields: Partial<SandboxOutbox>): Promise<SentMessage> {
     this.assertConnected();
-    const id = `SBX${randomBytes(10).toString('hex').toUpperCase()}`;
-    const em = this.em();
-    em.create(SandboxOutbox, {
-      companyId: this.options.companyId,
-      whatsappId: this.options.whatsappId,
-      wid: id,
-      to: to.number ?? to.lid ?? '',
-      body: fields.body ?? '',
-      mediaType: fields.mediaType ?? null,
-      mediaName: fields.mediaName ?? null,
-      quotedId: fields.quotedId ?? null,
-    });
-    await em.flush();
-    return { id, timestamp: new Date() };
+    if (this.fault && this.fault.count > 0) {
+      this.fault.count -= 1;
+      throw new AppError(this.fault.code);
+    }
+    const wid = id ?? `SBX${randomBytes(10).toString('hex').toUpperCase()}`;
+    await this.em().execute(
+      `insert into sandbox_outbox (company_id, whatsapp_id, wid, "to", body, media_type, media_name, quoted_id, deleted, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, false, now()) on conflict (whatsapp_id, wid) do nothing`,
+      [
+        this.options.companyId,
+        this.options.whatsappId,
+        wid,
+        to.number ?? to.lid ?? '',
+        fields.body ?? '',
+        fields.mediaType ?? null,
+        fields.mediaName ?? null,
+        fields.quotedId ?? null,
+      ],
+    );
+    return { id: wid, timestamp: new Date() };
   }
 
   sendText(message: OutboundText): Promise<SentMessage> {
-    return this.record(message.to, { body: message.text, quotedId: message.quoted?.id ?? null });
+    return this.record(message.id, message.to, { body: message.text, quotedId: message.quoted?.id ?? null });
+  }
+
+  async sendPresence(to: ChannelPeer, presence: 'composing' | 'recording' | 'paused'): Promise<void> {
+    this.assertConnected();
+    this.presences.push({ to: to.number ?? to.lid ?? '', presence, at: new Date() });
+  }
+
+  /** The phone's own record is the truth of what it received. */
+  async sentIds(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.em().find(SandboxOutbox, { whatsappId: this.options.whatsappId, wid: { $in: ids } }, { fields: ['wid'] });
+    return rows.map((r) => r.wid);
   }
 
   sendMedia(message: OutboundMedia): Promise<SentMessage> {
-    return this.record(message.to, {
+    return this.record(message.id, message.to, {
       body: message.caption ?? '',
       mediaType: message.voiceNote ? 'audio' : mediaTypeOf(message.mimetype),
       mediaName: message.filename,

@@ -4,7 +4,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forSystem } from '../../db/tenant.js';
 import { connectSandbox, customerSays, outbox } from '../../testing/conversation.js';
-import { connectSocket, createTenant, eventually, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { connectSocket, createTenant, eventually, joined, outboxSettled, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { runChatbot, type ChatbotDeps } from './chatbot.js';
 import { localClock } from './hours.js';
@@ -48,8 +48,9 @@ const chat = (tenant: Tenant, wa: { id: number }, name = 'Maria Souza') => {
   const number = newCustomer();
   let seen = 0;
   const phone = async () => (await outbox(t.api, tenant.admin.token, wa.id)).filter((m) => m.to === number).map((m) => m.body);
-  /** What the phone received since last asked. */
+  /** What the phone received since last asked, once what the platform queued has left. */
   const heard = async () => {
+    await outboxSettled(t.app, wa.id);
     const all = await phone();
     const fresh = all.slice(seen);
     seen = all.length;
@@ -60,6 +61,7 @@ const chat = (tenant: Tenant, wa: { id: number }, name = 'Maria Souza') => {
     heard,
     /** The customer writes; resolves with what the bot sent back (the pipeline runs within the request). */
     says: async (body: string) => {
+      // The bot has answered when the request returns; its answers leave through the outbox.
       await customerSays(t.api, tenant.admin.token, wa.id, { from: number, name, body });
       return heard();
     },
@@ -84,8 +86,7 @@ const openNow = (tz = 'America/Sao_Paulo') => everyDay(hhmm(nowIn(tz) - 60), hhm
 const socketOf = async (token: string, status = 'pending') => {
   const socket = await connectSocket(t.app.url, token);
   sockets.push(socket);
-  socket.emit('joinTickets', status);
-  await new Promise((r) => setTimeout(r, 150));
+  await joined(socket, 'joinTickets', status);
   const events: any[] = [];
   return { socket, events };
 };
@@ -225,6 +226,7 @@ describe('several queues with an option tree', () => {
     const rush = chat(a, limited, 'Rush');
     await Promise.all(['a', 'b', 'c', 'd'].map((body) => customerSays(t.api, a.admin.token, limited.id, { from: rush.number, body })));
     // One menu, then the limit: whatever the interleaving, never a second menu.
+    await outboxSettled(t.app, limited.id);
     const sent = (await outbox(t.api, a.admin.token, limited.id)).filter((m) => m.to === rush.number);
     expect(sent.map((m) => m.body)).toEqual(['Escolha:\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte']);
     expect((await row((await rush.ticket()).id)).botMenuCount).toBe(2);
@@ -562,6 +564,7 @@ describe('expiresTicket sweep', () => {
     const closed = await expirySweep(deps, new Date(Date.now() + 24 * 60 * 60_000));
     expect(closed).toContain(ids[0]);
     expect(closed).not.toContain(ids[1]);
+    await outboxSettled(t.app, silent.id);
     const sent = (await outbox(t.api, k.admin.token, silent.id)).map((m) => m.body);
     expect(sent).toEqual(['Olá']);
   });

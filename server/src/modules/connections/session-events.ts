@@ -5,6 +5,7 @@ import { acceptInbound, applyMessageUpdate, type PipelineDeps } from '../../pipe
 import { Company } from '../companies/company.entity.js';
 import { digitsOnly } from '../contacts/contact-identity.js';
 import { Contact } from '../contacts/contact.entity.js';
+import { markEchoed } from '../outbox/outbox.js';
 import { presentSession } from './connections.service.js';
 import { Whatsapp } from './whatsapp.entity.js';
 
@@ -47,6 +48,8 @@ export const sessionEvents = (deps: PipelineDeps, ref: ConnectionRef): ChannelEv
         if (status === 'DISCONNECTED') w.number = '';
       }),
     message: async (message) => {
+      // The echo of a message the outbox sent: its conversation copy exists; the echo proves it left.
+      if (message.fromMe && (await markEchoed(em(), ref.id, message.id))) return;
       const outcome = await acceptInbound(deps, key, message);
       log.debug({ outcome }, 'inbound message');
     },

@@ -40,6 +40,7 @@ type Defaulted =
   | 'isSystem'
   | 'participant'
   | 'raw'
+  | 'sendError'
   | 'createdAt'
   | 'updatedAt';
 
@@ -75,6 +76,8 @@ export class Message {
   participant: string | null = null;
   /** The channel's own message object, needed to quote or download it later. */
   raw: unknown = null;
+  /** Why sending our message failed (an error code); null while it is queued or once it left. */
+  sendError: string | null = null;
   createdAt = new Date();
   updatedAt = new Date();
 }
@@ -110,6 +113,7 @@ export const MessageSchema = new EntitySchema<Message>({
     isSystem: { type: 'boolean', default: false },
     participant: { type: 'string', length: 100, nullable: true },
     raw: { type: 'json', nullable: true, lazy: true },
+    sendError: { type: 'string', length: 100, nullable: true },
     createdAt: { type: 'datetime', columnType: 'timestamptz', onCreate: () => new Date() },
     updatedAt: { type: 'datetime', columnType: 'timestamptz', onCreate: () => new Date(), onUpdate: () => new Date() },
   },

@@ -48,6 +48,7 @@ type MessageFields = Pick<
   | 'userId'
   | 'companyId'
   | 'quotedMsgId'
+  | 'sendError'
   | 'createdAt'
   | 'updatedAt'
 >;
@@ -71,6 +72,8 @@ const messageBase = (media: MediaStore, m: MessageFields, { contact, user }: Mes
   isDeleted: m.isDeleted,
   isEdited: m.isEdited,
   isSystem: m.isSystem,
+  /** Why our message did not leave (an error code); null while waiting or once sent. */
+  sendError: m.sendError ?? null,
   participant: m.participant,
   contactId: m.contactId,
   contact: contact ? { id: contact.id, name: contact.name, number: contact.number ?? '' } : null,

@@ -5,7 +5,7 @@ import type { RouteDeps } from '../../http/route-deps.js';
 import type { AppState } from '../../http/types.js';
 import { formFields, mediaOf, upload, uploadedFiles } from '../../http/upload.js';
 import { parse } from '../../http/validate.js';
-import { deleteMessage, listMessages, sendMediaMessages, sendTextMessage } from './messages.service.js';
+import { deleteMessage, listMessages, resendMessage, sendMediaMessages, sendTextMessage } from './messages.service.js';
 
 const ticketParam = z.object({ ticketId: z.coerce.number().int().positive() });
 const MAX_MEDIA_BYTES = 64 * 1024 * 1024;
@@ -59,6 +59,10 @@ export const messagesRoutes = (deps: RouteDeps) => {
       );
     },
   );
+
+  router.post('/:id/resend', deps.auth, async (ctx) => {
+    ctx.body = await resendMessage(ctx.state.service, conversation, parse(idParamSchema, ctx.params).id);
+  });
 
   router.delete('/:id', deps.auth, async (ctx) => {
     ctx.body = await deleteMessage(ctx.state.service, conversation, parse(idParamSchema, ctx.params).id);

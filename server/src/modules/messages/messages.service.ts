@@ -9,6 +9,7 @@ import { markTicketRead, placementOf } from '../tickets/tickets.service.js';
 import { User } from '../users/user.entity.js';
 import { Message } from './message.entity.js';
 import { presentMessages } from './message.presenter.js';
+import { cancelQueued, requeueFailed } from '../outbox/outbox.js';
 import { peerOf, sendMedia, sendText, type ConversationDeps, type OutboundFile } from './outbound.js';
 
 /**
@@ -119,7 +120,9 @@ export const deleteMessage = async (ctx: ServiceContext, deps: ConversationDeps,
   const ticket = await findVisibleTicket(ctx, message.ticketId);
   if (!message.fromMe) throw new AppError('ERR_NO_PERMISSION');
   if (message.isDeleted) throw new AppError('ERR_CONFLICT', { reason: 'already deleted' });
-  if (message.wid && message.whatsappId) {
+  // Still waiting in the outbox (or failed): withdrawn there, nothing reached the phone to delete.
+  const withdrawn = message.ack === 0 && (await cancelQueued(ctx.em, message.id));
+  if (!withdrawn && message.wid && message.whatsappId) {
     const contact = await ctx.em.findOneOrFail(Contact, ticket.contactId);
     const session = deps.channels.get(message.whatsappId);
     try {
@@ -132,6 +135,19 @@ export const deleteMessage = async (ctx: ServiceContext, deps: ConversationDeps,
   message.isDeleted = true;
   await ctx.em.flush();
   const [presented] = await presentMessages(ctx.em, deps.media, [message]);
+  ctx.events.emit('message.updated', { companyId: ticket.companyId, message: presented, placement: placementOf(ticket) });
+  return presented;
+};
+
+/** POST /messages/{id}/resend: our message that failed to send goes again (same message id, in order). */
+export const resendMessage = async (ctx: ServiceContext, deps: ConversationDeps, id: number) => {
+  const message = await ctx.em.findOne(Message, id);
+  if (!message) throw new AppError('ERR_NO_MESSAGE_FOUND');
+  await findVisibleTicket(ctx, message.ticketId);
+  if (!message.fromMe || message.isDeleted) throw new AppError('ERR_NO_PERMISSION');
+  if (!(await requeueFailed(deps, ctx.em, message))) throw new AppError('ERR_CONFLICT', { reason: 'not a failed send' });
+  const [presented] = await presentMessages(ctx.em, deps.media, [message]);
+  const ticket = await ctx.em.findOneOrFail(Ticket, message.ticketId);
   ctx.events.emit('message.updated', { companyId: ticket.companyId, message: presented, placement: placementOf(ticket) });
   return presented;
 };

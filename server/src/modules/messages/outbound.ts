@@ -1,16 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ChannelManager } from '../../channels/manager.js';
-import type { ChannelPeer, QuotedRef, SentMessage } from '../../channels/types.js';
-import { AppError } from '../../errors.js';
+import type { ChannelPeer } from '../../channels/types.js';
 import type { EventBus } from '../../events/bus.js';
 import type { MediaStore } from '../../media/storage.js';
 import { Company } from '../companies/company.entity.js';
 import { Contact } from '../contacts/contact.entity.js';
-import { presentContact, presentTicket } from '../tickets/ticket.presenter.js';
-import { Ticket } from '../tickets/ticket.entity.js';
-import { Message, type MediaType } from './message.entity.js';
-import { presentMessages } from './message.presenter.js';
-import { previewOf, storeMessage } from './message-store.js';
+import { queueOnTicket, type QueueOptions } from '../outbox/outbox.js';
+import type { Ticket } from '../tickets/ticket.entity.js';
 import { renderVariables } from './variables.js';
 
 /** What sending needs besides the entity manager. */
@@ -27,13 +23,6 @@ export const peerOf = (contact: Contact): ChannelPeer => ({
   isGroup: contact.isGroup,
 });
 
-const quotedRefOf = async (em: EntityManager, quotedMsgId: number | null | undefined): Promise<{ ref?: QuotedRef; id: number | null }> => {
-  if (!quotedMsgId) return { id: null };
-  const quoted = await em.findOne(Message, quotedMsgId, { populate: ['raw'] });
-  if (!quoted || !quoted.wid) return { id: null };
-  return { id: quoted.id, ref: { id: quoted.wid, fromMe: quoted.fromMe, body: quoted.body, raw: quoted.raw ?? undefined } };
-};
-
 /** Fills the message variables for this ticket's contact, in the company's time zone. */
 export const renderForTicket = async (em: EntityManager, ticket: Ticket, text: string): Promise<string> => {
   if (!text.includes('{{')) return text;
@@ -48,71 +37,6 @@ export const renderForTicket = async (em: EntityManager, ticket: Ticket, text: s
   });
 };
 
-const sessionFor = (deps: ConversationDeps, ticket: Ticket) => {
-  if (!ticket.whatsappId) throw new AppError('ERR_NO_WAPP_FOUND');
-  return deps.channels.get(ticket.whatsappId);
-};
-
-const viaChannel = async (send: () => Promise<SentMessage>): Promise<SentMessage> => {
-  try {
-    return await send();
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw new AppError('ERR_SENDING_WAPP_MSG');
-  }
-};
-
-/**
- * Records a message the platform sent (at send time, not on the channel's echo), moves the ticket's
- * preview and marks the ticket read, then announces it.
- */
-const recordOutbound = async (
-  deps: ConversationDeps,
-  em: EntityManager,
-  ticket: Ticket,
-  sent: SentMessage,
-  fields: { body: string; mediaType: MediaType; mediaUrl?: string | null; mediaName?: string | null; userId: number | null; isSystem: boolean; quotedMsgId: number | null },
-) => {
-  const { message } = await storeMessage(
-    em,
-    {
-      ticketId: ticket.id,
-      wid: sent.id,
-      whatsappId: ticket.whatsappId,
-      contactId: null,
-      userId: fields.userId,
-      body: fields.body,
-      fromMe: true,
-      read: true,
-      ack: 1,
-      mediaType: fields.mediaType,
-      mediaUrl: fields.mediaUrl,
-      mediaName: fields.mediaName,
-      quotedMsgId: fields.quotedMsgId,
-      isSystem: fields.isSystem,
-      raw: sent.raw,
-      createdAt: sent.timestamp,
-    },
-    { claim: true },
-  );
-  ticket.lastMessage = previewOf(message);
-  ticket.lastMessageAt = message.createdAt;
-  ticket.lastFromMe = true;
-  ticket.unreadMessages = 0;
-  ticket.updatedAt = new Date();
-  await em.flush();
-  const [presented] = await presentMessages(em, deps.media, [message]);
-  const contact = await em.findOne(Contact, ticket.contactId);
-  deps.events.emit('message.created', {
-    companyId: ticket.companyId,
-    message: presented,
-    ticket: await presentTicket(em, ticket),
-    contact: contact ? presentContact(contact) : null,
-    isNewTicket: false,
-  });
-  return presented;
-};
-
 export interface SendTextOptions {
   body: string;
   userId?: number | null;
@@ -121,20 +45,19 @@ export interface SendTextOptions {
   quotedMsgId?: number | null;
   /** Fill {{name}} and friends (default true). */
   render?: boolean;
+  /** "typing…" shown before it, for a time. */
+  presence?: QueueOptions['presence'];
 }
 
+/** Queues a text on the ticket's conversation (the outbox sends it); answers the message, waiting to leave. */
 export const sendText = async (deps: ConversationDeps, em: EntityManager, ticket: Ticket, options: SendTextOptions) => {
-  const contact = await em.findOneOrFail(Contact, ticket.contactId);
   const body = options.render === false ? options.body : await renderForTicket(em, ticket, options.body);
-  const quoted = await quotedRefOf(em, options.quotedMsgId);
-  const session = sessionFor(deps, ticket);
-  const sent = await viaChannel(() => session.sendText({ to: peerOf(contact), text: body, quoted: quoted.ref }));
-  return recordOutbound(deps, em, ticket, sent, {
+  return queueOnTicket(deps, em, ticket, {
     body,
-    mediaType: 'chat',
-    userId: options.userId ?? null,
-    isSystem: options.isSystem ?? false,
-    quotedMsgId: quoted.id,
+    userId: options.userId,
+    isSystem: options.isSystem,
+    quotedMsgId: options.quotedMsgId,
+    presence: options.presence,
   });
 };
 
@@ -146,11 +69,7 @@ export interface OutboundFile {
   voiceNote?: boolean;
 }
 
-const mediaTypeFor = (mimetype: string): MediaType => {
-  const family = mimetype.split('/')[0];
-  return family === 'image' || family === 'audio' || family === 'video' ? family : 'application';
-};
-
+/** Stores the file and queues it on the ticket's conversation, captioned (variables filled). */
 export const sendMedia = async (
   deps: ConversationDeps,
   em: EntityManager,
@@ -158,31 +77,15 @@ export const sendMedia = async (
   file: OutboundFile,
   options: { userId?: number | null; isSystem?: boolean; quotedMsgId?: number | null } = {},
 ) => {
-  const contact = await em.findOneOrFail(Contact, ticket.contactId);
   const caption = file.caption ? await renderForTicket(em, ticket, file.caption) : '';
-  const quoted = await quotedRefOf(em, options.quotedMsgId);
-  const session = sessionFor(deps, ticket);
   const stored = await deps.media.save(ticket.companyId, { data: file.data, mimetype: file.mimetype, filename: file.filename });
   try {
-    const sent = await viaChannel(() =>
-      session.sendMedia({
-        to: peerOf(contact),
-        data: file.data,
-        mimetype: stored.mimetype,
-        filename: stored.mediaName,
-        caption,
-        voiceNote: file.voiceNote,
-        quoted: quoted.ref,
-      }),
-    );
-    return await recordOutbound(deps, em, ticket, sent, {
+    return await queueOnTicket(deps, em, ticket, {
       body: caption,
-      mediaType: mediaTypeFor(stored.mimetype),
-      mediaUrl: stored.fileName,
-      mediaName: stored.mediaName,
-      userId: options.userId ?? null,
-      isSystem: options.isSystem ?? false,
-      quotedMsgId: quoted.id,
+      userId: options.userId,
+      isSystem: options.isSystem,
+      quotedMsgId: options.quotedMsgId,
+      media: { fileName: stored.fileName, mediaName: stored.mediaName, mimetype: stored.mimetype, voiceNote: file.voiceNote },
     });
   } catch (err) {
     await deps.media.remove(ticket.companyId, stored.fileName);

@@ -56,7 +56,7 @@ const claim = async (em: EntityManager, companyId: number, id: number): Promise<
   return rows.length > 0;
 };
 
-/** Sends through the schedule's connection (else the company default) on the contact's active ticket or a new one. */
+/** Queues it on the schedule's connection (else the company default), on the contact's active ticket or a new one. */
 const deliver = async (deps: ScheduleSenderDeps, em: EntityManager, schedule: Schedule): Promise<number> => {
   const contact = await em.findOne(Contact, schedule.contactId);
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
@@ -64,9 +64,8 @@ const deliver = async (deps: ScheduleSenderDeps, em: EntityManager, schedule: Sc
     ? await em.findOne(Whatsapp, schedule.whatsappId)
     : await em.findOne(Whatsapp, { isDefault: true });
   if (!connection) throw new AppError(schedule.whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND');
-  // A connection that is down fails here, before a ticket is opened that would stay empty.
-  if (connection.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
-  deps.channels.get(connection.id);
+  // Handed to the outbox, which sends as soon as the connection is up (at start-up the catch-up runs
+  // before the sessions have connected: the message waits for its connection instead of failing).
   const media = schedule.mediaPath ? await deps.media.read(schedule.companyId, schedule.mediaPath) : null;
 
   const { ticket } = await findOrCreateActiveTicket(em, { contactId: contact.id, whatsappId: connection.id, isGroup: contact.isGroup });
@@ -172,6 +171,8 @@ export const catchUpSchedules = async (deps: ScheduleSenderDeps, agenda?: Agenda
 export const registerScheduleJobs = (registry: JobRegistry, deps: ScheduleSenderDeps): void => {
   registry.define<SendJobData>({
     name: SEND_JOB,
+    // The job only hands the message to the outbox: one a crash left locked need not wait 10 minutes.
+    lockLifetime: 30_000,
     handler: async ({ companyId, scheduleId }) => {
       await sendSchedule(deps, companyId, scheduleId);
     },

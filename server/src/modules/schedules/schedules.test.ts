@@ -13,6 +13,7 @@ import {
   createTestDatabase,
   eventually,
   nextEvent,
+  outboxSettled,
   receivesWithin,
   startTestApp,
   type ApiResponse,
@@ -112,6 +113,12 @@ afterAll(async () => {
   for (const s of sockets) s.close();
   await t?.stop();
 });
+
+/** What the phone received, once what was queued has left. */
+const phoneOf = async (token: string, whatsappId: number) => {
+  await outboxSettled(t.app, whatsappId);
+  return outbox(t.api, token, whatsappId);
+};
 
 describe('authentication', () => {
   it.each([
@@ -398,7 +405,7 @@ describe('sending', () => {
     expect((await sentEvent).record).toMatchObject({ id: s.id, status: 'ENVIADA', ticketId: ticket.id });
     expect(await outsiderHears).toBe(false);
 
-    const messages = (await outbox(t.api, a.admin.token, wa.id)).filter((m) => m.to === customer);
+    const messages = (await phoneOf(a.admin.token, wa.id)).filter((m) => m.to === customer);
     expect(messages.map((m) => m.body)).toEqual(['Olá Maria, seu horário é amanhã.']);
     const history = await t.api.get(`/messages/${ticket.id}`, a.admin.token);
     expect(history.body.messages.map((m: any) => ({ body: m.body, fromMe: m.fromMe }))).toContainEqual({
@@ -429,7 +436,7 @@ describe('sending', () => {
     const ticket = await ticketOf(t.api, a.admin.token, contact.number);
     expect(ticket).toBeTruthy();
     expect(sent.ticketId).toBe(ticket.id);
-    const messages = (await outbox(t.api, a.admin.token, wa.id)).filter((m) => m.to === contact.number);
+    const messages = (await phoneOf(a.admin.token, wa.id)).filter((m) => m.to === contact.number);
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({ body: 'Your receipt, Ana Sem Ticket', mediaType: 'image', mediaName: 'receipt.png' });
     const history = await t.api.get(`/messages/${ticket.id}`, a.admin.token);
@@ -446,7 +453,24 @@ describe('the catch-up sweep', () => {
     await catchUpSchedules(senderDeps());
     const sent = await read(s.id);
     expect(sent).toMatchObject({ status: 'ENVIADA', attempts: 1 });
-    expect((await outbox(t.api, a.admin.token, wa.id)).filter((m) => m.body === s.body)).toHaveLength(1);
+    expect((await phoneOf(a.admin.token, wa.id)).filter((m) => m.body === s.body)).toHaveLength(1);
+  });
+
+  it('one due while its connection is down waits for it and goes as soon as it connects, without failing', async () => {
+    const contact = await makeContact(a.admin.token, 'Down Dora');
+    const s = await make(a.agent.token, { contactId: contact.id, body: `Waited ${uid()}` });
+    await loseJobAndMakeOverdue(s.id);
+    await t.app.channels.stop(wa.id);
+    try {
+      await catchUpSchedules(senderDeps());
+      // Handed to the outbox, not failed: no error, one attempt, and nothing on the phone yet.
+      expect(await read(s.id)).toMatchObject({ status: 'ENVIADA', attempts: 1, error: null });
+      expect((await outbox(t.api, a.admin.token, wa.id)).some((m) => m.body === s.body)).toBe(false);
+    } finally {
+      await t.app.channels.start({ id: wa.id, companyId: a.companyId, provider: 'sandbox' });
+    }
+    await eventually(async () => (await outbox(t.api, a.admin.token, wa.id)).some((m) => m.body === s.body));
+    expect((await phoneOf(a.admin.token, wa.id)).filter((m) => m.body === s.body)).toHaveLength(1);
   });
 
   it('sends a schedule once when the job and the sweep race for it', async () => {
@@ -461,7 +485,7 @@ describe('the catch-up sweep', () => {
       sendSchedule(deps, a.companyId, s.id),
     ]);
     expect(outcomes.filter((o) => o === 'sent').length + (outcomes[2] as { sent: number }).sent).toBe(1);
-    expect((await outbox(t.api, a.admin.token, wa.id)).filter((m) => m.body === s.body)).toHaveLength(1);
+    expect((await phoneOf(a.admin.token, wa.id)).filter((m) => m.body === s.body)).toHaveLength(1);
     expect(await read(s.id)).toMatchObject({ status: 'ENVIADA', attempts: 1 });
   });
 
@@ -475,7 +499,7 @@ describe('the catch-up sweep', () => {
     await sql(`update schedules set updated_at = now() - interval '2 minutes' where id = ?`, [s.id]);
     await catchUpSchedules(senderDeps());
     expect(await read(s.id)).toMatchObject({ status: 'ENVIADA', attempts: 2, error: null });
-    expect((await outbox(t.api, a.admin.token, wa.id)).filter((m) => m.body === s.body)).toHaveLength(1);
+    expect((await phoneOf(a.admin.token, wa.id)).filter((m) => m.body === s.body)).toHaveLength(1);
   });
 
   it('does not send what is not due yet, and never sends a sent one again', async () => {
@@ -486,7 +510,7 @@ describe('the catch-up sweep', () => {
     await loseJobAndMakeOverdue(s.id);
     expect(await sendSchedule(senderDeps(), a.companyId, s.id)).toBe('sent');
     expect(await sendSchedule(senderDeps(), a.companyId, s.id)).toBe('skipped');
-    expect((await outbox(t.api, a.admin.token, wa.id)).filter((m) => m.body === s.body)).toHaveLength(1);
+    expect((await phoneOf(a.admin.token, wa.id)).filter((m) => m.body === s.body)).toHaveLength(1);
   });
 });
 
@@ -568,6 +592,7 @@ describe('a restart between scheduling and sending', () => {
         return current.status === 'ENVIADA' ? current : false;
       }, 30_000, 250);
       expect(new Date(sent.sentAt).getTime()).toBeGreaterThanOrEqual(sendAt.getTime() - 1000);
+      await outboxSettled(second.app, phone.id);
       expect((await outbox(api, token, phone.id)).filter((m) => m.body === 'Sent after a restart')).toHaveLength(1);
     } finally {
       await second?.stop();

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSandbox, customerSays, outbox, ticketOf } from '../../testing/conversation.js';
-import { connectSocket, createTenant, eventually, nextEvent, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { connectSandbox, customerSays, delivered, outbox, ticketOf } from '../../testing/conversation.js';
+import { connectSocket, createTenant, eventually, joined, nextEvent, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
 
 /**
  * The heart of the product, end to end through the sandbox phone: a customer writes, a pending ticket
@@ -34,9 +34,8 @@ describe('inbound → pending ticket → accept → reply → ack → close with
   it('a customer message opens a pending ticket with the message, heard on the admin’s socket', async () => {
     const socket = await connectSocket(t.app.url, a.admin.token);
     try {
-      socket.emit('joinNotification');
-      socket.emit('joinTickets', 'pending');
-      await new Promise((r) => setTimeout(r, 100));
+      await joined(socket, 'joinNotification');
+      await joined(socket, 'joinTickets', 'pending');
       const heard = nextEvent<any>(socket, `company-${a.companyId}-appMessage`);
       await customerSays(t.api, a.admin.token, wa.id, { from: CUSTOMER, name: 'Maria Souza', body: 'Olá, preciso de ajuda' });
       const event = await heard;
@@ -66,11 +65,24 @@ describe('inbound → pending ticket → accept → reply → ack → close with
   });
 
   it('the reply reaches the customer’s phone and is stored as ours', async () => {
-    const res = await t.api.post(`/messages/${ticketId}`, { body: 'Claro, {{firstName}}! Como posso ajudar?' }, a.admin.token);
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ fromMe: true, ack: 1, body: 'Claro, Maria! Como posso ajudar?', userId: a.admin.id });
-    const sent = await outbox(t.api, a.admin.token, wa.id);
-    expect(sent.at(-1)).toMatchObject({ to: CUSTOMER, body: 'Claro, Maria! Como posso ajudar?', id: res.body.wid });
+    const socket = await connectSocket(t.app.url, a.admin.token);
+    try {
+      await joined(socket, 'joinChatBox', String(ticketId));
+      const heard: any[] = [];
+      socket.on(`company-${a.companyId}-appMessage`, (event) => heard.push(event));
+      const res = await t.api.post(`/messages/${ticketId}`, { body: 'Claro, {{firstName}}! Como posso ajudar?' }, a.admin.token);
+      expect(res.status).toBe(200);
+      // Accepted at once and shown waiting (a clock, ack 0) until the outbox has sent it.
+      expect(res.body).toMatchObject({ fromMe: true, ack: 0, sendError: null, body: 'Claro, Maria! Como posso ajudar?', userId: a.admin.id });
+      // The clients hear it twice: waiting, then sent (one tick).
+      await eventually(() => expect(heard).toHaveLength(2));
+      expect(heard[0]).toMatchObject({ action: 'create', message: { id: res.body.id, ack: 0 } });
+      expect(heard[1]).toMatchObject({ action: 'update', message: { id: res.body.id, wid: res.body.wid, ack: 1 } });
+      const sent = await delivered(t.api, a.admin.token, wa.id, res.body.wid);
+      expect(sent).toMatchObject({ to: CUSTOMER, body: 'Claro, Maria! Como posso ajudar?' });
+    } finally {
+      socket.close();
+    }
   });
 
   it('the agent’s name is prefixed when the sign option is on', async () => {
@@ -83,8 +95,7 @@ describe('inbound → pending ticket → accept → reply → ack → close with
     const wid = sent.at(-1)!.id;
     const socket = await connectSocket(t.app.url, a.admin.token);
     try {
-      socket.emit('joinChatBox', String(ticketId));
-      await new Promise((r) => setTimeout(r, 100));
+      await joined(socket, 'joinChatBox', String(ticketId));
       const heard = nextEvent<any>(socket, `company-${a.companyId}-appMessage`);
       await t.api.post(`/sandbox/${wa.id}/ack`, { id: wid, ack: 4 }, a.admin.token);
       expect((await heard).message).toMatchObject({ wid, ack: 4 });
@@ -113,11 +124,12 @@ describe('inbound → pending ticket → accept → reply → ack → close with
     const theirs = messages.find((m: any) => m.body === 'Quero trocar um produto');
     const res = await t.api.post(`/messages/${ticketId}`, { body: 'Qual produto?', quotedMsg: { id: theirs.id } }, a.admin.token);
     expect(res.body.quotedMsg).toMatchObject({ id: theirs.id, body: 'Quero trocar um produto' });
-    expect((await outbox(t.api, a.admin.token, wa.id)).at(-1)).toMatchObject({ body: 'Qual produto?', quotedId: theirs.wid });
+    expect(await delivered(t.api, a.admin.token, wa.id, res.body.wid)).toMatchObject({ body: 'Qual produto?', quotedId: theirs.wid });
   });
 
   it('an own message can be deleted for everyone; a customer’s cannot', async () => {
     const mine = await t.api.post(`/messages/${ticketId}`, { body: 'mensagem errada' }, a.admin.token);
+    await delivered(t.api, a.admin.token, wa.id, mine.body.wid);
     const del = await t.api.del(`/messages/${mine.body.id}`, a.admin.token);
     expect(del.status).toBe(200);
     expect(del.body).toMatchObject({ isDeleted: true });
@@ -314,7 +326,11 @@ describe('media', () => {
       body: form,
     });
     expect(res.status).toBe(200);
-    const sent = (await outbox(t.api, a.admin.token, wa.id)).slice(-2);
+    const queued = (await res.json()) as { wid: string }[];
+    const sent = [await delivered(t.api, a.admin.token, wa.id, queued[0].wid), await delivered(t.api, a.admin.token, wa.id, queued[1].wid)];
+    const all = await outbox(t.api, a.admin.token, wa.id);
+    // In order on the phone too.
+    expect(all.findIndex((m) => m.id === queued[0].wid)).toBeLessThan(all.findIndex((m) => m.id === queued[1].wid));
     expect(sent).toMatchObject([
       { mediaType: 'image', body: 'primeira', mediaName: 'a.png' },
       { mediaType: 'application', body: 'segunda', mediaName: 'boleto.pdf' },

@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxSession } from '../../channels/sandbox/sandbox.provider.js';
+import { forCompany } from '../../db/tenant.js';
+import { connectSandbox, customerSays, delivered, outbox, ticketOf } from '../../testing/conversation.js';
+import { connectSocket, createTenant, eventually, joined, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { Ticket } from '../tickets/ticket.entity.js';
+import { OutboundMessage } from './outbound-message.entity.js';
+import { queueOnTicket } from './outbox.js';
+import { OUTBOX_BACKOFF_MS, OutboxSender } from './outbox.sender.js';
+
+/**
+ * The outbox: every send is a row first; one sender per connection drains it in order, waits for a
+ * connection that is down, retries transient errors, fails permanent ones visibly, and settles a send a
+ * crash cut off by its message id.
+ */
+let t: TestApp;
+let a: Tenant;
+let wa: { id: number; number: string };
+let seq = 0;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  a = await createTenant(t, 'Outbox');
+  wa = await connectSandbox(t.api, a.admin.token);
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+const phone = () => t.app.channels.find(wa.id) as SandboxSession;
+const em = () => forCompany(t.app.orm.em.fork(), a.companyId);
+
+/** A customer with an open ticket the admin has accepted. */
+const openConversation = async () => {
+  const number = `55119${String(++seq).padStart(8, '0')}`;
+  await customerSays(t.api, a.admin.token, wa.id, { from: number, name: `Cliente ${seq}`, body: 'Oi' });
+  const ticket = await ticketOf(t.api, a.admin.token, number);
+  await t.api.put(`/tickets/${ticket.id}`, { status: 'open' }, a.admin.token);
+  return { number, ticketId: ticket.id as number };
+};
+
+const messagesOf = async (ticketId: number) => (await t.api.get(`/messages/${ticketId}`, a.admin.token)).body.messages as any[];
+const rowOf = async (wid: string) => em().findOneOrFail(OutboundMessage, { wid });
+
+describe('a reply while the connection is down', () => {
+  it('is accepted and shown waiting, then sent as soon as the connection is back', async () => {
+    const { number, ticketId } = await openConversation();
+    await t.app.channels.stop(wa.id);
+    const res = await t.api.post(`/messages/${ticketId}`, { body: 'Respondo assim que puder' }, a.admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ack: 0, sendError: null });
+    // Waiting: no attempt is spent while there is no connection.
+    expect(await rowOf(res.body.wid)).toMatchObject({ status: 'pending', attempts: 0 });
+
+    const socket = await connectSocket(t.app.url, a.admin.token);
+    try {
+      await joined(socket, 'joinChatBox', String(ticketId));
+      const heard: any[] = [];
+      socket.on(`company-${a.companyId}-appMessage`, (e) => heard.push(e));
+      // The phone reconnects with its stored credentials.
+      const connection = await t.api.get(`/whatsapp/${wa.id}`, a.admin.token);
+      await t.app.channels.start({ id: wa.id, companyId: a.companyId, provider: connection.body.provider });
+      expect(await delivered(t.api, a.admin.token, wa.id, res.body.wid)).toMatchObject({ to: number, body: 'Respondo assim que puder' });
+      await eventually(() => expect(heard.some((e) => e.action === 'update' && e.message.id === res.body.id && e.message.ack === 1)).toBe(true));
+    } finally {
+      socket.close();
+    }
+    expect(await rowOf(res.body.wid)).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+});
+
+describe('errors', () => {
+  it('a transient error is retried after a backoff and the message goes once', async () => {
+    const { ticketId } = await openConversation();
+    phone().fault = { code: 'ERR_SENDING_WAPP_MSG', count: 1 };
+    const res = await t.api.post(`/messages/${ticketId}`, { body: 'Segunda tentativa' }, a.admin.token);
+    await eventually(async () => expect(await rowOf(res.body.wid)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'ERR_SENDING_WAPP_MSG' }));
+    const retriedAfter = (await rowOf(res.body.wid)).plannedAt.getTime() - Date.now();
+    expect(retriedAfter).toBeGreaterThan(0);
+    expect(retriedAfter).toBeLessThanOrEqual(OUTBOX_BACKOFF_MS[0]);
+    await delivered(t.api, a.admin.token, wa.id, res.body.wid);
+    expect(await rowOf(res.body.wid)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    expect((await outbox(t.api, a.admin.token, wa.id)).filter((m) => m.id === res.body.wid)).toHaveLength(1);
+  });
+
+  it('a permanent error fails the message with its reason; resend sends it with the same id', async () => {
+    const { ticketId } = await openConversation();
+    phone().fault = { code: 'ERR_WAPP_INVALID_CONTACT', count: 1 };
+    const socket = await connectSocket(t.app.url, a.admin.token);
+    let res;
+    try {
+      await joined(socket, 'joinChatBox', String(ticketId));
+      const heard: any[] = [];
+      socket.on(`company-${a.companyId}-appMessage`, (e) => heard.push(e));
+      res = await t.api.post(`/messages/${ticketId}`, { body: 'Não vai chegar' }, a.admin.token);
+      const id = res.body.id;
+      await eventually(() => expect(heard.some((e) => e.message.id === id && e.message.sendError === 'ERR_WAPP_INVALID_CONTACT')).toBe(true));
+    } finally {
+      socket.close();
+    }
+    expect(await rowOf(res.body.wid)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'ERR_WAPP_INVALID_CONTACT' });
+    expect((await messagesOf(ticketId)).find((m) => m.id === res.body.id)).toMatchObject({ ack: 0, sendError: 'ERR_WAPP_INVALID_CONTACT' });
+    expect((await outbox(t.api, a.admin.token, wa.id)).some((m) => m.id === res.body.wid)).toBe(false);
+
+    // Resending clears the reason and sends it, with the same id.
+    const again = await t.api.post(`/messages/${res.body.id}/resend`, {}, a.admin.token);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: res.body.id, wid: res.body.wid, sendError: null });
+    await delivered(t.api, a.admin.token, wa.id, res.body.wid);
+    await eventually(async () => expect((await messagesOf(ticketId)).find((m) => m.id === res.body.id)).toMatchObject({ ack: 1, sendError: null }));
+    // A message that did not fail cannot be resent.
+    expect((await t.api.post(`/messages/${res.body.id}/resend`, {}, a.admin.token)).status).toBe(409);
+  });
+
+  it('resend is for the conversation’s own people: another company gets 404', async () => {
+    const other = await createTenant(t, 'Other');
+    const { ticketId } = await openConversation();
+    const res = await t.api.post(`/messages/${ticketId}`, { body: 'Meu' }, a.admin.token);
+    expect((await t.api.post(`/messages/${res.body.id}/resend`, {}, other.admin.token)).status).toBe(404);
+    expect((await t.api.post(`/messages/${res.body.id}/resend`, {}, undefined)).status).toBe(401);
+  });
+
+  it('a message deleted while still waiting is withdrawn and never sent', async () => {
+    const { ticketId } = await openConversation();
+    await t.app.channels.stop(wa.id);
+    const res = await t.api.post(`/messages/${ticketId}`, { body: 'Mensagem errada' }, a.admin.token);
+    const del = await t.api.del(`/messages/${res.body.id}`, a.admin.token);
+    expect(del.body).toMatchObject({ isDeleted: true });
+    expect(await rowOf(res.body.wid)).toMatchObject({ status: 'failed', lastError: 'ERR_CANCELLED' });
+    const connection = await t.api.get(`/whatsapp/${wa.id}`, a.admin.token);
+    await t.app.channels.start({ id: wa.id, companyId: a.companyId, provider: connection.body.provider });
+    // A later message goes; the withdrawn one stays off the phone.
+    const later = await t.api.post(`/messages/${ticketId}`, { body: 'Agora sim' }, a.admin.token);
+    await delivered(t.api, a.admin.token, wa.id, later.body.wid);
+    expect((await outbox(t.api, a.admin.token, wa.id)).some((m) => m.id === res.body.wid)).toBe(false);
+  });
+});
+
+describe('order, pacing and presence', () => {
+  it('a chat’s messages leave in the order they were queued, even when the first waits for its time', async () => {
+    const { ticketId } = await openConversation();
+    const ticket = await em().findOneOrFail(Ticket, ticketId);
+    const deps = { media: t.app.media, events: t.app.events };
+    const first = await queueOnTicket(deps, em(), ticket, { body: 'primeira', plannedAt: new Date(Date.now() + 400) });
+    const second = await queueOnTicket(deps, em(), ticket, { body: 'segunda' });
+    // The second is due now but waits behind the first.
+    await delivered(t.api, a.admin.token, wa.id, second.wid!);
+    const sent = await outbox(t.api, a.admin.token, wa.id);
+    const at = (wid: string) => sent.findIndex((m) => m.id === wid);
+    expect(at(first.wid!)).toBeGreaterThanOrEqual(0);
+    expect(at(first.wid!)).toBeLessThan(at(second.wid!));
+    const firstRow = await rowOf(first.wid!);
+    expect(firstRow.sentAt!.getTime()).toBeGreaterThanOrEqual(firstRow.plannedAt.getTime());
+  });
+
+  it('shows "typing…" for the given time before the message', async () => {
+    const { number, ticketId } = await openConversation();
+    const ticket = await em().findOneOrFail(Ticket, ticketId);
+    const before = phone().presences.length;
+    const queued = await queueOnTicket({ media: t.app.media, events: t.app.events }, em(), ticket, {
+      body: 'digitado com calma',
+      presence: { kind: 'composing', ms: 300 },
+    });
+    await delivered(t.api, a.admin.token, wa.id, queued.wid!);
+    const shown = phone().presences.slice(before).find((p) => p.to === number);
+    expect(shown?.presence).toBe('composing');
+    const row = await rowOf(queued.wid!);
+    expect(row.sentAt!.getTime() - shown!.at.getTime()).toBeGreaterThanOrEqual(290);
+  });
+});
+
+describe('a send cut off by a crash', () => {
+  it('is settled by its message id: sent when the phone has it, failed as uncertain otherwise, never sent twice', async () => {
+    const { ticketId } = await openConversation();
+    await t.app.channels.stop(wa.id);
+    const reached = await t.api.post(`/messages/${ticketId}`, { body: 'chegou antes da queda' }, a.admin.token);
+    const lost = await t.api.post(`/messages/${ticketId}`, { body: 'não se sabe' }, a.admin.token);
+    // As a crash leaves them: both in `sending`, the first already on the phone.
+    await em().nativeUpdate(OutboundMessage, { wid: { $in: [reached.body.wid, lost.body.wid] } }, { status: 'sending', attempts: 1 });
+    await em().execute(
+      `insert into sandbox_outbox (company_id, whatsapp_id, wid, "to", body, deleted, created_at) values (?, ?, ?, '', 'chegou antes da queda', false, now())`,
+      [a.companyId, wa.id, reached.body.wid],
+    );
+    const connection = await t.api.get(`/whatsapp/${wa.id}`, a.admin.token);
+    await t.app.channels.start({ id: wa.id, companyId: a.companyId, provider: connection.body.provider });
+    // A new process's sender (this one's lanes have settled already).
+    const restarted = new OutboxSender({
+      systemEm: () => t.app.orm.em.fork(),
+      channels: t.app.channels,
+      media: t.app.media,
+      events: t.app.events,
+      logger: t.app.logger,
+    });
+    restarted.kick(wa.id);
+    await eventually(async () => expect((await rowOf(lost.body.wid)).status).toBe('failed'));
+    await restarted.stop();
+    expect(await rowOf(reached.body.wid)).toMatchObject({ status: 'sent' });
+    expect(await rowOf(lost.body.wid)).toMatchObject({ lastError: 'ERR_SEND_UNCERTAIN' });
+    const messages = await messagesOf(ticketId);
+    expect(messages.find((m) => m.id === reached.body.id)).toMatchObject({ ack: 1, sendError: null });
+    expect(messages.find((m) => m.id === lost.body.id)).toMatchObject({ ack: 0, sendError: 'ERR_SEND_UNCERTAIN' });
+    const onPhone = await outbox(t.api, a.admin.token, wa.id);
+    expect(onPhone.filter((m) => m.id === reached.body.wid)).toHaveLength(1);
+    expect(onPhone.some((m) => m.id === lost.body.wid)).toBe(false);
+  });
+});
