@@ -93,6 +93,9 @@ export const fetchQuickMessageFile = async (url: string, name: string): Promise<
   return new File([data], name, { type: data.type || 'application/octet-stream' });
 };
 
+/** POST /messages/{id}/resend: a message that failed to send goes again; answers it, waiting once more. */
+export const resendMessage = async (id: number): Promise<Message> => (await api.post<Message>(`/messages/${id}/resend`)).data;
+
 /** DELETE /messages/{id}: answers the message, now marked deleted. */
 export const deleteMessage = async (id: number): Promise<Message> => (await api.delete<Message>(`/messages/${id}`)).data;
 

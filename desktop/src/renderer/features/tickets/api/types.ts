@@ -58,6 +58,8 @@ export interface MessageBase {
   isDeleted: boolean;
   isEdited: boolean;
   isSystem?: boolean;
+  /** Why our message did not leave (an error code); null while waiting or once sent. */
+  sendError?: string | null;
   contact: { id: number; name: string; number: string } | null;
   user?: { id: number; name: string } | null;
   createdAt: string;

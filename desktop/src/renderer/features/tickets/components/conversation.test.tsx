@@ -197,3 +197,41 @@ describe('conversation: header', () => {
     expect(input().disabled).toBe(true);
   });
 });
+
+describe('conversation: a message that failed to send', () => {
+  const failedSetup = () => {
+    const ticket = makeTicket(1, { contact: MARIA, contactId: MARIA.id });
+    const server = ticketsServer({
+      tickets: [ticket],
+      contacts: [MARIA],
+      messages: [
+        makeMessage(1, ticket.id, { body: 'Hello?', contact: { id: MARIA.id, name: MARIA.name, number: MARIA.number } }),
+        makeMessage(2, ticket.id, { fromMe: true, ack: 0, sendError: 'ERR_WAPP_INVALID_CONTACT', body: 'Are you there?', user: { ...ME } }),
+        makeMessage(3, ticket.id, { fromMe: true, ack: 0, body: 'Still waiting to leave', user: { ...ME } }),
+      ],
+    });
+    signIn({ id: ME.id, name: ME.name });
+    renderApp(`/tickets/${ticket.uuid}`);
+    return server;
+  };
+
+  it('says it was not sent and why, and the resend action sends it again', async () => {
+    const { calls } = failedSetup();
+    const notSent = await screen.findByTestId('not-sent-2');
+    expect(notSent.textContent).toContain('Not sent');
+    expect(notSent.textContent).toContain('not a valid WhatsApp number');
+    // A message still waiting shows the clock, not a failure.
+    expect(screen.queryByTestId('not-sent-3')).toBeNull();
+    expect(within(screen.getByTestId('message-3')).getByLabelText('ack-0')).toBeTruthy();
+    fireEvent.click(within(notSent).getByRole('button', { name: 'Resend' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/messages/2/resend')).toBe(true));
+  });
+
+  it('a refused resend says why', async () => {
+    const server = failedSetup();
+    server.state.fail['POST /messages/2/resend'] = { status: 409, data: { error: 'ERR_CONFLICT' } };
+    const toasts = collectToasts();
+    fireEvent.click(within(await screen.findByTestId('not-sent-2')).getByRole('button', { name: 'Resend' }));
+    await waitFor(() => expect(toasts.length).toBeGreaterThan(0));
+  });
+});

@@ -1,6 +1,7 @@
-import { memo, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { Button, Link, makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import {
+  ArrowClockwise12Regular,
   ArrowReply16Regular,
   Call16Regular,
   Checkmark12Regular,
@@ -10,12 +11,15 @@ import {
   ContactCard20Regular,
   Delete16Regular,
   Document20Regular,
+  ErrorCircle12Regular,
   Location20Regular,
   Prohibited16Regular,
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { getServerUrl } from '../../../api/client';
+import { errorMessage, toastError } from '../../../api/errors';
+import { resendMessage } from '../api/tickets';
 import { formatTime } from '../../../i18n/format';
 import type { Message, MessageBase } from '../api/types';
 import { parseLocation, parseVcards } from '../lib/message-rows';
@@ -41,6 +45,15 @@ const useStyles = makeStyles({
   deleted: { fontStyle: 'italic', color: tokens.colorNeutralForeground3, display: 'inline-flex', gap: '4px', alignItems: 'center' },
   meta: { display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: '4px', color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase100, marginTop: '2px' },
   read: { color: tokens.colorPaletteBlueForeground2 },
+  notSent: {
+    display: 'flex',
+    alignItems: 'center',
+    flexWrap: 'wrap',
+    gap: '4px',
+    marginTop: '2px',
+    color: tokens.colorPaletteRedForeground1,
+    fontSize: tokens.fontSizeBase100,
+  },
   quoted: {
     borderLeft: `3px solid ${tokens.colorBrandStroke1}`,
     backgroundColor: tokens.colorNeutralBackground3,
@@ -218,6 +231,37 @@ function Reactions({ messageId, reactions }: { messageId: number; reactions: Mes
   );
 }
 
+/** Our message that did not leave: why, and (outside read-only views) a resend action. */
+function NotSent({ message, readOnly }: { message: Message; readOnly?: boolean }) {
+  const styles = useStyles();
+  const { t } = useTranslation('tickets');
+  const [busy, setBusy] = useState(false);
+  const resend = async () => {
+    setBusy(true);
+    try {
+      // The server's update event clears the failure and brings the clock back.
+      await resendMessage(message.id);
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className={styles.notSent} role="alert" data-testid={`not-sent-${message.id}`}>
+      <ErrorCircle12Regular />
+      <span>
+        {t('conversation.notSent')}: {errorMessage({ error: message.sendError })}
+      </span>
+      {readOnly ? null : (
+        <Button size="small" appearance="transparent" icon={<ArrowClockwise12Regular />} disabled={busy} onClick={() => void resend()}>
+          {t('conversation.resend')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
 export interface MessageBubbleProps {
   message: Message;
   /** Reactions to this message, shown under it. */
@@ -292,8 +336,9 @@ export const MessageBubble = memo(function MessageBubble({ message, reactions, s
         <div className={styles.meta}>
           {message.isEdited ? <span>{t('conversation.edited')}</span> : null}
           <span>{formatTime(message.createdAt)}</span>
-          {message.fromMe ? <AckIcon ack={message.ack} /> : null}
+          {message.fromMe && !message.sendError ? <AckIcon ack={message.ack} /> : null}
         </div>
+        {message.fromMe && message.sendError && !message.isDeleted ? <NotSent message={message} readOnly={readOnly} /> : null}
       </div>
       {reactions?.length ? <Reactions messageId={message.id} reactions={reactions} /> : null}
     </div>

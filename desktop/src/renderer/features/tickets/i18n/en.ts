@@ -46,6 +46,8 @@ const en = {
     ticketClosed: 'Ticket #{{id}} closed {{date}}',
     deleted: 'This message was deleted',
     edited: 'Edited',
+    notSent: 'Not sent',
+    resend: 'Resend',
     reply: 'Reply',
     deleteMessage: 'Delete',
     deleteMessageTitle: 'Delete message?',

@@ -48,6 +48,8 @@ const es: Translation<typeof en> = {
     ticketClosed: 'Conversación #{{id}} cerrada {{date}}',
     deleted: 'Este mensaje fue eliminado',
     edited: 'Editado',
+    notSent: 'No enviado',
+    resend: 'Reenviar',
     reply: 'Responder',
     deleteMessage: 'Eliminar',
     deleteMessageTitle: '¿Eliminar mensaje?',

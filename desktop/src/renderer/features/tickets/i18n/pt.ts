@@ -48,6 +48,8 @@ const pt: Translation<typeof en> = {
     ticketClosed: 'Conversa #{{id}} encerrada {{date}}',
     deleted: 'Essa mensagem foi apagada',
     edited: 'Editada',
+    notSent: 'Não enviada',
+    resend: 'Reenviar',
     reply: 'Responder',
     deleteMessage: 'Deletar',
     deleteMessageTitle: 'Apagar mensagem?',

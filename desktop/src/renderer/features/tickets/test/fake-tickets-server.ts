@@ -227,6 +227,14 @@ export const ticketsServer = (initial: Partial<TicketsServerState> = {}) => {
       state.messages.push(message);
       return { data: present(message) };
     }
+    const resend = /^\/messages\/(\d+)\/resend$/.exec(url);
+    if (resend && method === 'POST') {
+      const message = state.messages.find((msg) => msg.id === Number(resend[1]));
+      if (!message) return { status: 404, data: { error: 'ERR_NO_MESSAGE_FOUND' } };
+      if (!message.sendError) return { status: 409, data: { error: 'ERR_CONFLICT' } };
+      Object.assign(message, { sendError: null, ack: 0 });
+      return { data: present(message) };
+    }
     if (m && method === 'DELETE') {
       const message = state.messages.find((msg) => msg.id === Number(m![1]));
       if (!message) return { status: 404, data: { error: 'ERR_NO_MESSAGE_FOUND' } };
