@@ -15,8 +15,7 @@ import { optionsAt } from '../queue-options/queue-options.service.js';
 import { Queue } from '../queues/queue.entity.js';
 import { getSettingValue } from '../settings/settings.service.js';
 import { Ticket, TicketTracking } from '../tickets/ticket.entity.js';
-import { presentTicket } from '../tickets/ticket.presenter.js';
-import { placementOf } from '../tickets/tickets.service.js';
+import { announce, moveToQueue, placementOf, SYSTEM } from '../tickets/transitions.js';
 import { isWithinHours } from './hours.js';
 import { optionMenu, queueClosed, queueMenu, renderedFrom, topOptionsMenu } from './texts.js';
 
@@ -118,14 +117,7 @@ const answer = async (deps: ChatbotDeps, root: EntityManager, facts: InboundFact
 export const announceTicket = async (deps: ChatbotDeps, ticket: Ticket, previous: TicketPlacement) => {
   const em = forCompany(deps.systemEm(), ticket.companyId);
   const fresh = await em.findOne(Ticket, ticket.id);
-  if (!fresh) return;
-  deps.events.emit('ticket.changed', { companyId: fresh.companyId, ticket: await presentTicket(em, fresh), previous });
-};
-
-/** The current attendance cycle's queue follows the ticket's. */
-export const trackQueue = async (em: EntityManager, ticket: Ticket) => {
-  const tracking = await em.findOne(TicketTracking, { ticketId: ticket.id, finishedAt: null }, { orderBy: { id: 'desc' } });
-  if (tracking) tracking.queueId = ticket.queueId;
+  if (fresh) await announce(deps, em, fresh, previous);
 };
 
 class BotRun {
@@ -162,10 +154,8 @@ class BotRun {
 
     // "#" goes back to the main menu, but only while the bot is talking.
     if (body === '#' && (ticket.chatbot || (ticket.queueId === null && this.queues.length > 0))) {
-      ticket.queueId = null;
-      ticket.queueOptionId = null;
+      await moveToQueue(this.em, ticket, SYSTEM, null);
       ticket.chatbot = false;
-      await trackQueue(this.em, ticket);
     }
 
     const scheduleType = (this.scheduleType = await getSettingValue(this.em, 'scheduleType'));
@@ -248,10 +238,7 @@ class BotRun {
       ticket.botMenuCount = connection.maxUseBotQueues + 1;
       ticket.chatbot = false;
       ticket.queueOptionId = null;
-      if (ticket.queueId === null && connection.transferQueueId !== null) {
-        ticket.queueId = connection.transferQueueId;
-        await trackQueue(this.em, ticket);
-      }
+      if (ticket.queueId === null && connection.transferQueueId !== null) await moveToQueue(this.em, ticket, SYSTEM, connection.transferQueueId);
       if (connection.timeUseBotQueues > 0) ticket.botPausedUntil = new Date(this.now.getTime() + connection.timeUseBotQueues * 60_000);
       return;
     }
@@ -260,10 +247,8 @@ class BotRun {
   }
 
   private async assignQueue(queue: Queue) {
-    this.ticket.queueId = queue.id;
-    this.ticket.queueOptionId = null;
+    await moveToQueue(this.em, this.ticket, SYSTEM, queue.id);
     this.ticket.chatbot = await this.hasOptions(queue.id);
-    await trackQueue(this.em, this.ticket);
   }
 
   /** 'continue' when the same message is still to be read as an option of the chosen queue. */
@@ -287,8 +272,7 @@ class BotRun {
     if (!ticket.chatbot) {
       // A queue without options answers with its own hours, whatever scheduleType says.
       if (queue.outOfHoursMessage.trim() && !isWithinHours(queue.schedules, this.now, this.company.timezone)) {
-        ticket.queueId = null;
-        await trackQueue(this.em, ticket);
+        await moveToQueue(this.em, ticket, SYSTEM, null);
         await this.say(queueClosed(this.lang, queue.outOfHoursMessage));
         return 'done';
       }

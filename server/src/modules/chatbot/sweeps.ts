@@ -2,10 +2,9 @@ import { LockMode } from '@mikro-orm/core';
 import { forCompany } from '../../db/tenant.js';
 import type { JobRegistry } from '../../jobs/scheduler.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
-import { sendText } from '../messages/outbound.js';
-import { Ticket, TicketTracking } from '../tickets/ticket.entity.js';
-import { placementOf } from '../tickets/tickets.service.js';
-import { announceTicket, trackQueue, type ChatbotDeps } from './chatbot.js';
+import { Ticket } from '../tickets/ticket.entity.js';
+import { closeTicket, moveToQueue, placementOf, SYSTEM } from '../tickets/transitions.js';
+import { announceTicket, type ChatbotDeps } from './chatbot.js';
 
 /**
  * timeToTransfer / transferQueueId (spec 03 section 5 and its note): a waiting ticket without a queue
@@ -28,7 +27,7 @@ export const transferSweep = async (deps: ChatbotDeps, now: Date): Promise<numbe
     );
     for (const { id } of rows) {
       const ticket = await em.findOneOrFail(Ticket, id);
-      await trackQueue(em, ticket);
+      await moveToQueue(em, ticket, SYSTEM, connection.transferQueueId);
       await em.flush();
       await announceTicket(deps, ticket, { ...placementOf(ticket), queueId: null });
       moved.push(id);
@@ -45,6 +44,7 @@ export const transferSweep = async (deps: ChatbotDeps, now: Date): Promise<numbe
  */
 export const expirySweep = async (deps: ChatbotDeps, now: Date): Promise<number[]> => {
   const connections = await deps.systemEm().find(Whatsapp, { expiresTicket: { $gt: 0 } });
+  const transitionDeps = { ...deps, log: (err: unknown, context: string) => deps.logger.warn({ err }, context) };
   const closed: number[] = [];
   for (const connection of connections) {
     const cutoff = new Date(now.getTime() - connection.expiresTicket * 60_000);
@@ -57,25 +57,8 @@ export const expirySweep = async (deps: ChatbotDeps, now: Date): Promise<number[
         const ticket = await tx.findOne(Ticket, { id, ...stale }, { lockMode: LockMode.PESSIMISTIC_WRITE });
         if (!ticket) return null;
         const previous = placementOf(ticket);
-        if (connection.expiresInactiveMessage.trim()) {
-          await sendText(deps, tx, ticket, { body: connection.expiresInactiveMessage, isSystem: true }).catch((err: unknown) =>
-            deps.logger.warn({ err, ticketId: id }, 'inactivity message not sent'),
-          );
-        }
-        ticket.status = 'closed';
-        ticket.chatbot = false;
-        ticket.queueOptionId = null;
-        ticket.useIntegration = false;
-        ticket.integrationId = null;
-        ticket.promptId = null;
-        ticket.unreadMessages = 0;
-        ticket.botPausedUntil = null;
-        const tracking = await tx.findOne(TicketTracking, { ticketId: id, finishedAt: null }, { orderBy: { id: 'desc' } });
-        if (tracking) {
-          tracking.finishedAt = now;
-          tracking.userId = ticket.userId;
-        }
-        await tx.flush();
+        // The inactivity message (if any) is the last word: no rating request after it.
+        await closeTicket(transitionDeps, tx, ticket, SYSTEM, { farewell: connection.expiresInactiveMessage.trim(), now });
         return { ticket, previous };
       });
       if (!result) continue;

@@ -9,28 +9,19 @@ import {
 import { requireAdmin, type ServiceContext } from '../../context.js';
 import { requireTenant } from '../../db/tenant.js';
 import { AppError } from '../../errors.js';
-import type { TicketPlacement } from '../../events/bus.js';
 import { Company } from '../companies/company.entity.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import type { MediaStore } from '../../media/storage.js';
 import { Contact } from '../contacts/contact.entity.js';
 import { Message } from '../messages/message.entity.js';
-import { sendText, type ConversationDeps } from '../messages/outbound.js';
 import { Queue } from '../queues/queue.entity.js';
-import { getSettingValue } from '../settings/settings.service.js';
 import { User } from '../users/user.entity.js';
 import { canViewTicket, findVisibleTicket, loadViewer, type Viewer } from './ticket-access.js';
 import { Ticket, TicketTracking, type TicketStatus } from './ticket.entity.js';
 import { presentTicket, presentTickets } from './ticket.presenter.js';
-import { acceptedGreeting, ratingPrompt, transferNotice } from './ticket-texts.js';
+import { byUser, closeTicket, placeTicket, placementOf, type TransitionDeps } from './transitions.js';
 
-export const placementOf = (t: Ticket): TicketPlacement => ({
-  id: t.id,
-  companyId: t.companyId,
-  status: t.status,
-  queueId: t.queueId,
-  userId: t.userId,
-});
+export { placementOf };
 
 /** The contact's open or pending ticket on a connection, if any. */
 export const findActiveTicket = (em: EntityManager, contactId: number, whatsappId: number | null) =>
@@ -283,37 +274,11 @@ export const createTicket = async (ctx: ServiceContext, input: CreateTicketInput
 
 // ---------------------------------------------------------------- update (transitions)
 
-const currentTracking = async (em: EntityManager, ticket: Ticket): Promise<TicketTracking> => {
-  const latest = await em.findOne(TicketTracking, { ticketId: ticket.id }, { orderBy: { id: 'desc' } });
-  if (latest && !latest.finishedAt) return latest;
-  return em.create(TicketTracking, {
-    companyId: ticket.companyId,
-    ticketId: ticket.id,
-    whatsappId: ticket.whatsappId,
-    queueId: ticket.queueId,
-    userId: ticket.userId,
-  });
-};
-
-const companyLanguage = async (em: EntityManager, ticket: Ticket) => (await em.findOneOrFail(Company, ticket.companyId)).language;
-
-/** Sends an automatic text if the connection is live; a failed courtesy message never blocks the transition. */
-const sendAutomatic = async (deps: ConversationDeps, em: EntityManager, ticket: Ticket, text: string, log: (err: unknown) => void) => {
-  if (!text.trim() || ticket.isGroup) return;
-  try {
-    await sendText(deps, em, ticket, { body: text, isSystem: true });
-  } catch (err) {
-    log(err);
-  }
-};
-
-export interface TransitionDeps extends ConversationDeps {
-  log: (err: unknown, context: string) => void;
-}
+export type { TransitionDeps };
 
 /**
- * PUT /tickets/{id}: accept, return, close, reopen and transfer (spec 01 section 4, spec 03 section 3).
- * Always marks the ticket read.
+ * PUT /tickets/{id}: reads what the agent asked for (accept, return, close, reopen, transfer; spec 01
+ * section 4, spec 03 section 3) and hands it to the transitions. Always marks the ticket read.
  */
 export const updateTicket = async (ctx: ServiceContext, deps: TransitionDeps, id: number, input: UpdateTicketInput) => {
   const em = ctx.em;
@@ -321,14 +286,13 @@ export const updateTicket = async (ctx: ServiceContext, deps: TransitionDeps, id
   const ticket = await findVisibleTicket(ctx, id, viewer);
   const previous = placementOf(ticket);
   const wasClosed = ticket.status === 'closed';
-  const now = new Date();
+  const actor = byUser(ctx.actor.userId);
 
   // Targets, validated in this company.
   const targetWhatsappId = input.whatsappId !== undefined && input.whatsappId !== null ? input.whatsappId : ticket.whatsappId;
   if (input.whatsappId && !(await em.findOne(Whatsapp, input.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND');
   const queueChanged = input.queueId !== undefined && input.queueId !== ticket.queueId;
-  const newQueue = queueChanged && input.queueId ? await em.findOne(Queue, input.queueId) : null;
-  if (queueChanged && input.queueId && !newQueue) throw new AppError('ERR_NO_QUEUE_FOUND');
+  if (queueChanged && input.queueId && !(await em.findOne(Queue, input.queueId))) throw new AppError('ERR_NO_QUEUE_FOUND');
 
   // Outside 'closed', a ticket is open exactly when someone is on it (spec 01 section 4).
   let status: TicketStatus = input.status ?? ticket.status;
@@ -341,90 +305,24 @@ export const updateTicket = async (ctx: ServiceContext, deps: TransitionDeps, id
     }
     if (status === 'pending' && nextUser !== null && !(wasClosed && input.status === 'pending')) status = 'open';
   }
-  const userChanged = nextUser !== ticket.userId;
-  const newUser = userChanged && nextUser ? await em.findOne(User, nextUser) : null;
-  if (userChanged && nextUser && !newUser) throw new AppError('ERR_NO_USER_FOUND');
+  if (nextUser !== ticket.userId && nextUser && !(await em.findOne(User, nextUser))) throw new AppError('ERR_NO_USER_FOUND');
 
   const reopening = wasClosed && status !== 'closed';
-  const movingConnection = targetWhatsappId !== ticket.whatsappId;
-  if (reopening || movingConnection) {
+  if (reopening || targetWhatsappId !== ticket.whatsappId) {
     const active = await findActiveTicket(em, ticket.contactId, targetWhatsappId);
     if (active && active.id !== ticket.id) throw await otherOpenTicket(em, active);
   }
 
-  const tracking = await currentTracking(em, ticket);
-  const language = await companyLanguage(em, ticket);
-  const logFailure = (err: unknown) => deps.log(err, 'automatic message failed');
-
-  if (status === 'closed' && !wasClosed) {
-    // Close / resolve.
-    ticket.status = 'closed';
-    ticket.chatbot = false;
-    ticket.useIntegration = false;
-    ticket.integrationId = null;
-    ticket.promptId = null;
-    ticket.queueOptionId = null;
-    ticket.unreadMessages = 0;
-    if (nextUser !== null) ticket.userId = nextUser;
-    tracking.finishedAt = now;
-    tracking.userId = ticket.userId;
-    await em.flush();
-    const connection = ticket.whatsappId ? await em.findOne(Whatsapp, ticket.whatsappId) : null;
-    const rating = (await getSettingValue(em, 'userRating')) === 'enabled' && !ticket.isGroup && !tracking.rated;
-    if (rating && connection && deps.channels.find(connection.id)) {
-      // Ask for a 1-3 rating; the completion message follows the answer (or its timeout).
-      tracking.ratingAt = now;
-      ticket.awaitingRatingSince = now;
-      ticket.ratingAttempts = 0;
-      await em.flush();
-      const text = [connection.ratingMessage, ratingPrompt(language)].filter((p) => p.trim()).join('\n\n');
-      await sendAutomatic(deps, em, ticket, text, logFailure);
-    } else if (connection?.complationMessage) {
-      await sendAutomatic(deps, em, ticket, connection.complationMessage, logFailure);
-    }
+  if (status === 'closed') {
+    if (!wasClosed) await closeTicket(deps, em, ticket, actor, { userId: nextUser });
   } else {
-    if (reopening) {
-      // Reopen: a new attendance cycle, assigned to whoever reopens it; the queue stays.
-      ticket.status = status;
-      ticket.userId = status === 'open' ? (input.userId ?? ctx.actor.userId) : null;
-      ticket.awaitingRatingSince = null;
-      em.create(TicketTracking, {
-        companyId: ticket.companyId,
-        ticketId: ticket.id,
-        whatsappId: targetWhatsappId,
-        queueId: ticket.queueId,
-        userId: ticket.userId,
-        queuedAt: status === 'pending' ? now : null,
-        startedAt: status === 'open' ? now : null,
-      });
-    } else {
-      const accepting = ticket.status === 'pending' && status === 'open';
-      const returning = ticket.status === 'open' && status === 'pending';
-      ticket.status = status;
-      ticket.userId = nextUser;
-      if (accepting) {
-        tracking.startedAt = now;
-        tracking.userId = ticket.userId;
-        tracking.rated = false;
-        tracking.ratingAt = null;
-      }
-      if (returning) {
-        tracking.queuedAt = now;
-        tracking.startedAt = null;
-        tracking.userId = null;
-      }
-    }
-    if (queueChanged) {
-      ticket.queueId = input.queueId ?? null;
-      ticket.queueOptionId = null;
-      tracking.queueId = ticket.queueId;
-      tracking.queuedAt = now;
-    }
-    if (userChanged && ticket.status !== 'pending') tracking.userId = ticket.userId;
-    if (movingConnection) {
-      ticket.whatsappId = targetWhatsappId;
-      tracking.whatsappId = targetWhatsappId;
-    }
+    await placeTicket(deps, em, ticket, actor, {
+      status,
+      // Reopening assigns it to whoever reopens it (or the user named), or leaves it waiting.
+      userId: reopening ? (status === 'open' ? (input.userId ?? ctx.actor.userId) : null) : nextUser,
+      queueId: queueChanged ? (input.queueId ?? null) : ticket.queueId,
+      whatsappId: targetWhatsappId,
+    });
   }
 
   // The bot stops at any agent action unless the caller keeps it on.
@@ -433,25 +331,8 @@ export const updateTicket = async (ctx: ServiceContext, deps: TransitionDeps, id
   if (input.promptId !== undefined) ticket.promptId = input.promptId;
   if (input.integrationId !== undefined) ticket.integrationId = input.integrationId;
   ticket.unreadMessages = 0;
-  ticket.updatedAt = now;
+  ticket.updatedAt = new Date();
   await em.flush();
-
-  // Courtesy messages after the state is saved.
-  const accepted = previous.status === 'pending' && ticket.status === 'open';
-  if (accepted && (await getSettingValue(em, 'sendGreetingAccepted')) === 'enabled') {
-    const agent = await em.findOneOrFail(User, ticket.userId!);
-    await sendAutomatic(deps, em, ticket, acceptedGreeting(language, agent.name), logFailure);
-  }
-  if (ticket.status !== 'closed' && (queueChanged || (userChanged && ticket.userId !== null && ticket.userId !== ctx.actor.userId))) {
-    if ((await getSettingValue(em, 'sendMsgTransfTicket')) === 'enabled') {
-      const text = transferNotice(language, {
-        queue: queueChanged ? newQueue?.name : undefined,
-        user: userChanged && newUser ? newUser.name : undefined,
-      });
-      if (text) await sendAutomatic(deps, em, ticket, text, logFailure);
-    }
-  }
-
   const presented = await presentTicket(em, ticket);
   ctx.events.emit('ticket.changed', { companyId: ticket.companyId, ticket: presented, previous });
   return presented;

@@ -1,0 +1,222 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TicketPlacement } from '../../events/bus.js';
+import { Company } from '../companies/company.entity.js';
+import { Whatsapp } from '../connections/whatsapp.entity.js';
+import { sendText, type ConversationDeps } from '../messages/outbound.js';
+import { Queue } from '../queues/queue.entity.js';
+import { getSettingValue } from '../settings/settings.service.js';
+import { User } from '../users/user.entity.js';
+import { Ticket, TicketTracking, type TicketStatus } from './ticket.entity.js';
+import { presentTicket } from './ticket.presenter.js';
+import { acceptedGreeting, ratingPrompt, transferNotice } from './ticket-texts.js';
+
+/**
+ * Ticket transitions, in one place (spec 01 section 4, spec 03 section 3): close, accept, return, transfer,
+ * reopen and the chatbot's queue moves, each `(deps, em, ticket, actor, input)`. Whoever acts — an agent
+ * through the API, a job, the chatbot, and later a flow, a campaign or an API token — goes through the same
+ * function, so a rule (a greeting on accept, a rating request on close, the attendance cycle the dashboard
+ * counts) holds for all of them. A transition changes the ticket and its attendance cycle and queues the
+ * courtesy messages (through the outbox: nothing is sent inside the caller's transaction); the caller saves
+ * and announces (`announce`), once, whatever else it changed.
+ */
+export type TicketActor =
+  | { kind: 'user'; userId: number }
+  | { kind: 'system' }
+  | { kind: 'flow'; flowId: number }
+  | { kind: 'campaign'; campaignId: number }
+  | { kind: 'api'; tokenId: number };
+
+export const SYSTEM: TicketActor = { kind: 'system' };
+export const byUser = (userId: number): TicketActor => ({ kind: 'user', userId });
+const actingUser = (actor: TicketActor): number | null => (actor.kind === 'user' ? actor.userId : null);
+
+export interface TransitionDeps extends ConversationDeps {
+  /** A courtesy message that could not be queued is logged, never a reason to refuse the transition. */
+  log: (err: unknown, context: string) => void;
+}
+
+export const placementOf = (t: Ticket): TicketPlacement => ({
+  id: t.id,
+  companyId: t.companyId,
+  status: t.status,
+  queueId: t.queueId,
+  userId: t.userId,
+});
+
+/** The attendance cycle in progress (the dashboard's base), or a new one. */
+export const currentTracking = async (em: EntityManager, ticket: Ticket): Promise<TicketTracking> => {
+  const latest = await em.findOne(TicketTracking, { ticketId: ticket.id }, { orderBy: { id: 'desc' } });
+  if (latest && !latest.finishedAt) return latest;
+  return em.create(TicketTracking, {
+    companyId: ticket.companyId,
+    ticketId: ticket.id,
+    whatsappId: ticket.whatsappId,
+    queueId: ticket.queueId,
+    userId: ticket.userId,
+  });
+};
+
+const companyLanguage = async (em: EntityManager, ticket: Ticket) => (await em.findOneOrFail(Company, ticket.companyId)).language;
+
+/** Queues an automatic text; a failure is logged and never undoes the transition. Groups get none. */
+const courtesy = async (deps: TransitionDeps, em: EntityManager, ticket: Ticket, text: string) => {
+  if (!text.trim() || ticket.isGroup) return;
+  try {
+    await sendText(deps, em, ticket, { body: text, isSystem: true });
+  } catch (err) {
+    deps.log(err, 'automatic message not queued');
+  }
+};
+
+/** Whatever was automating the conversation lets go of it. */
+const releaseAutomation = (ticket: Ticket) => {
+  ticket.chatbot = false;
+  ticket.useIntegration = false;
+  ticket.integrationId = null;
+  ticket.promptId = null;
+  ticket.queueOptionId = null;
+  ticket.botPausedUntil = null;
+};
+
+/**
+ * Close (resolve). The attendance cycle ends. With `farewell` (the inactivity close) that text is the last
+ * word; otherwise the customer is asked to rate the attendance (userRating, once per cycle, when the
+ * connection is live) or gets the completion message.
+ */
+export const closeTicket = async (
+  deps: TransitionDeps,
+  em: EntityManager,
+  ticket: Ticket,
+  _actor: TicketActor,
+  input: { userId?: number | null; farewell?: string; now?: Date } = {},
+): Promise<void> => {
+  const now = input.now ?? new Date();
+  const tracking = await currentTracking(em, ticket);
+  if (input.farewell) await courtesy(deps, em, ticket, input.farewell);
+  ticket.status = 'closed';
+  releaseAutomation(ticket);
+  ticket.unreadMessages = 0;
+  if (input.userId !== undefined && input.userId !== null) ticket.userId = input.userId;
+  tracking.finishedAt = now;
+  tracking.userId = ticket.userId;
+  await em.flush();
+  if (input.farewell !== undefined) return;
+
+  const connection = ticket.whatsappId ? await em.findOne(Whatsapp, ticket.whatsappId) : null;
+  const rating = (await getSettingValue(em, 'userRating')) === 'enabled' && !ticket.isGroup && !tracking.rated;
+  if (rating && connection && deps.channels.find(connection.id)) {
+    // Ask for a 1-3 rating; the completion message follows the answer (or its timeout).
+    tracking.ratingAt = now;
+    ticket.awaitingRatingSince = now;
+    ticket.ratingAttempts = 0;
+    await em.flush();
+    const language = await companyLanguage(em, ticket);
+    await courtesy(deps, em, ticket, [connection.ratingMessage, ratingPrompt(language)].filter((p) => p.trim()).join('\n\n'));
+  } else if (connection?.complationMessage) {
+    await courtesy(deps, em, ticket, connection.complationMessage);
+  }
+};
+
+/** Where a ticket that is not being closed goes: who has it, in which queue, on which connection. */
+export interface Placement {
+  status: Exclude<TicketStatus, 'closed'>;
+  userId: number | null;
+  queueId: number | null;
+  whatsappId: number | null;
+}
+
+/**
+ * Accept, return, transfer and reopen are one move between placements: the attendance cycle records when
+ * the ticket was queued and started and by whom; a closed ticket reopens into a new cycle. The customer
+ * hears a greeting when an agent accepts (sendGreetingAccepted) and a notice when moved to another queue
+ * or agent (sendMsgTransfTicket).
+ */
+export const placeTicket = async (
+  deps: TransitionDeps,
+  em: EntityManager,
+  ticket: Ticket,
+  actor: TicketActor,
+  target: Placement,
+  now = new Date(),
+): Promise<void> => {
+  const before = placementOf(ticket);
+  const queueChanged = target.queueId !== ticket.queueId;
+  const userChanged = target.userId !== ticket.userId;
+  const movingConnection = target.whatsappId !== ticket.whatsappId;
+
+  if (ticket.status === 'closed') {
+    // Reopen: a new attendance cycle; the queue stays unless the move names another.
+    ticket.status = target.status;
+    ticket.userId = target.userId;
+    ticket.awaitingRatingSince = null;
+    em.create(TicketTracking, {
+      companyId: ticket.companyId,
+      ticketId: ticket.id,
+      whatsappId: target.whatsappId,
+      queueId: ticket.queueId,
+      userId: ticket.userId,
+      queuedAt: target.status === 'pending' ? now : null,
+      startedAt: target.status === 'open' ? now : null,
+    });
+  } else {
+    const tracking = await currentTracking(em, ticket);
+    const accepting = ticket.status === 'pending' && target.status === 'open';
+    const returning = ticket.status === 'open' && target.status === 'pending';
+    ticket.status = target.status;
+    ticket.userId = target.userId;
+    if (accepting) {
+      tracking.startedAt = now;
+      tracking.userId = ticket.userId;
+      tracking.rated = false;
+      tracking.ratingAt = null;
+    }
+    if (returning) {
+      tracking.queuedAt = now;
+      tracking.startedAt = null;
+      tracking.userId = null;
+    }
+    if (queueChanged) {
+      tracking.queueId = target.queueId;
+      tracking.queuedAt = now;
+    }
+    if (userChanged && ticket.status !== 'pending') tracking.userId = ticket.userId;
+    if (movingConnection) tracking.whatsappId = target.whatsappId;
+  }
+  if (queueChanged) {
+    ticket.queueId = target.queueId;
+    ticket.queueOptionId = null;
+  }
+  if (movingConnection) ticket.whatsappId = target.whatsappId;
+  ticket.updatedAt = now;
+  await em.flush();
+
+  // Courtesy messages once the state is saved.
+  const language = await companyLanguage(em, ticket);
+  if (before.status === 'pending' && ticket.status === 'open' && (await getSettingValue(em, 'sendGreetingAccepted')) === 'enabled') {
+    const agent = await em.findOneOrFail(User, ticket.userId!);
+    await courtesy(deps, em, ticket, acceptedGreeting(language, agent.name));
+  }
+  const movedToSomeoneElse = userChanged && ticket.userId !== null && ticket.userId !== actingUser(actor);
+  if (before.status !== 'closed' && (queueChanged || movedToSomeoneElse) && (await getSettingValue(em, 'sendMsgTransfTicket')) === 'enabled') {
+    const queue = queueChanged && ticket.queueId ? await em.findOne(Queue, ticket.queueId) : null;
+    const user = movedToSomeoneElse ? await em.findOne(User, ticket.userId!) : null;
+    const text = transferNotice(language, { queue: queue?.name, user: user?.name });
+    if (text) await courtesy(deps, em, ticket, text);
+  }
+};
+
+/**
+ * The automation moves a waiting ticket to a queue (the chatbot's choice, the transfer sweep, the menu
+ * limit): no agent is involved and the customer is not told (the bot says what it has to say).
+ */
+export const moveToQueue = async (em: EntityManager, ticket: Ticket, _actor: TicketActor, queueId: number | null): Promise<void> => {
+  ticket.queueId = queueId;
+  ticket.queueOptionId = null;
+  const tracking = await em.findOne(TicketTracking, { ticketId: ticket.id, finishedAt: null }, { orderBy: { id: 'desc' } });
+  if (tracking) tracking.queueId = queueId;
+};
+
+/** Tells the clients about a ticket that moved: lists it left drop it, lists it joined add it (after commit). */
+export const announce = async (deps: Pick<ConversationDeps, 'events'>, em: EntityManager, ticket: Ticket, previous?: TicketPlacement) => {
+  deps.events.emit('ticket.changed', { companyId: ticket.companyId, ticket: await presentTicket(em, ticket), ...(previous ? { previous } : {}) });
+};
