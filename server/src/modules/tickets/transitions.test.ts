@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forCompany } from '../../db/tenant.js';
+import { connectSandbox, customerSays, ticketOf } from '../../testing/conversation.js';
+import { createTenant, outboxSettled, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { Message } from '../messages/message.entity.js';
+import { Ticket, TicketTracking } from './ticket.entity.js';
+import { byUser, closeTicket, moveToQueue, placeTicket, SYSTEM, type TicketActor, type TransitionDeps } from './transitions.js';
+
+/**
+ * The transitions hold their rules whoever acts: an agent, the system (jobs, the chatbot), a flow, a
+ * campaign or an API token all get the same attendance cycle and the same courtesy messages.
+ */
+let t: TestApp;
+let a: Tenant;
+let wa: { id: number };
+let deps: TransitionDeps;
+let seq = 0;
+const logged: string[] = [];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  a = await createTenant(t, 'Transitions');
+  wa = await connectSandbox(t.api, a.admin.token);
+  deps = { channels: t.app.channels, media: t.app.media, events: t.app.events, log: (_err, context) => logged.push(context) };
+  await t.api.put('/settings/sendGreetingAccepted', { value: 'enabled' }, a.admin.token);
+  await t.api.put('/settings/sendMsgTransfTicket', { value: 'enabled' }, a.admin.token);
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+const em = () => forCompany(t.app.orm.em.fork(), a.companyId);
+
+const waitingTicket = async () => {
+  const number = `55118${String(++seq).padStart(8, '0')}`;
+  await customerSays(t.api, a.admin.token, wa.id, { from: number, name: `Pessoa ${seq}`, body: 'Olá' });
+  const { id } = await ticketOf(t.api, a.admin.token, number);
+  const scoped = em();
+  return { em: scoped, ticket: await scoped.findOneOrFail(Ticket, id) };
+};
+
+const cycles = (ticketId: number) => em().find(TicketTracking, { ticketId }, { orderBy: { id: 'asc' } });
+const systemTexts = async (ticketId: number) => {
+  await outboxSettled(t.app, wa.id);
+  return (await em().find(Message, { ticketId, fromMe: true, isSystem: true }, { orderBy: { id: 'asc' } })).map((m) => m.body);
+};
+
+const ACTORS: [string, TicketActor][] = [
+  ['the system', SYSTEM],
+  ['a flow', { kind: 'flow', flowId: 7 }],
+  ['a campaign', { kind: 'campaign', campaignId: 3 }],
+  ['an API token', { kind: 'api', tokenId: 11 }],
+];
+
+describe.each(ACTORS)('acting as %s', (_label, actor) => {
+  it('accepting for an agent starts the cycle and greets the customer in the agent’s name', async () => {
+    const { em: scoped, ticket } = await waitingTicket();
+    await placeTicket(deps, scoped, ticket, actor, { status: 'open', userId: a.agent.id, queueId: null, whatsappId: wa.id });
+    expect(ticket).toMatchObject({ status: 'open', userId: a.agent.id });
+    const [cycle] = await cycles(ticket.id);
+    expect(cycle.startedAt).not.toBeNull();
+    expect(cycle.userId).toBe(a.agent.id);
+    // Not the acting user: the customer also hears that the ticket moved to this agent.
+    const texts = await systemTexts(ticket.id);
+    expect(texts.some((text) => text.includes('Agent Transitions'))).toBe(true);
+  });
+
+  it('closing ends the cycle and sends the completion message; with a farewell, that instead', async () => {
+    await t.api.put(`/whatsapp/${wa.id}`, { complationMessage: 'Obrigado, {{firstName}}!' }, a.admin.token);
+    const plain = await waitingTicket();
+    await closeTicket(deps, plain.em, plain.ticket, actor);
+    expect(plain.ticket).toMatchObject({ status: 'closed', chatbot: false, unreadMessages: 0 });
+    expect((await cycles(plain.ticket.id))[0].finishedAt).not.toBeNull();
+    expect(await systemTexts(plain.ticket.id)).toEqual([expect.stringMatching(/^Obrigado, Pessoa!$/)]);
+
+    const idle = await waitingTicket();
+    await closeTicket(deps, idle.em, idle.ticket, actor, { farewell: 'Encerrado por inatividade.' });
+    expect(await systemTexts(idle.ticket.id)).toEqual(['Encerrado por inatividade.']);
+  });
+
+  it('a queue move by the automation follows the cycle and tells the customer nothing', async () => {
+    const queue = await t.api.post('/queue', { name: `Fila ${++seq}`, color: `#${String(100000 + seq)}`, greetingMessage: 'Olá' }, a.admin.token);
+    expect(queue.status, JSON.stringify(queue.body)).toBe(201);
+    const { em: scoped, ticket } = await waitingTicket();
+    await moveToQueue(scoped, ticket, actor, queue.body.id);
+    await scoped.flush();
+    expect((await em().findOneOrFail(Ticket, ticket.id)).queueId).toBe(queue.body.id);
+    expect((await cycles(ticket.id))[0].queueId).toBe(queue.body.id);
+    expect(await systemTexts(ticket.id)).toEqual([]);
+  });
+});
+
+describe('acting as an agent', () => {
+  it('accepting a ticket for oneself greets, without a transfer notice; returning puts it back in line', async () => {
+    const { em: scoped, ticket } = await waitingTicket();
+    await placeTicket(deps, scoped, ticket, byUser(a.agent.id), { status: 'open', userId: a.agent.id, queueId: null, whatsappId: wa.id });
+    const texts = await systemTexts(ticket.id);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toContain('*Agent Transitions*');
+
+    await placeTicket(deps, scoped, ticket, byUser(a.agent.id), { status: 'pending', userId: null, queueId: null, whatsappId: wa.id });
+    const [cycle] = await cycles(ticket.id);
+    expect(cycle).toMatchObject({ startedAt: null, userId: null });
+    expect(cycle.queuedAt).not.toBeNull();
+  });
+
+  it('reopening a closed ticket starts a new cycle assigned to the one who reopens it', async () => {
+    const { em: scoped, ticket } = await waitingTicket();
+    await closeTicket(deps, scoped, ticket, byUser(a.admin.id));
+    await placeTicket(deps, scoped, ticket, byUser(a.admin.id), { status: 'open', userId: a.admin.id, queueId: null, whatsappId: wa.id });
+    const all = await cycles(ticket.id);
+    expect(all).toHaveLength(2);
+    expect(all[1]).toMatchObject({ userId: a.admin.id, finishedAt: null });
+    expect(all[1].startedAt).not.toBeNull();
+    expect(logged).toEqual([]);
+  });
+});
