@@ -47,7 +47,6 @@ import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes.js';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.js';
 import { queueOptionsRoutes } from './modules/queue-options/queue-options.routes.js';
-import { createQueueChatbot } from './modules/chatbot/chatbot.js';
 import { registerChatbotJobs } from './modules/chatbot/sweeps.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { registerBillingJobs, startBillingJobs } from './modules/billing/billing.jobs.js';
@@ -58,6 +57,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { ticketRoomPolicy } from './modules/tickets/room-policy.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { replayInboundQueue, type PipelineDeps } from './pipeline/inbound.js';
+import { inboundSteps } from './pipeline/steps/index.js';
 import { registerCompanyCleanup } from './modules/companies/company-cleanup.js';
 import { OutboxSender, registerOutboxJobs } from './modules/outbox/outbox.sender.js';
 
@@ -130,8 +130,8 @@ export const startApp = async (config: Config, options: { logger?: Logger; print
     logger,
   });
   registerCompanyCleanup(events, { channels, media });
-  const pipeline: PipelineDeps = { systemEm, logger, media, events, channels };
-  pipeline.automation = createQueueChatbot(pipeline);
+  const pipeline: PipelineDeps = { systemEm, logger, media, events, channels, steps: [] };
+  pipeline.steps.push(...inboundSteps(pipeline));
 
   // Every send goes through the outbox; a connection's sender wakes when a message is queued for it and
   // when it connects.

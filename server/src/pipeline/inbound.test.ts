@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forSystem } from '../db/tenant.js';
 import { connectSandbox, ticketOf } from '../testing/conversation.js';
 import { createTenant, startTestApp, type Tenant, type TestApp } from '../testing/helpers.js';
-import { acceptInbound, replayInboundQueue, type PipelineDeps } from './inbound.js';
+import { acceptInbound, replayInboundQueue, type InboundFacts, type PipelineDeps } from './inbound.js';
 import type { InboundMessage } from '../channels/types.js';
 
 /** The pipeline directly, with identities and failures a sandbox phone cannot produce. */
@@ -25,7 +25,7 @@ beforeAll(async () => {
   t = await startTestApp();
   a = await createTenant(t, 'Pipe');
   wa = (await connectSandbox(t.api, a.admin.token)).id;
-  deps = { systemEm: () => forSystem(t.app.orm.em), logger: t.app.logger, media: t.app.media, events: t.app.events, channels: t.app.channels };
+  deps = { systemEm: () => forSystem(t.app.orm.em), logger: t.app.logger, media: t.app.media, events: t.app.events, channels: t.app.channels, steps: [] };
 });
 afterAll(() => t?.stop());
 
@@ -231,7 +231,8 @@ describe('reactions', () => {
   it('a reaction is a message of its own, linked to the message reacted to, and answers no bot', async () => {
     const key = { id: wa, companyId: a.companyId };
     const botHeard: string[] = [];
-    const withBot: PipelineDeps = { ...deps, automation: { onInbound: async (batch) => void botHeard.push(...batch.map((f) => f.body)) } };
+    const listening = { name: 'listening', candidates: (batch: InboundFacts[]) => batch, run: async (f: InboundFacts) => botHeard.push(f.body) > 0 };
+    const withBot: PipelineDeps = { ...deps, steps: [listening] };
     const chat = { number: '5511933332222', lid: null, name: 'Reage' };
     expect(await acceptInbound(withBot, key, message('RX-1', chat, 'qual o prazo?'))).toBe('stored');
     expect(await acceptInbound(withBot, key, message('RX-2', chat, '👍', { mediaType: 'reactionMessage', quotedId: 'RX-1' }))).toBe('stored');

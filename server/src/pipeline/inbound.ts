@@ -10,13 +10,14 @@ import { presentMessages } from '../modules/messages/message.presenter.js';
 import { previewOf, storeMessage } from '../modules/messages/message-store.js';
 import type { ConversationDeps } from '../modules/messages/outbound.js';
 import { getSettingValue } from '../modules/settings/settings.service.js';
-import { findTicketAwaitingRating, handleRatingReply } from '../modules/tickets/ticket-rating.js';
+import { findTicketAwaitingRating } from '../modules/tickets/ticket-rating.js';
 import { Ticket } from '../modules/tickets/ticket.entity.js';
 import { presentContact, presentTicket } from '../modules/tickets/ticket.presenter.js';
 import { findActiveTicket, findOrCreateActiveTicket, placementOf } from '../modules/tickets/tickets.service.js';
 import { Batcher, type Settled } from './batcher.js';
 import { storeInboundBatch, type FastStored } from './inbound-batch.js';
 import { InboundQueueItem } from './inbound-queue.entity.js';
+import { runSteps, type InboundFacts, type InboundStep } from './steps/step.js';
 
 /**
  * Inbound messages, as a script: find or create the contact → find or create the ticket → store the
@@ -29,27 +30,11 @@ export interface PipelineDeps extends ConversationDeps {
   logger: Logger;
   media: MediaStore;
   events: EventBus;
-  /** Automation (the queue chatbot) that runs after a customer's message is stored and announced. */
-  automation?: InboundAutomation;
+  /** The inbound automation, in order (steps/index.ts): it runs after a message is stored and announced. */
+  steps: InboundStep[];
 }
 
-/** What automation learns of a stored inbound message; it loads anything else it needs itself. */
-export interface InboundFacts {
-  companyId: number;
-  whatsappId: number;
-  ticketId: number;
-  contactId: number;
-  messageId: number;
-  body: string;
-  fromMe: boolean;
-  isGroup: boolean;
-  isNewTicket: boolean;
-}
-
-export interface InboundAutomation {
-  /** A batch of stored messages, in the order they were stored. */
-  onInbound(batch: InboundFacts[]): Promise<void>;
-}
+export type { InboundFacts };
 
 export interface ConnectionKey {
   id: number;
@@ -76,7 +61,6 @@ interface Written {
   outcome: InboundOutcome;
   announcement?: DomainEvents['message.created'];
   facts?: InboundFacts;
-  ratingTicketId?: number;
 }
 
 // One set of lanes per pipeline (made on first use), so two apps in one process never share batches.
@@ -205,9 +189,11 @@ const fromBatch = async (root: EntityManager, deps: PipelineDeps, connection: Co
       contactId: stored.contact.id,
       messageId: stored.messageId,
       body: payload.body,
+      mediaType: payload.mediaType,
       fromMe: payload.fromMe,
       isGroup: false,
       isNewTicket: stored.isNewTicket,
+      ratingReply: false,
     },
   };
 };
@@ -235,27 +221,12 @@ const settle = async (deps: PipelineDeps, written: Written): Promise<void> => {
   if (written.announcement) deps.events.emit('message.created', written.announcement);
 };
 
-/** The after stage: the automation on the customers' messages, then the answers to rating requests. */
+/** The after stage: the inbound steps (rating reply, chatbot...) on the batch's stored messages, in order. */
 const afterBatch = async (deps: PipelineDeps, batch: Written[]): Promise<Settled<InboundOutcome>[]> => {
-  // A reaction (an emoji on a message) answers no menu.
-  const facts = batch.flatMap((w) => (w.outcome === 'stored' && w.facts && w.payload.mediaType !== 'reactionMessage' ? [w.facts] : []));
-  if (facts.length > 0 && deps.automation) {
-    // A failing bot must not fail the messages, which are stored and announced already.
-    await deps.automation.onInbound(facts).catch((err: unknown) => deps.logger.error({ err }, 'inbound automation failed'));
-  }
-  return Promise.all(
-    batch.map(async (w): Promise<Settled<InboundOutcome>> => {
-      try {
-        if (w.ratingTicketId !== undefined && !w.payload.fromMe) {
-          const em = forCompany(deps.systemEm(), w.connection.companyId);
-          await handleRatingReply(deps, em, await em.findOneOrFail(Ticket, w.ratingTicketId), w.payload.body);
-        }
-        return { ok: true, value: w.outcome };
-      } catch (error) {
-        return { ok: false, error };
-      }
-    }),
-  );
+  const facts = batch.flatMap((w) => ((w.outcome === 'stored' || w.outcome === 'rating') && w.facts ? [w.facts] : []));
+  // A failing step must not fail the messages, which are stored and announced already (runSteps logs it).
+  if (facts.length > 0) await runSteps(deps.steps, facts, deps.logger);
+  return batch.map((w) => ({ ok: true, value: w.outcome }));
 };
 
 /** Processes one queued message by its queue id (replays after a restart). */
@@ -331,7 +302,6 @@ const storeQueued = async (
       // A reaction to the rating request is kept in that conversation but is no rating.
       if (awaiting && payload.mediaType !== 'reactionMessage') {
         written.outcome = 'rating';
-        written.ratingTicketId = ticket.id;
       } else {
         // One atomic statement: concurrent messages of a ticket neither lose a count nor a newer preview.
         // Typing on the phone means someone read the conversation.
@@ -364,9 +334,11 @@ const storeQueued = async (
         contactId: chatContact.id,
         messageId: message.id,
         body: message.body,
+        mediaType: message.mediaType,
         fromMe: payload.fromMe,
         isGroup: ticket.isGroup,
         isNewTicket: created,
+        ratingReply: written.outcome === 'rating',
       };
     });
   } catch (err) {

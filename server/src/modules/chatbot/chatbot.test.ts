@@ -212,11 +212,11 @@ describe('several queues with an option tree', () => {
     await carla.says('Oi');
     const ticket = await carla.ticket();
     const facts = { companyId: a.companyId, whatsappId: wa.id, ticketId: ticket.id, contactId: ticket.contact.id, messageId: 0 };
-    await runChatbot(deps, [{ ...facts, body: '1', fromMe: true, isGroup: false, isNewTicket: false }]);
+    await runChatbot(deps, [{ ...facts, body: '1', fromMe: true, isGroup: false, isNewTicket: false, mediaType: 'chat', ratingReply: false }]);
     expect(await carla.heard()).toEqual([]);
     expect((await carla.ticket()).queueId).toBeNull();
     // The same answer from the customer does choose.
-    await runChatbot(deps, [{ ...facts, body: '1', fromMe: false, isGroup: false, isNewTicket: false }]);
+    await runChatbot(deps, [{ ...facts, body: '1', fromMe: false, isGroup: false, isNewTicket: false, mediaType: 'chat', ratingReply: false }]);
     expect(await carla.heard()).toHaveLength(1);
     expect((await carla.ticket()).queueId).toBe(vendas.id);
   });

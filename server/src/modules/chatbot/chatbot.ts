@@ -5,7 +5,7 @@ import { intArray } from '../../db/sql.js';
 import { forCompany, requireTenant } from '../../db/tenant.js';
 import type { TicketPlacement } from '../../events/bus.js';
 import type { Logger } from '../../logger.js';
-import type { InboundAutomation, InboundFacts } from '../../pipeline/inbound.js';
+import type { InboundFacts, InboundStep } from '../../pipeline/steps/step.js';
 import { Company, CompanySchedule } from '../companies/company.entity.js';
 import { Whatsapp, WhatsappQueue } from '../connections/whatsapp.entity.js';
 import { Message } from '../messages/message.entity.js';
@@ -18,6 +18,7 @@ import { Ticket, TicketTracking } from '../tickets/ticket.entity.js';
 import { announce, moveToQueue, placementOf, SYSTEM } from '../tickets/transitions.js';
 import { isWithinHours } from './hours.js';
 import { optionMenu, queueClosed, queueMenu, renderedFrom, topOptionsMenu } from './texts.js';
+import { runSteps } from '../../pipeline/steps/step.js';
 
 /** What the chatbot and its timed sweeps need: sending (channels, media, events) plus the database. */
 export interface ChatbotDeps extends ConversationDeps {
@@ -31,8 +32,25 @@ export interface ChatbotDeps extends ConversationDeps {
  * queue selection, the chosen queue's hours, the greeting of a connection without queues, the option tree.
  * It only talks to tickets nobody has taken (no user), never to groups or to our own messages.
  */
-export const createQueueChatbot = (deps: ChatbotDeps): InboundAutomation => ({
-  onInbound: (facts) => runChatbot(deps, facts),
+export const queueChatbotStep = (deps: ChatbotDeps, now = () => new Date()): InboundStep => ({
+  name: 'queue chatbot',
+  candidates: async (batch) => {
+    const customers = batch.filter((f) => !f.fromMe && !f.isGroup);
+    const wanted: InboundFacts[] = [];
+    for (const companyId of new Set(customers.map((f) => f.companyId))) {
+      const facts = customers.filter((f) => f.companyId === companyId);
+      const eligible = await ticketsBotMayActOn(
+        forCompany(deps.systemEm(), companyId),
+        facts.map((f) => f.ticketId),
+      );
+      wanted.push(...facts.filter((f) => eligible.has(f.ticketId)));
+    }
+    return wanted;
+  },
+  run: async (facts) => {
+    await answer(deps, forCompany(deps.systemEm(), facts.companyId), facts, now());
+    return true;
+  },
 });
 
 /** Where a ticket was and whether the bot ran on it, to tell the clients when it moved. */
@@ -75,22 +93,9 @@ const ticketsBotMayActOn = async (em: EntityManager, ticketIds: number[]): Promi
   return new Set(rows.filter(mayAct).map((r) => r.id));
 };
 
-/** Runs the bot on a batch of stored inbound messages, in order; one message failing does not stop the others. */
-export const runChatbot = async (deps: ChatbotDeps, batch: InboundFacts[], now = new Date()): Promise<void> => {
-  const customers = batch.filter((f) => !f.fromMe && !f.isGroup);
-  for (const companyId of new Set(customers.map((f) => f.companyId))) {
-    const facts = customers.filter((f) => f.companyId === companyId);
-    const root = forCompany(deps.systemEm(), companyId);
-    const eligible = await ticketsBotMayActOn(
-      root,
-      facts.map((f) => f.ticketId),
-    );
-    for (const f of facts) {
-      if (!eligible.has(f.ticketId)) continue;
-      await answer(deps, root, f, now).catch((err: unknown) => deps.logger.error({ err, ticketId: f.ticketId }, 'chatbot failed'));
-    }
-  }
-};
+/** Runs the bot on a batch of stored inbound messages, in order (the step alone; tests and tools). */
+export const runChatbot = (deps: ChatbotDeps, batch: InboundFacts[], now = new Date()): Promise<void> =>
+  runSteps([queueChatbotStep(deps, () => now)], batch, deps.logger);
 
 const answer = async (deps: ChatbotDeps, root: EntityManager, facts: InboundFacts, now: Date): Promise<void> => {
   // The ticket row stays locked while the bot answers, so two messages of one ticket never run it at once.

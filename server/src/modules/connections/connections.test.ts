@@ -526,6 +526,7 @@ describe('what a session reports', () => {
         media: t.app.media,
         events: t.app.events,
         channels: t.app.channels,
+        steps: [],
       },
       { id, companyId, provider: 'sandbox' },
     );

@@ -354,7 +354,7 @@ describe('groups', () => {
   it('are ignored while CheckMsgIsGroup is enabled (the default)', async () => {
     const pipeline = await import('../../pipeline/inbound.js');
     const { forSystem } = await import('../../db/tenant.js');
-    const deps = { systemEm: () => forSystem(t.app.orm.em), logger: t.app.logger, media: t.app.media, events: t.app.events, channels: t.app.channels };
+    const deps = { systemEm: () => forSystem(t.app.orm.em), logger: t.app.logger, media: t.app.media, events: t.app.events, channels: t.app.channels, steps: [] };
     const group = { number: '120363000000000001', lid: null, isGroup: true, name: 'Clientes VIP' };
     const participant = { number: '5511911110000', lid: null, name: 'Pedro' };
     const message = (id: string) => ({ id, fromMe: false, chat: group, participant, body: 'oi grupo', mediaType: 'chat' as const, timestamp: new Date() });
