@@ -7,6 +7,16 @@ const NODE_BUILTINS = [
   'util', 'buffer', 'worker_threads', 'zlib', 'tls', 'dns', 'module', 'process',
 ];
 
+/** The renderer's import rules, plus one more pattern where a stricter rule applies. */
+const rendererImports = (extra) => ({
+  paths: [{ name: 'electron', message: 'The renderer reaches Electron only through window.desktop (platform/).' }],
+  patterns: [
+    { group: NODE_BUILTINS, message: 'The renderer runs in a browser too: no Node built-ins.' },
+    { group: ['**/main/**', '**/preload/**'], message: 'renderer imports only renderer, common and shared.' },
+    ...(extra ? [extra] : []),
+  ],
+});
+
 /**
  * Layers (DESIGN.md): shared imports only zod; the desktop's main, preload and renderer import only
  * their own layer, desktop/src/common and @atrium/shared; server modules never reach into another
@@ -70,19 +80,22 @@ export default tseslint.config(
   {
     files: ['desktop/src/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
+    rules: { 'no-restricted-imports': ['error', rendererImports()] },
+  },
+  // A feature does not import another feature (bulletproof-react): app/ composes them, and what two share
+  // lives in components/, api/, hooks/ or stores/. The depth of the file decides which '../' reaches features/.
+  ...[1, 2, 3, 4].map((depth) => ({
+    files: [`desktop/src/renderer/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          paths: [{ name: 'electron', message: 'The renderer reaches Electron only through window.desktop (platform/).' }],
-          patterns: [
-            { group: NODE_BUILTINS, message: 'The renderer runs in a browser too: no Node built-ins.' },
-            { group: ['**/main/**', '**/preload/**'], message: 'renderer imports only renderer, common and shared.' },
-          ],
-        },
+        rendererImports({
+          regex: `^${'\\.\\./'.repeat(depth)}(?!\\.\\.)`,
+          message: 'A renderer feature does not import another feature; share through components/, api/, hooks/ or stores/.',
+        }),
       ],
     },
-  },
+  })),
   {
     files: ['desktop/src/common/**/*.ts'],
     rules: {

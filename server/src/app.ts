@@ -16,15 +16,8 @@ import type { AppState } from './http/types.js';
 import { buildHttpApp } from './http/server.js';
 import { createScheduler, JobRegistry, type Scheduler } from './jobs/scheduler.js';
 import { createLogger, type Logger } from './logger.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
 import { authenticate } from './modules/auth/auth.service.js';
-import { companiesRoutes } from './modules/companies/companies.routes.js';
-import { helpsRoutes } from './modules/helps/helps.routes.js';
-import { plansRoutes } from './modules/plans/plans.routes.js';
-import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { backfillDefaultSettings } from './modules/settings/settings.service.js';
-import { createPresence, registerPresenceJobs } from './modules/users/presence.js';
-import { usersRoutes } from './modules/users/users.routes.js';
 import { registerRealtimeListeners } from './realtime/listeners.js';
 import { createRealtime, type Realtime } from './realtime/server.js';
 import { createSessionCheck } from './realtime/sessions.js';
@@ -38,28 +31,13 @@ import { createSandboxProvider } from './channels/sandbox/sandbox.provider.js';
 import type { ChannelProvider } from './channels/types.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { createMediaStore, type MediaStore } from './media/storage.js';
-import { connectionsRoutes } from './modules/connections/connections.routes.js';
 import { sessionEvents } from './modules/connections/session-events.js';
-import { messagesRoutes } from './modules/messages/messages.routes.js';
-import { contactsRoutes } from './modules/contacts/contacts.routes.js';
-import { queuesRoutes } from './modules/queues/queues.routes.js';
-import { tagsRoutes } from './modules/tags/tags.routes.js';
-import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes.js';
-import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.js';
-import { queueOptionsRoutes } from './modules/queue-options/queue-options.routes.js';
-import { registerChatbotJobs } from './modules/chatbot/sweeps.js';
-import { billingRoutes } from './modules/billing/billing.routes.js';
-import { registerBillingJobs, startBillingJobs } from './modules/billing/billing.jobs.js';
-import { schedulesRoutes } from './modules/schedules/schedules.routes.js';
-import { registerScheduleJobs } from './modules/schedules/schedules.sender.js';
-import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { ticketRoomPolicy } from './modules/tickets/room-policy.js';
-import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { replayInboundQueue, type PipelineDeps } from './pipeline/inbound.js';
+import { modules, type ModuleContext } from './modules/index.js';
+import { OutboxSender } from './modules/outbox/outbox.sender.js';
+import { createPresence } from './modules/users/presence.js';
 import { inboundSteps } from './pipeline/steps/index.js';
-import { registerCompanyCleanup } from './modules/companies/company-cleanup.js';
-import { OutboxSender, registerOutboxJobs } from './modules/outbox/outbox.sender.js';
 
 export interface RunningApp {
   url: string;
@@ -129,29 +107,20 @@ export const startApp = async (config: Config, options: { logger?: Logger; print
     auth: (connection) => createAuthStore(systemEm, connection.companyId, connection.id),
     logger,
   });
-  registerCompanyCleanup(events, { channels, media });
   const pipeline: PipelineDeps = { systemEm, logger, media, events, channels, steps: [] };
   pipeline.steps.push(...inboundSteps(pipeline));
 
-  // Every send goes through the outbox; a connection's sender wakes when a message is queued for it and
-  // when it connects.
+  // Every send goes through the outbox: one sender per connection.
   const outbox = new OutboxSender({ systemEm, channels, media, events, logger });
-  events.on('outbox.queued', ({ whatsappId }) => outbox.kick(whatsappId));
-  events.on('connection.session', ({ session }) => {
-    const { id, status } = session as unknown as { id: number; status: string };
-    if (status === 'CONNECTED') outbox.kick(id);
-  });
+  const moduleContext: ModuleContext = { config, logger, events, systemEm, media, channels, pipeline, outbox };
+  for (const module of modules) module.listeners?.(moduleContext);
 
   // Jobs are defined once the parts they use exist; the scheduler starts before any route is served.
   const registry = new JobRegistry();
-  registerPresenceJobs(registry, systemEm);
-  registerChatbotJobs(registry, pipeline);
-  registerBillingJobs(registry, systemEm, logger);
-  registerScheduleJobs(registry, pipeline);
-  registerOutboxJobs(registry, outbox);
+  for (const module of modules) module.jobs?.(registry, moduleContext);
   const scheduler = await createScheduler({ databaseUrl, mongodbUrl: config.mongodbUrl, registry, logger });
   await scheduler.start();
-  await startBillingJobs(scheduler);
+  for (const module of modules) await module.started?.({ ...moduleContext, scheduler });
 
   const deps: RouteDeps = {
     config,
@@ -178,26 +147,8 @@ export const startApp = async (config: Config, options: { logger?: Logger; print
   });
   const routers = [
     health,
-    authRoutes(deps),
-    companiesRoutes(deps),
-    plansRoutes(deps),
-    usersRoutes(deps),
-    settingsRoutes(deps),
-    helpsRoutes(deps),
     mediaRoutes(deps),
-    connectionsRoutes(deps),
-    ticketsRoutes(deps),
-    messagesRoutes(deps),
-    contactsRoutes(deps),
-    queuesRoutes(deps),
-    tagsRoutes(deps),
-    ticketNotesRoutes(deps),
-    quickMessagesRoutes(deps),
-    queueOptionsRoutes(deps),
-    billingRoutes(deps),
-    schedulesRoutes(deps),
-    announcementsRoutes(deps),
-    dashboardRoutes(deps),
+    ...modules.flatMap((module) => module.routes?.(deps) ?? []),
     ...(config.channelSandbox ? [sandboxRoutes(deps)] : []),
   ];
   const koa = buildHttpApp({ config: { ...config, webDir: config.webDir ?? DEFAULT_WEB_DIR }, logger, routers });

@@ -1,0 +1,10 @@
+import type { AppModule } from '../module.js';
+import { AnnouncementSchema } from './announcement.entity.js';
+import { announcementsRoutes } from './announcements.routes.js';
+
+/** The announcements module's contribution to the app (see modules/module.ts). */
+export const announcementsModule: AppModule = {
+  name: 'announcements',
+  entities: [AnnouncementSchema],
+  routes: (deps) => [announcementsRoutes(deps)],
+};

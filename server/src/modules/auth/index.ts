@@ -1,0 +1,11 @@
+import type { AppModule } from '../module.js';
+import { authRoutes } from './auth.routes.js';
+import { RateLimitSchema } from './rate-limit.entity.js';
+import { SessionSchema } from './session.entity.js';
+
+/** The auth module's contribution to the app (see modules/module.ts). */
+export const authModule: AppModule = {
+  name: 'auth',
+  entities: [RateLimitSchema, SessionSchema],
+  routes: (deps) => [authRoutes(deps)],
+};

@@ -1,0 +1,13 @@
+import type { AppModule } from '../module.js';
+import { registerBillingJobs, startBillingJobs } from './billing.jobs.js';
+import { billingRoutes } from './billing.routes.js';
+import { InvoiceSchema, PaymentSchema } from './invoice.entity.js';
+
+/** The billing module's contribution to the app (see modules/module.ts). */
+export const billingModule: AppModule = {
+  name: 'billing',
+  entities: [InvoiceSchema, PaymentSchema],
+  routes: (deps) => [billingRoutes(deps)],
+  jobs: (registry, ctx) => registerBillingJobs(registry, ctx.systemEm, ctx.logger),
+  started: ({ scheduler }) => startBillingJobs(scheduler),
+};

@@ -1,0 +1,10 @@
+import type { AppModule } from '../module.js';
+import { connectionsRoutes } from './connections.routes.js';
+import { ChannelAuthKeySchema, WhatsappQueueSchema, WhatsappSchema } from './whatsapp.entity.js';
+
+/** The connections module's contribution to the app (see modules/module.ts). */
+export const connectionsModule: AppModule = {
+  name: 'connections',
+  entities: [WhatsappSchema, WhatsappQueueSchema, ChannelAuthKeySchema],
+  routes: (deps) => [connectionsRoutes(deps)],
+};

@@ -1,0 +1,10 @@
+import type { AppModule } from '../module.js';
+import { ContactCustomFieldSchema, ContactSchema } from './contact.entity.js';
+import { contactsRoutes } from './contacts.routes.js';
+
+/** The contacts module's contribution to the app (see modules/module.ts). */
+export const contactsModule: AppModule = {
+  name: 'contacts',
+  entities: [ContactSchema, ContactCustomFieldSchema],
+  routes: (deps) => [contactsRoutes(deps)],
+};

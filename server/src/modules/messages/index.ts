@@ -1,0 +1,10 @@
+import type { AppModule } from '../module.js';
+import { MessageSchema } from './message.entity.js';
+import { messagesRoutes } from './messages.routes.js';
+
+/** The messages module's contribution to the app (see modules/module.ts). */
+export const messagesModule: AppModule = {
+  name: 'messages',
+  entities: [MessageSchema],
+  routes: (deps) => [messagesRoutes(deps)],
+};

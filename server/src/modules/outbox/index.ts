@@ -1,0 +1,18 @@
+import type { AppModule } from '../module.js';
+import { OutboundMessageSchema } from './outbound-message.entity.js';
+import { registerOutboxJobs } from './outbox.sender.js';
+
+/** The outbox module's contribution to the app (see modules/module.ts). */
+export const outboxModule: AppModule = {
+  name: 'outbox',
+  entities: [OutboundMessageSchema],
+  jobs: (registry, ctx) => registerOutboxJobs(registry, ctx.outbox),
+  listeners: (ctx) => {
+    // A connection's sender wakes when a message is queued for it and when it connects.
+    ctx.events.on('outbox.queued', ({ whatsappId }) => ctx.outbox.kick(whatsappId));
+    ctx.events.on('connection.session', ({ session }) => {
+      const { id, status } = session as unknown as { id: number; status: string };
+      if (status === 'CONNECTED') ctx.outbox.kick(id);
+    });
+  },
+};

@@ -1,0 +1,10 @@
+import type { AppModule } from '../module.js';
+import { QueueSchema, UserQueueSchema } from './queue.entity.js';
+import { queuesRoutes } from './queues.routes.js';
+
+/** The queues module's contribution to the app (see modules/module.ts). */
+export const queuesModule: AppModule = {
+  name: 'queues',
+  entities: [QueueSchema, UserQueueSchema],
+  routes: (deps) => [queuesRoutes(deps)],
+};

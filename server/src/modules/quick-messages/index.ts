@@ -1,0 +1,10 @@
+import type { AppModule } from '../module.js';
+import { QuickMessageSchema } from './quick-message.entity.js';
+import { quickMessagesRoutes } from './quick-messages.routes.js';
+
+/** The quick-messages module's contribution to the app (see modules/module.ts). */
+export const quickMessagesModule: AppModule = {
+  name: 'quick-messages',
+  entities: [QuickMessageSchema],
+  routes: (deps) => [quickMessagesRoutes(deps)],
+};

@@ -1,0 +1,12 @@
+import type { AppModule } from '../module.js';
+import { ScheduleSchema } from './schedule.entity.js';
+import { schedulesRoutes } from './schedules.routes.js';
+import { registerScheduleJobs } from './schedules.sender.js';
+
+/** The schedules module's contribution to the app (see modules/module.ts). */
+export const schedulesModule: AppModule = {
+  name: 'schedules',
+  entities: [ScheduleSchema],
+  routes: (deps) => [schedulesRoutes(deps)],
+  jobs: (registry, ctx) => registerScheduleJobs(registry, ctx.pipeline),
+};

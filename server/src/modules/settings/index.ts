@@ -1,0 +1,10 @@
+import type { AppModule } from '../module.js';
+import { SettingSchema } from './setting.entity.js';
+import { settingsRoutes } from './settings.routes.js';
+
+/** The settings module's contribution to the app (see modules/module.ts). */
+export const settingsModule: AppModule = {
+  name: 'settings',
+  entities: [SettingSchema],
+  routes: (deps) => [settingsRoutes(deps)],
+};

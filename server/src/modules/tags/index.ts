@@ -1,0 +1,10 @@
+import type { AppModule } from '../module.js';
+import { TagSchema, TicketTagSchema } from './tag.entity.js';
+import { tagsRoutes } from './tags.routes.js';
+
+/** The tags module's contribution to the app (see modules/module.ts). */
+export const tagsModule: AppModule = {
+  name: 'tags',
+  entities: [TagSchema, TicketTagSchema],
+  routes: (deps) => [tagsRoutes(deps)],
+};

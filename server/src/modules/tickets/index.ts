@@ -1,0 +1,10 @@
+import type { AppModule } from '../module.js';
+import { TicketSchema, TicketTrackingSchema, UserRatingSchema } from './ticket.entity.js';
+import { ticketsRoutes } from './tickets.routes.js';
+
+/** The tickets module's contribution to the app (see modules/module.ts). */
+export const ticketsModule: AppModule = {
+  name: 'tickets',
+  entities: [TicketSchema, TicketTrackingSchema, UserRatingSchema],
+  routes: (deps) => [ticketsRoutes(deps)],
+};

@@ -1,0 +1,12 @@
+import type { AppModule } from '../module.js';
+import { registerPresenceJobs } from './presence.js';
+import { UserSchema } from './user.entity.js';
+import { usersRoutes } from './users.routes.js';
+
+/** The users module's contribution to the app (see modules/module.ts). */
+export const usersModule: AppModule = {
+  name: 'users',
+  entities: [UserSchema],
+  routes: (deps) => [usersRoutes(deps)],
+  jobs: (registry, ctx) => registerPresenceJobs(registry, ctx.systemEm),
+};
