@@ -5,7 +5,7 @@ import { Whatsapp } from '../../modules/connections/whatsapp.entity.js';
 
 /** What the platform sent through a sandbox connection: the simulated phone's received messages. */
 export class SandboxOutbox {
-  [OptionalProps]?: 'mediaType' | 'mediaName' | 'quotedId' | 'deleted' | 'createdAt';
+  [OptionalProps]?: 'mediaType' | 'mediaName' | 'quotedId' | 'deleted' | 'deliveries' | 'createdAt';
   id!: number;
   companyId!: number;
   whatsappId!: number;
@@ -16,6 +16,8 @@ export class SandboxOutbox {
   mediaName: string | null = null;
   quotedId: string | null = null;
   deleted = false;
+  /** How many times the network delivered this id: the phone shows one copy, a count above 1 is a duplicate send. */
+  deliveries = 1;
   createdAt = new Date();
 }
 
@@ -37,6 +39,7 @@ export const SandboxOutboxSchema = new EntitySchema<SandboxOutbox>({
     mediaName: { type: 'string', length: 300, nullable: true },
     quotedId: { type: 'string', length: 200, nullable: true },
     deleted: { type: 'boolean', default: false },
+    deliveries: { type: 'integer', default: 1 },
     createdAt: { type: 'datetime', columnType: 'timestamptz', onCreate: () => new Date() },
   },
 });

@@ -115,7 +115,8 @@ export class SandboxSession implements ChannelSession {
     const wid = id ?? `SBX${randomBytes(10).toString('hex').toUpperCase()}`;
     await this.em().execute(
       `insert into sandbox_outbox (company_id, whatsapp_id, wid, "to", body, media_type, media_name, quoted_id, deleted, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, false, now()) on conflict (whatsapp_id, wid) do nothing`,
+       values (?, ?, ?, ?, ?, ?, ?, ?, false, now())
+       on conflict (whatsapp_id, wid) do update set deliveries = sandbox_outbox.deliveries + 1`,
       [
         this.options.companyId,
         this.options.whatsappId,

@@ -73,6 +73,7 @@ export const sandboxRoutes = (deps: RouteDeps) => {
         ...(r.mediaType ? { mediaType: r.mediaType, mediaName: r.mediaName } : {}),
         ...(r.quotedId ? { quotedId: r.quotedId } : {}),
         ...(r.deleted ? { deleted: true } : {}),
+        ...(r.deliveries > 1 ? { deliveries: r.deliveries } : {}),
         at: r.createdAt,
       })),
     };

@@ -3,7 +3,7 @@ import { Migration20261121131450 } from './Migration20261121131450.js';
 import { Migration20261121132952 } from './Migration20261121132952.js';
 import { Migration20261121140340 } from './Migration20261121140340.js';
 import { Migration20261121154058 } from './Migration20261121154058.js';
-import { Migration20261124103849 } from './Migration20261124103849.js';
+import { Migration20261124104844 } from './Migration20261124104844.js';
 
 /** Checked-in migrations, in order. `npm run migration:create -w server` writes the next one. */
 export const migrationsList: MigrationObject[] = [
@@ -11,5 +11,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121132952', class: Migration20261121132952 },
   { name: 'Migration20261121140340', class: Migration20261121140340 },
   { name: 'Migration20261121154058', class: Migration20261121154058 },
-  { name: 'Migration20261124103849', class: Migration20261124103849 },
+  { name: 'Migration20261124104844', class: Migration20261124104844 },
 ];
