@@ -124,7 +124,6 @@ describe('the common case, a batch at a time', () => {
     expect(await acceptInbound(deps, key, message('F-2', chat, 'tudo bem?', { quotedId: 'F-1' }))).toBe('stored');
     // A replay of a stored message is refused before it is queued.
     expect(await acceptInbound(deps, key, message('F-1', chat, 'olá'))).toBe('duplicate');
-    await new Promise((r) => setTimeout(r, 50));
 
     const mine = announced.filter((e) => e.companyId === a.companyId && e.contact?.number === '5511933334444');
     expect(mine.map((e) => e.isNewTicket)).toEqual([true, false]);

@@ -199,8 +199,10 @@ describe('ending sessions closes their sockets', () => {
     const closed = disconnectedWithin(socket, 3000);
     socket.emit('userStatus');
     expect(await closed).toBe('io server disconnect');
-    // The heartbeat of a dead session does not bring its user back online.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The heartbeat of a dead session does not bring its user back online: once the server has handled the
+    // disconnect (its presence work for the user is done), the user is still offline.
+    await eventually(() => !t.app.realtime.io.sockets.sockets.has(socket.id ?? ''));
+    await t.app.realtime.presenceSettled(agent.id);
     expect(await isOnline(agent.id)).toBe(false);
   });
 
@@ -256,8 +258,10 @@ describe('presence', () => {
     const first = await socketFor(agent.token);
     const second = await socketFor(agent.token);
     await eventually(async () => expect(await isOnline(agent.id)).toBe(true));
+    const firstId = first.id ?? '';
     first.close();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await eventually(() => !t.app.realtime.io.sockets.sockets.has(firstId));
+    await t.app.realtime.presenceSettled(agent.id);
     expect(await isOnline(agent.id)).toBe(true);
     second.close();
     await eventually(async () => expect(await isOnline(agent.id)).toBe(false));
@@ -267,7 +271,9 @@ describe('presence', () => {
     const agent = await newAgent('blink');
     await setPresence(agent.id, false, null);
     for (let i = 0; i < 5; i++) (await connectSocket(t.app.url, agent.token)).close();
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // Once the server has seen every one of them go and written what followed.
+    await eventually(() => ![...t.app.realtime.io.sockets.sockets.values()].some((s) => s.data.actor?.userId === agent.id));
+    await t.app.realtime.presenceSettled(agent.id);
     expect(await isOnline(agent.id)).toBe(false);
   });
 

@@ -67,6 +67,8 @@ export interface Realtime {
   recheck(scope?: { userId?: number; companyId?: number }): Promise<void>;
   /** The sockets in a ticket's room that may no longer see it (it moved to another user or queue) leave it. */
   recheckTicketRoom(companyId: number, ticketId: number): Promise<void>;
+  /** Resolves once the user's presence changes queued so far (connects, heartbeats, disconnects) are written. */
+  presenceSettled(userId: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -261,6 +263,9 @@ export const createRealtime = (options: {
     },
     toUser: (userId, companyId, resource, payload) =>
       io.to(rooms.user(userId)).emit(companyEvent(companyId, resource), payload),
+    presenceSettled: async (userId) => {
+      while (presenceQueues.has(userId)) await presenceQueues.get(userId);
+    },
     announcement: (payload) => io.emit(ANNOUNCEMENT_EVENT, payload),
     setRoomPolicy: (next) => {
       policy = next;

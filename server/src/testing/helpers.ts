@@ -138,6 +138,9 @@ export const joined = async (socket: Socket, event: string, arg?: unknown): Prom
   if (!result.ok) throw new Error(`${event} failed on the server`);
 };
 
+/** The rooms the server has this client socket in (the same socket id on both ends). */
+export const serverRooms = (app: RunningApp, socket: Socket): Set<string> => app.realtime.io.sockets.sockets.get(socket.id ?? '')?.rooms ?? new Set();
+
 /** Resolves true if `event` arrives within `ms`, false otherwise: for "must not receive" checks. */
 export const receivesWithin = (socket: Socket, event: string, ms: number): Promise<boolean> =>
   new Promise((resolve) => {

@@ -6,6 +6,7 @@ import {
   connectSocket,
   createTenant,
   eventually,
+  joined,
   nextEvent,
   receivesWithin,
   startTestApp,
@@ -381,8 +382,7 @@ describe('DELETE /queue/{id}', () => {
     expect(moved.body).toMatchObject({ queueId: queue.body.id });
 
     const watcher = await socketFor(a.admin.token);
-    watcher.emit('joinTickets', 'pending');
-    await new Promise((r) => setTimeout(r, 150));
+    await joined(watcher, 'joinTickets', 'pending');
     const ticketEvents: any[] = [];
     watcher.on(`company-${a.companyId}-ticket`, (payload: any) => ticketEvents.push(payload));
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSandbox, customerSays, ticketOf } from '../../testing/conversation.js';
-import { connectSocket, createTenant, eventually, receivesWithin, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { rooms } from '@atrium/shared';
+import { connectSocket, createTenant, eventually, joined, receivesWithin, serverRooms, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
 
 /**
  * Who sees which tickets (spec 01 section 6, spec 03 section 1 with its notes): admins everything,
@@ -154,9 +155,8 @@ describe('realtime delivery follows visibility', () => {
     const agent = await connectSocket(t.app.url, a.agent.token);
     const other = await connectSocket(t.app.url, b.admin.token);
     try {
-      agent.emit('joinNotification');
-      other.emit('joinNotification');
-      await new Promise((r) => setTimeout(r, 150));
+      await joined(agent, 'joinNotification');
+      await joined(other, 'joinNotification');
       const event = `company-${a.companyId}-appMessage`;
       const inOtherQueue = receivesWithin(agent, event, 700);
       const otherCompany = receivesWithin(other, event, 700);
@@ -175,17 +175,17 @@ describe('realtime delivery follows visibility', () => {
   it('an agent taken off a queue stops hearing its tickets at once, list and open conversation alike', async () => {
     const agent = await connectSocket(t.app.url, a.agent.token);
     try {
-      agent.emit('joinNotification');
-      agent.emit('joinTickets', 'pending');
-      agent.emit('joinChatBox', String(ids.inQ1));
-      await new Promise((r) => setTimeout(r, 150));
+      await joined(agent, 'joinNotification');
+      await joined(agent, 'joinTickets', 'pending');
+      await joined(agent, 'joinChatBox', String(ids.inQ1));
       const event = `company-${a.companyId}-appMessage`;
       const before = receivesWithin(agent, event, 2000);
       await customerSays(t.api, a.admin.token, wa, { from: '5511900000001', body: 'ainda na fila' });
       expect(await before).toBe(true);
 
       expect((await t.api.put(`/users/${a.agent.id}`, { queueIds: [] }, a.admin.token)).status).toBe(200);
-      await new Promise((r) => setTimeout(r, 150));
+      // The server has taken the socket out of the queue's rooms and the conversation's.
+      await eventually(() => ![...serverRooms(t.app, agent)].some((r) => r.includes(`-queue-${q1}-`) || r === rooms.ticket(a.companyId, ids.inQ1)));
       const after = receivesWithin(agent, event, 700);
       const ticketEvent = receivesWithin(agent, `company-${a.companyId}-ticket`, 700);
       await customerSays(t.api, a.admin.token, wa, { from: '5511900000001', body: 'fora da fila' });
@@ -204,15 +204,14 @@ describe('realtime delivery follows visibility', () => {
     expect((await t.api.put(`/tickets/${ticket.id}`, { queueId: q2, userId: a.agent.id, status: 'open' }, a.admin.token)).status).toBe(200);
     const agent = await connectSocket(t.app.url, a.agent.token);
     try {
-      agent.emit('joinChatBox', String(ticket.id));
-      await new Promise((r) => setTimeout(r, 150));
+      await joined(agent, 'joinChatBox', String(ticket.id));
       const event = `company-${a.companyId}-appMessage`;
       const before = receivesWithin(agent, event, 2000);
       await customerSays(t.api, a.admin.token, wa, { from, body: 'ainda comigo' });
       expect(await before).toBe(true);
 
       expect((await t.api.put(`/tickets/${ticket.id}`, { userId: a.admin.id }, a.admin.token)).status).toBe(200);
-      await new Promise((r) => setTimeout(r, 150));
+      await eventually(() => !serverRooms(t.app, agent).has(rooms.ticket(a.companyId, ticket.id)));
       const after = receivesWithin(agent, event, 700);
       await customerSays(t.api, a.admin.token, wa, { from, body: 'agora com outro' });
       expect(await after).toBe(false);
@@ -229,7 +228,7 @@ describe('realtime delivery follows visibility', () => {
     const members = () => t.app.realtime.io.sockets.adapter.rooms.get(room)?.size ?? 0;
     const admin = await connectSocket(t.app.url, a.admin.token);
     try {
-      admin.emit('joinChatBox', String(ticket.id));
+      await joined(admin, 'joinChatBox', String(ticket.id));
       await eventually(() => expect(members()).toBe(1));
       expect((await t.api.del(`/tickets/${ticket.id}`, a.admin.token)).status).toBe(200);
       await eventually(() => expect(members()).toBe(0));
@@ -241,8 +240,7 @@ describe('realtime delivery follows visibility', () => {
   it('joinChatBox is refused for a ticket the socket’s user may not see', async () => {
     const agent = await connectSocket(t.app.url, a.agent.token);
     try {
-      agent.emit('joinChatBox', String(ids.inQ2));
-      await new Promise((r) => setTimeout(r, 150));
+      await joined(agent, 'joinChatBox', String(ids.inQ2));
       const heard = receivesWithin(agent, `company-${a.companyId}-appMessage`, 700);
       await customerSays(t.api, a.admin.token, wa, { from: '5511900000002', body: 'segredo' });
       expect(await heard).toBe(false);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forSystem } from '../../db/tenant.js';
 import { connectSandbox, customerSays, ticketOf } from '../../testing/conversation.js';
 import { TicketTracking } from '../tickets/ticket.entity.js';
-import { connectSocket, createTenant, eventually, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { connectSocket, createTenant, eventually, joined, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
 
 let t: TestApp;
 let a: Tenant;
@@ -709,9 +709,8 @@ describe('DELETE /users/{id} with tickets in progress', () => {
     const pendingList = await connectSocket(t.app.url, a.admin.token);
     const openList = await connectSocket(t.app.url, a.admin.token);
     try {
-      pendingList.emit('joinTickets', 'pending');
-      openList.emit('joinTickets', 'open');
-      await new Promise((r) => setTimeout(r, 150));
+      await joined(pendingList, 'joinTickets', 'pending');
+      await joined(openList, 'joinTickets', 'open');
       const pendingHeard: any[] = [];
       const openHeard: any[] = [];
       pendingList.on(`company-${a.companyId}-ticket`, (payload: any) => pendingHeard.push(payload));
