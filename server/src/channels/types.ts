@@ -78,6 +78,8 @@ export interface ChannelEvents {
   messageUpdate(update: MessageUpdate): Promise<void>;
   contactUpdate(peer: ChannelPeer & { profilePicUrl?: string }): Promise<void>;
   call?(call: CallEvent): Promise<void>;
+  /** The provider's own object of a message this connection sent (its `raw`), to send it again on request; null when unknown. */
+  sentMessage?(id: string): Promise<unknown>;
 }
 
 export interface QuotedRef {

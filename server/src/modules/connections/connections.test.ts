@@ -551,6 +551,25 @@ describe('what a session reports', () => {
     expect(messages[0]).toMatchObject({ mediaType: 'call_log', body: '20:37', fromMe: false });
   });
 
+  it('gives back the stored copy of a message this connection sent (for a phone asking it again), nothing else', async () => {
+    const created = await newConnection(a.admin.token);
+    await t.api.post(`/sandbox/${created.body.id}/scan`, {}, a.admin.token);
+    const events = eventsOf(created.body.id, a.companyId);
+    const customer = `55117${Date.now().toString().slice(-8)}`;
+    const inboundId = await customerSays(t.api, a.admin.token, created.body.id, { from: customer, body: 'Oi' });
+    const ticket = await ticketOf(t.api, a.admin.token, customer);
+    const sent = await t.api.post(`/messages/${ticket.id}`, { body: 'Bom dia' }, a.admin.token);
+    expect(sent.status).toBeLessThan(300);
+    const conn = t.app.orm.em.fork().getConnection();
+    const [row] = await conn.execute<{ wid: string }[]>('select wid from messages where ticket_id = ? and from_me = true', [ticket.id]);
+    const raw = { key: { remoteJid: `${customer}@s.whatsapp.net`, fromMe: true, id: row!.wid }, message: { conversation: 'Bom dia' } };
+    await conn.execute('update messages set raw = ? where wid = ?', [JSON.stringify(raw), row!.wid]);
+    expect(await events.sentMessage!(row!.wid)).toEqual(raw);
+    // A customer's message is not ours to send again; another connection's ids are not this one's.
+    expect(await events.sentMessage!(inboundId)).toBeNull();
+    expect(await eventsOf(created.body.id + 100000, a.companyId).sentMessage!(row!.wid)).toBeNull();
+  });
+
   it('refreshes a known contact’s picture, and a name that was only the number; unknown numbers are not imported', async () => {
     const created = await newConnection(a.admin.token);
     await t.api.post(`/sandbox/${created.body.id}/scan`, {}, a.admin.token);

@@ -5,6 +5,7 @@ import { acceptInbound, applyMessageUpdate, type PipelineDeps } from '../../pipe
 import { Company } from '../companies/company.entity.js';
 import { digitsOnly } from '../contacts/contact-identity.js';
 import { Contact } from '../contacts/contact.entity.js';
+import { Message } from '../messages/message.entity.js';
 import { presentSession } from './connections.service.js';
 import { Whatsapp } from './whatsapp.entity.js';
 
@@ -51,6 +52,10 @@ export const sessionEvents = (deps: PipelineDeps, ref: ConnectionRef): ChannelEv
       log.debug({ outcome }, 'inbound message');
     },
     messageUpdate: (update) => applyMessageUpdate(deps, key, update),
+    sentMessage: async (id) => {
+      const message = await em().findOne(Message, { whatsappId: ref.id, wid: id, fromMe: true }, { populate: ['raw'] });
+      return message?.raw ?? null;
+    },
     contactUpdate: async (peer) => {
       // Only contacts we already have are refreshed: the phone's address book is not imported.
       const number = digitsOnly(peer.number);
