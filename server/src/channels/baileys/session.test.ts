@@ -196,6 +196,8 @@ const harness = (options: BaileysProviderOptions = {}, store = new MemoryAuthSto
   const provider = createBaileysProvider({
     reconnect: { baseMs: 2_000, maxMs: 10_000, jitter: 0 },
     downloadMedia: async () => Buffer.from('media-bytes'),
+    // No network here: the version fetch answers at once unless a test says otherwise.
+    fetchWebVersion: async () => undefined,
     ...options,
     socketFactory: (config) => {
       const socket = new FakeSocket(config);
@@ -304,9 +306,9 @@ describe('BaileysSession lifecycle', () => {
   });
 
   it.each([
-    ['loggedOut', DisconnectReason.loggedOut],
-    ['forbidden', DisconnectReason.forbidden],
-  ])('on %s: clears the credentials, reports DISCONNECTED and does not reconnect', async (_name, code) => {
+    ['loggedOut', DisconnectReason.loggedOut, 'logged out'],
+    ['forbidden', DisconnectReason.forbidden, 'account banned or blocked (403)'],
+  ])('on %s: clears the credentials, reports DISCONNECTED with the reason and does not reconnect', async (_name, code, reason) => {
     const h = harness();
     await h.session.start();
     h.socket().emit('creds.update', { registered: true });
@@ -317,7 +319,7 @@ describe('BaileysSession lifecycle', () => {
     await h.idle();
     expect(h.store.rows.size).toBe(0);
     expect(h.store.clears).toBe(1);
-    expect(h.rec.statuses.at(-1)).toEqual({ status: 'DISCONNECTED', info: { reason: 'logged out' } });
+    expect(h.rec.statuses.at(-1)).toEqual({ status: 'DISCONNECTED', info: { reason } });
     expect(vi.getTimerCount()).toBe(0);
     await vi.advanceTimersByTimeAsync(120_000);
     expect(h.sockets).toHaveLength(1);
@@ -931,5 +933,167 @@ describe('BaileysSession outbound', () => {
       key: { remoteJid: '1@s.whatsapp.net', fromMe: false, id: 'Q' },
       message: { conversation: '' },
     });
+  });
+});
+
+// --- production robustness (issue 11) ------------------------------------------------------------
+
+describe('BaileysSession on real phones', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** What the messages table keeps of a message we sent: Baileys' WebMessageInfo as jsonb (JSON text). */
+  const storedRaw = (msg: WAMessage): unknown => JSON.parse(JSON.stringify(msg));
+
+  it('answers a retry request from the stored sent message, Buffers included, after a reconnect too', async () => {
+    const sentImage = proto.WebMessageInfo.fromObject({
+      key: { remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true, id: '3EB0STORED1' },
+      message: { imageMessage: { caption: 'the invoice', mimetype: 'image/jpeg', mediaKey: Buffer.from('0123456789abcdef0123456789abcdef') } },
+      messageTimestamp: 1_700_000_100,
+    }) as WAMessage;
+    const h = harness();
+    const asked: string[] = [];
+    h.rec.events.sentMessage = async (id) => {
+      asked.push(id);
+      return id === '3EB0STORED1' ? storedRaw(sentImage) : null;
+    };
+    await h.session.start();
+    h.socket().open();
+    const first = h.socket().config;
+    const answer = await first.getMessage!({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true, id: '3EB0STORED1' });
+    expect(answer?.imageMessage?.caption).toBe('the invoice');
+    expect(Buffer.from(answer!.imageMessage!.mediaKey!)).toEqual(Buffer.from('0123456789abcdef0123456789abcdef'));
+    expect(await first.getMessage!({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true, id: 'UNKNOWN' })).toBeUndefined();
+    expect(asked).toEqual(['3EB0STORED1', 'UNKNOWN']);
+
+    // The phone's retry counters outlive the socket: the same cache is handed to the next one.
+    first.msgRetryCounterCache!.set('3EB0STORED1', 1);
+    h.socket().close(DisconnectReason.connectionLost);
+    await vi.advanceTimersByTimeAsync(2_000);
+    await settle();
+    expect(h.sockets).toHaveLength(2);
+    const second = h.socket().config;
+    expect(second.msgRetryCounterCache).toBe(first.msgRetryCounterCache);
+    expect(second.msgRetryCounterCache!.get('3EB0STORED1')).toBe(1);
+    expect((await second.getMessage!({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true, id: '3EB0STORED1' }))?.imageMessage?.caption).toBe('the invoice');
+    await h.session.stop();
+  });
+
+  it('ignores status broadcasts, broadcast lists and newsletters before decryption, and asks for no full history', async () => {
+    const h = harness();
+    await h.session.start();
+    const config = h.socket().config;
+    expect(config.syncFullHistory).toBe(false);
+    for (const jid of ['status@broadcast', '1234567890@broadcast', '120363025246125999@newsletter']) expect(config.shouldIgnoreJid!(jid), jid).toBe(true);
+    for (const jid of [`${CUSTOMER}@s.whatsapp.net`, `${CUSTOMER_LID}@lid`, '120363025246125888@g.us']) expect(config.shouldIgnoreJid!(jid), jid).toBeFalsy();
+    await h.session.stop();
+  });
+
+  it('announces the current WhatsApp Web version, fetched once for all sessions', async () => {
+    let fetches = 0;
+    const h = harness({ fetchWebVersion: async () => (fetches++, [2, 3000, 1_029_000_001]) });
+    await h.session.start();
+    expect(h.socket().config.version).toEqual([2, 3000, 1_029_000_001]);
+    h.socket().close(DisconnectReason.connectionLost);
+    await vi.advanceTimersByTimeAsync(2_000);
+    await settle();
+    expect(h.sockets).toHaveLength(2);
+    expect(h.socket().config.version).toEqual([2, 3000, 1_029_000_001]);
+    expect(fetches).toBe(1);
+    await h.session.stop();
+  });
+
+  it("falls back to Baileys' bundled version when the fetch fails or does not answer in time", async () => {
+    const failing = harness({ fetchWebVersion: async () => Promise.reject(new Error('offline')) });
+    await failing.session.start();
+    expect(failing.sockets).toHaveLength(1);
+    expect(failing.socket().config.version).toBeUndefined();
+    await failing.session.stop();
+
+    vi.useRealTimers();
+    const hanging = harness({
+      webVersionTimeoutMs: 20,
+      fetchWebVersion: (signal) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
+    });
+    await hanging.session.start();
+    expect(hanging.sockets).toHaveLength(1);
+    expect(hanging.socket().config.version).toBeUndefined();
+    await hanging.session.stop();
+  });
+
+  it('uses the version set by the setting without fetching', async () => {
+    let fetches = 0;
+    const h = harness({ webVersion: '2.3000.1020304050', fetchWebVersion: async () => (fetches++, [2, 3000, 1]) });
+    await h.session.start();
+    expect(h.socket().config.version).toEqual([2, 3000, 1_020_304_050]);
+    expect(fetches).toBe(0);
+    await h.session.stop();
+  });
+
+  it('on 405 says the version was refused and fetches the current one again before reconnecting', async () => {
+    const versions: [number, number, number][] = [[2, 3000, 1], [2, 3000, 2]];
+    const h = harness({ fetchWebVersion: async () => versions.shift() });
+    await h.session.start();
+    h.socket().close(405);
+    await h.idle();
+    expect(h.rec.statuses.at(-1)).toEqual({ status: 'OPENING', info: { reason: expect.stringContaining('405') } });
+    expect(h.rec.statuses.at(-1)!.info!.reason).toMatch(/version/);
+    await vi.advanceTimersByTimeAsync(2_000);
+    await settle();
+    expect(h.sockets).toHaveLength(2);
+    expect(h.socket().config.version).toEqual([2, 3000, 2]);
+    await h.session.stop();
+  });
+
+  it('on 440 (connection replaced) stops, keeps the credentials and says so, without reconnecting', async () => {
+    const h = harness();
+    await h.session.start();
+    h.socket().emit('creds.update', { registered: true });
+    h.socket().open();
+    h.socket().close(DisconnectReason.connectionReplaced);
+    await h.idle();
+    expect(h.rec.statuses.at(-1)).toEqual({ status: 'DISCONNECTED', info: { reason: expect.stringMatching(/replaced/) } });
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(h.sockets).toHaveLength(1);
+    expect(h.store.clears).toBe(0);
+    expect(h.store.rows.has('creds')).toBe(true);
+    // An admin's reconnect starts it again with the same credentials.
+    await h.session.start();
+    expect(h.sockets).toHaveLength(2);
+    expect(h.socket().config.auth.creds.registered).toBe(true);
+    await h.session.stop();
+  });
+
+  it('reuses the credentials in memory on a restart WhatsApp asks for (515), and reloads them after other closes', async () => {
+    const store = new MemoryAuthStore();
+    const h = harness({}, store);
+    await h.session.start();
+    const paired = h.socket().config.auth.creds;
+    h.socket().emit('connection.update', { qr: 'code' });
+    // The scan: Baileys updates the creds; the save may not have landed when WhatsApp asks for a restart.
+    h.socket().emit('creds.update', { me: { id: '5511900001111:7@s.whatsapp.net', name: 'Atrium' } });
+    store.rows.delete('creds');
+    h.socket().close(DisconnectReason.restartRequired);
+    await vi.advanceTimersByTimeAsync(0);
+    await settle();
+    expect(h.sockets).toHaveLength(2);
+    expect(h.socket().config.auth.creds).toBe(paired);
+    expect(h.socket().config.auth.creds.me?.id).toBe('5511900001111:7@s.whatsapp.net');
+
+    await h.idle();
+    h.socket().emit('creds.update', { registered: true });
+    await settle();
+    h.socket().close(DisconnectReason.connectionLost);
+    await vi.advanceTimersByTimeAsync(2_000);
+    await settle();
+    expect(h.sockets).toHaveLength(3);
+    expect(h.socket().config.auth.creds).not.toBe(paired);
+    expect(h.socket().config.auth.creds.registered).toBe(true);
+    await h.session.stop();
   });
 });

@@ -2,6 +2,8 @@ import {
   Browsers,
   DisconnectReason,
   downloadMediaMessage,
+  isJidBroadcast,
+  isJidNewsletter,
   jidDecode,
   makeCacheableSignalKeyStore,
   proto,
@@ -9,12 +11,14 @@ import {
   type AnyMessageContent,
   type BaileysEventEmitter,
   type BaileysEventMap,
+  type AuthenticationState,
   type GroupMetadata,
   type SocketConfig,
   type UserFacingSocketConfig,
   type WAMessage,
   type WAMessageKey,
   type WASocket,
+  type WAVersion,
 } from '@whiskeysockets/baileys';
 import { AppError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
@@ -74,12 +78,48 @@ export interface BaileysSessionConfig {
   baileysLogLevel: string;
   /** Extra socket options (browser, version, ...). */
   socketConfig: Partial<SocketConfig>;
+  /**
+   * The WhatsApp Web version to announce: the current one, fetched (within a time limit) or set by the
+   * WA_WEB_VERSION setting; undefined falls back to the one bundled with Baileys. `fresh` after a 405.
+   */
+  webVersion: (fresh?: boolean) => Promise<WAVersion | undefined>;
 }
 
 export const defaultDownloadMedia: MediaDownloader = (message, socket, logger) =>
   downloadMediaMessage(message, 'buffer', {}, { logger, reuploadRequest: (m) => socket.updateMediaMessage(m) });
 
 const LOGGED_OUT = new Set<number>([DisconnectReason.loggedOut, DisconnectReason.forbidden]);
+/** WhatsApp refuses the announced WhatsApp Web version (it was retired). */
+export const VERSION_REFUSED = 405;
+
+/** Why a connection closed, in words an admin can act on; undefined for a plain drop. */
+export const closeReason = (code: number | undefined): string | undefined => {
+  switch (code) {
+    case undefined:
+      return undefined;
+    case DisconnectReason.loggedOut:
+      return 'logged out';
+    case DisconnectReason.forbidden:
+      return 'account banned or blocked (403)';
+    case DisconnectReason.connectionReplaced:
+      return 'connection replaced: this number was opened in another session (440)';
+    case VERSION_REFUSED:
+      return 'WhatsApp refused this WhatsApp Web version (405); set WA_WEB_VERSION or update';
+    case DisconnectReason.restartRequired:
+      return 'restart required (515)';
+    case DisconnectReason.badSession:
+      return 'bad session (500)';
+    case DisconnectReason.multideviceMismatch:
+      return 'multi-device mismatch (411)';
+    case DisconnectReason.unavailableService:
+      return 'WhatsApp unavailable (503)';
+    default:
+      return `connection closed (${code})`;
+  }
+};
+
+/** Status broadcasts, broadcast lists and channels (newsletters) are not customers: dropped before decryption. */
+export const ignoredJid = (jid: string): boolean => !!(isJidBroadcast(jid) || isJidNewsletter(jid));
 
 /** The status code of a disconnect error (a Boom carries it in output.statusCode). */
 export const disconnectCode = (error: unknown): number | undefined => {
@@ -161,12 +201,23 @@ export class BaileysSession implements ChannelSession {
   private me: OwnIdentity = {};
   /** The last status handed to the handlers ('qrcode' once a code is shown), to report changes only. */
   private lastStatus: ChannelStatus | undefined;
+  private lastReason: string | undefined;
   /** Aborted on stop/logout: ends waits (media, group lookups) that a dead socket would never settle. */
   private lifetime = new AbortController();
   private readonly groups = new Map<string, GroupMetadata>();
   private readonly groupSubjects = new Map<string, string>();
   private readonly groupLookups = new Map<string, Promise<string | undefined>>();
   private readonly seenUpdates = new Set<string>();
+  /**
+   * How often each message was asked for again (a phone that could not decrypt it), kept across the
+   * socket restarts of this session so a retry after a reconnect is still counted and answered.
+   */
+  private readonly retryCounters = createKeyCache(5_000);
+  /** The auth state in memory, reused on a restart WhatsApp asks for (515) instead of a reload racing the last save. */
+  private authState: { state: AuthenticationState; saveCreds: () => Promise<void> } | undefined;
+  private restartWithState = false;
+  /** Ask for the WhatsApp Web version again (WhatsApp refused the one announced). */
+  private freshVersion = false;
   private readonly lifecycle: SerialQueue;
   private readonly inbound: SerialQueue;
   private readonly log: Logger;
@@ -197,6 +248,8 @@ export class BaileysSession implements ChannelSession {
 
   async start(): Promise<void> {
     await this.endSocket(this.halt());
+    this.authState = undefined;
+    this.restartWithState = false;
     this.running = true;
     this.lifetime = new AbortController();
     this.attempts = 0;
@@ -281,15 +334,26 @@ export class BaileysSession implements ChannelSession {
     if (!this.running) return;
     const generation = ++this.generation;
     try {
-      const { state, saveCreds } = await useAuthStoreState(this.options.auth);
+      const reuse = this.restartWithState && this.authState;
+      this.restartWithState = false;
+      const { state, saveCreds } = reuse ? this.authState! : await useAuthStoreState(this.options.auth);
+      this.authState = { state, saveCreds };
+      const fresh = this.freshVersion;
+      this.freshVersion = false;
+      const version = this.config.socketConfig.version ?? (await this.config.webVersion(fresh));
       if (!this.running || generation !== this.generation) return;
       const socket = this.config.socketFactory({
         browser: Browsers.ubuntu('Atrium'),
         markOnlineOnConnect: false,
         // Our sends are stored when sent; an echo of them would only race that write.
         emitOwnEvents: false,
-        getMessage: async () => undefined,
+        // No history import exists: do not ask the phone for its whole history at pairing.
+        syncFullHistory: false,
+        shouldIgnoreJid: ignoredJid,
+        getMessage: (key) => this.storedMessage(key),
+        msgRetryCounterCache: this.retryCounters,
         cachedGroupMetadata: async (jid) => this.groups.get(jid),
+        ...(version ? { version } : {}),
         ...this.config.socketConfig,
         logger: this.baileysLog as unknown as SocketConfig['logger'],
         auth: {
@@ -404,6 +468,7 @@ export class BaileysSession implements ChannelSession {
 
   private onClose(error: unknown): void {
     const code = disconnectCode(error);
+    const reason = closeReason(code);
     this.connected = false;
     this.detach();
     if (code !== undefined && LOGGED_OUT.has(code)) {
@@ -412,12 +477,28 @@ export class BaileysSession implements ChannelSession {
       this.lastStatus = 'DISCONNECTED';
       this.report(async () => {
         await this.options.auth.clear();
-        await this.options.events.status('DISCONNECTED', { reason: 'logged out' });
+        await this.options.events.status('DISCONNECTED', { reason: reason ?? 'logged out' });
       });
       return;
     }
-    // While retrying, one OPENING is enough: the handlers write it to the database and push it to clients.
-    if (this.lastStatus !== 'OPENING') this.reportStatus('OPENING', { reason: `connection closed${code ? ` (${code})` : ''}` });
+    if (code === DisconnectReason.connectionReplaced) {
+      // Another session took this number over: reconnecting would knock it off in turn, forever. Stop,
+      // keep the credentials, and let an admin reconnect.
+      this.log.warn({ code }, 'WhatsApp connection replaced by another session; not reconnecting');
+      this.halt();
+      this.reportStatus('DISCONNECTED', { reason: reason! });
+      return;
+    }
+    if (code === VERSION_REFUSED) {
+      this.log.warn({ code }, 'WhatsApp refused the WhatsApp Web version; fetching the current one');
+      this.freshVersion = true;
+    }
+    if (code === DisconnectReason.restartRequired) this.restartWithState = true;
+    // While retrying, one OPENING is enough (the handlers write it and push it to clients); a refused
+    // version is said even mid-retry, as it will not go away by itself.
+    if (this.lastStatus !== 'OPENING' || (code === VERSION_REFUSED && reason !== this.lastReason)) {
+      this.reportStatus('OPENING', { reason: reason ?? 'connection closed' });
+    }
     this.scheduleReconnect(code);
   }
 
@@ -480,6 +561,7 @@ export class BaileysSession implements ChannelSession {
 
   private reportStatus(status: ChannelStatus, info?: { number?: string; reason?: string }): void {
     this.lastStatus = status;
+    this.lastReason = info?.reason;
     this.report(() => (info ? this.options.events.status(status, info) : this.options.events.status(status)));
   }
 
@@ -617,6 +699,23 @@ export class BaileysSession implements ChannelSession {
       clearTimeout(timer);
       if (onAbort) signal.removeEventListener('abort', onAbort);
     });
+  }
+
+  /**
+   * A message we sent, for a phone that asks for it again (it could not decrypt it): from the stored
+   * copy, so the answer survives reconnects and restarts. Nothing for a message we do not have.
+   */
+  private async storedMessage(key: WAMessageKey): Promise<proto.IMessage | undefined> {
+    const lookup = this.options.events.sentMessage;
+    if (!key.id || !lookup) return undefined;
+    try {
+      const raw = (await lookup.call(this.options.events, key.id)) as { message?: unknown } | null | undefined;
+      if (!raw || typeof raw !== 'object' || !raw.message) return undefined;
+      return proto.Message.fromObject(reviveBuffers(raw.message) as Record<string, unknown>);
+    } catch (err) {
+      this.log.warn({ err, messageId: key.id }, 'stored message lookup for a retry failed');
+      return undefined;
+    }
   }
 
   // --- outbound -----------------------------------------------------------------------------------
