@@ -471,7 +471,7 @@ describe('auth state in the AuthStore', () => {
       'app-state-sync-key': { AAAAAA: syncKey },
       'lid-mapping': { [CUSTOMER]: CUSTOMER_LID },
     });
-    expect([...store.rows.keys()].sort()).toEqual(['app-state-sync-key-AAAAAA', 'lid-mapping-5511988887777', 'pre-key-1', `session-${CUSTOMER}.0`]);
+    expect([...store.rows.keys()].sort()).toEqual(['app-state-sync-key-AAAAAA', 'creds', 'lid-mapping-5511988887777', 'pre-key-1', `session-${CUSTOMER}.0`]);
     await h.session.stop();
 
     // a new connection reads them from the store, not from the cache of the old one
