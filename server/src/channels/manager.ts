@@ -50,6 +50,20 @@ export class ChannelManager {
     },
   ) {}
 
+  private stopAllController = new AbortController();
+
+  /** Aborted by the next stopAll(): work planned before it (a staggered boot) gives up. */
+  get stopSignal(): AbortSignal {
+    return this.stopAllController.signal;
+  }
+
+  /** Whether the connection has a linked phone; a provider that cannot tell counts as paired. */
+  async isPaired(connection: ConnectionRef): Promise<boolean> {
+    const provider = this.providers[connection.provider];
+    if (!provider?.isPaired) return true;
+    return provider.isPaired(this.wiring.auth(connection));
+  }
+
   hasProvider(name: string): boolean {
     return name in this.providers;
   }
@@ -153,6 +167,8 @@ export class ChannelManager {
   }
 
   async stopAll(): Promise<void> {
+    this.stopAllController.abort();
+    this.stopAllController = new AbortController();
     await Promise.all([...this.sessions.keys()].map((id) => this.stop(id)));
   }
 }

@@ -146,4 +146,6 @@ export interface SessionOptions {
 export interface ChannelProvider {
   readonly name: string;
   createSession(options: SessionOptions): ChannelSession;
+  /** Whether these credentials belong to a linked phone (a start would reconnect, not show a QR code). */
+  isPaired?(auth: AuthStore): Promise<boolean>;
 }

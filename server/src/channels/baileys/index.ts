@@ -1,5 +1,6 @@
 import { fetchLatestWaWebVersion, makeWASocket, type WAVersion } from '@whiskeysockets/baileys';
 import type { ChannelProvider, ChannelSession, SessionOptions } from '../types.js';
+import { CREDS_KEY } from './auth-state.js';
 import {
   BaileysSession,
   defaultDownloadMedia,
@@ -106,6 +107,8 @@ export const createBaileysProvider = (options: BaileysProviderOptions = {}): Cha
   return {
     name: BAILEYS_PROVIDER_NAME,
     createSession: (session: SessionOptions): ChannelSession => new BaileysSession(session, config),
+    // Baileys sets `me` once a phone has scanned the code.
+    isPaired: async (auth) => !!(await auth.get<{ me?: { id?: string } }>(CREDS_KEY))?.me?.id,
   };
 };
 

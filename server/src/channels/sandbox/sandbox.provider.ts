@@ -166,4 +166,5 @@ export class SandboxSession implements ChannelSession {
 export const createSandboxProvider = (systemEm: () => EntityManager): ChannelProvider => ({
   name: 'sandbox',
   createSession: (options) => new SandboxSession(options, systemEm),
+  isPaired: async (auth) => (await auth.get(CREDS)) !== null,
 });
