@@ -23,6 +23,7 @@ export const presentWhatsapp = (w: Whatsapp, queues: Queue[] = []) => ({
   status: w.status,
   qrcode: w.qrcode,
   retries: w.retries,
+  disconnectReason: w.disconnectReason,
   isDefault: w.isDefault,
   provider: w.provider,
   number: w.number,
@@ -60,6 +61,7 @@ export const presentSession = (w: Whatsapp) => ({
   status: w.status,
   qrcode: w.qrcode,
   retries: w.retries,
+  disconnectReason: w.disconnectReason,
   number: w.number,
   updatedAt: w.updatedAt,
 });

@@ -551,6 +551,22 @@ describe('what a session reports', () => {
     expect(messages[0]).toMatchObject({ mediaType: 'call_log', body: '20:37', fromMe: false });
   });
 
+  it('keeps why the session closed on the connection row until it connects again', async () => {
+    const created = await newConnection(a.admin.token);
+    await t.api.post(`/sandbox/${created.body.id}/scan`, {}, a.admin.token);
+    const events = eventsOf(created.body.id, a.companyId);
+    const reason = 'connection replaced: this number was opened in another session (440)';
+    await events.status('DISCONNECTED', { reason });
+    expect((await t.api.get(`/whatsapp/${created.body.id}`, a.admin.token)).body).toMatchObject({ status: 'DISCONNECTED', disconnectReason: reason });
+    const listed = (await t.api.get('/whatsapp/?session=0', a.admin.token)).body.find((w: { id: number }) => w.id === created.body.id);
+    expect(listed.disconnectReason).toBe(reason);
+    // Retrying keeps it; a plain OPENING without a reason does not wipe it.
+    await events.status('OPENING');
+    expect((await t.api.get(`/whatsapp/${created.body.id}`, a.admin.token)).body.disconnectReason).toBe(reason);
+    await events.status('CONNECTED', { number: '5511900002222' });
+    expect((await t.api.get(`/whatsapp/${created.body.id}`, a.admin.token)).body).toMatchObject({ status: 'CONNECTED', disconnectReason: '' });
+  });
+
   it('gives back the stored copy of a message this connection sent (for a phone asking it again), nothing else', async () => {
     const created = await newConnection(a.admin.token);
     await t.api.post(`/sandbox/${created.body.id}/scan`, {}, a.admin.token);

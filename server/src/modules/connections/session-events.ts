@@ -40,7 +40,10 @@ export const sessionEvents = (deps: PipelineDeps, ref: ConnectionRef): ChannelEv
       saveStatus((w) => {
         w.status = status;
         if (status !== 'qrcode') w.qrcode = '';
+        // The close reason stays on the row until the phone is connected again.
+        if (info?.reason) w.disconnectReason = info.reason.slice(0, 200);
         if (status === 'CONNECTED') {
+          w.disconnectReason = '';
           w.retries = 0;
           if (info?.number) w.number = info.number;
         }

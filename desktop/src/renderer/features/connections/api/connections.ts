@@ -8,6 +8,8 @@ export interface Connection {
   status: string;
   qrcode: string | null;
   retries: number;
+  /** Why the session last closed (e.g. replaced by another session: reconnect with "Try again"); '' once connected. */
+  disconnectReason?: string;
   isDefault: boolean;
   provider: string;
   number?: string | null;

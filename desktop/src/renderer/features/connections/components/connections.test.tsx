@@ -118,6 +118,20 @@ describe('connections page', () => {
     expect(await screen.findByTestId('qr-modal')).toBeTruthy();
   });
 
+  it('shows why a connection closed, with try again to reconnect a replaced session', async () => {
+    const reason = 'connection replaced: this number was opened in another session (440)';
+    fakeServer((call) => {
+      if (call.url.startsWith('/companies/listPlan/')) return planReply();
+      if (call.url.startsWith('/whatsapp')) return { data: [{ ...connection(3, 'DISCONNECTED'), disconnectReason: reason }, { ...connection(1, 'CONNECTED'), disconnectReason: '' }] };
+      return { data: [] };
+    });
+    signIn({ profile: 'admin' });
+    renderApp('/connections');
+    expect((await screen.findByTestId('connection-reason-3')).textContent).toBe(reason);
+    expect(screen.getByTestId('connection-retry-3')).toBeTruthy();
+    expect(screen.queryByTestId('connection-reason-1')).toBeNull();
+  });
+
   it('hides add, session and edit buttons from agents', async () => {
     fakeServer((call) => {
       if (call.url.startsWith('/companies/listPlan/')) return planReply();
