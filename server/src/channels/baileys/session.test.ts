@@ -1096,4 +1096,19 @@ describe('BaileysSession on real phones', () => {
     expect(h.socket().config.auth.creds.registered).toBe(true);
     await h.session.stop();
   });
+
+  it('passes on each phone number ↔ LID pair Baileys learns (lid-mapping.update), and those contacts.upsert brings', async () => {
+    const h = harness();
+    await h.session.start();
+    h.socket().open();
+    h.socket().emit('lid-mapping.update', { lid: `${CUSTOMER_LID}@lid`, pn: `${CUSTOMER}@s.whatsapp.net` });
+    h.socket().emit('lid-mapping.update', { lid: 'not-a-jid', pn: `${CUSTOMER}@s.whatsapp.net` });
+    h.socket().emit('contacts.upsert', [{ id: `5511977776666@s.whatsapp.net`, lid: '203948570000001@lid' }]);
+    await h.idle();
+    expect(h.rec.contacts).toEqual([
+      { number: CUSTOMER, lid: CUSTOMER_LID },
+      { number: '5511977776666', lid: '203948570000001' },
+    ]);
+    await h.session.stop();
+  });
 });

@@ -403,6 +403,13 @@ export class BaileysSession implements ChannelSession {
           if (update) this.inbound.push(() => this.deliverUpdate(update));
         }
       },
+      'lid-mapping.update': ({ lid, pn }) => {
+        if (!current()) return;
+        // Baileys learnt which phone number a privacy id (LID) stands for: the contact keeps both.
+        const number = identityOf(pn).number;
+        const lidDigits = identityOf(lid).lid;
+        if (number && lidDigits) this.inbound.push(() => this.options.events.contactUpdate({ number, lid: lidDigits }));
+      },
       'contacts.upsert': (contacts) => this.onContacts(socket, contacts),
       'contacts.update': (contacts) => this.onContacts(socket, contacts),
       call: (calls) => {

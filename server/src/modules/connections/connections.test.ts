@@ -551,6 +551,33 @@ describe('what a session reports', () => {
     expect(messages[0]).toMatchObject({ mediaType: 'call_log', body: '20:37', fromMe: false });
   });
 
+  it('saves a phone number ↔ LID pair on the contact known by either, and merges the two contacts it links', async () => {
+    const created = await newConnection(a.admin.token);
+    await t.api.post(`/sandbox/${created.body.id}/scan`, {}, a.admin.token);
+    const events = eventsOf(created.body.id, a.companyId);
+    const stamp = Date.now().toString().slice(-8);
+    const number = `55118${stamp}`;
+    const lid = `20394${stamp}77`;
+    // The same customer, written to once by phone number, once by LID only.
+    await customerSays(t.api, a.admin.token, created.body.id, { from: number, body: 'Oi' });
+    await events.message({ id: `LIDMSG${stamp}`, fromMe: false, chat: { number: null, lid }, body: 'Sou eu', mediaType: 'chat', timestamp: new Date() });
+    const conn = t.app.orm.em.fork().getConnection();
+    const contactsOf = () => conn.execute<{ id: number; number: string | null; lid: string | null }[]>(
+      'select id, number, lid from contacts where company_id = ? and (number = ? or lid = ?) order by id', [a.companyId, number, lid]);
+    expect(await contactsOf()).toHaveLength(2);
+
+    await events.contactUpdate({ number, lid });
+    const merged = await contactsOf();
+    expect(merged).toEqual([expect.objectContaining({ number, lid })]);
+    const ticket = await ticketOf(t.api, a.admin.token, number);
+    const bodies = (await t.api.get(`/messages/${ticket.id}`, a.admin.token)).body.messages.map((m: { body: string }) => m.body);
+    expect(bodies.sort()).toEqual(['Oi', 'Sou eu']);
+
+    // A pair for a customer nobody knows imports nothing.
+    await events.contactUpdate({ number: `55119${stamp}`, lid: `30394${stamp}77` });
+    expect(await conn.execute('select id from contacts where company_id = ? and number = ?', [a.companyId, `55119${stamp}`])).toEqual([]);
+  });
+
   it('keeps why the session closed on the connection row until it connects again', async () => {
     const created = await newConnection(a.admin.token);
     await t.api.post(`/sandbox/${created.body.id}/scan`, {}, a.admin.token);

@@ -3,7 +3,7 @@ import type { ChannelEvents, ChannelStatus } from '../../channels/types.js';
 import { forCompany } from '../../db/tenant.js';
 import { acceptInbound, applyMessageUpdate, type PipelineDeps } from '../../pipeline/inbound.js';
 import { Company } from '../companies/company.entity.js';
-import { digitsOnly } from '../contacts/contact-identity.js';
+import { digitsOnly, upsertChannelContact } from '../contacts/contact-identity.js';
 import { Contact } from '../contacts/contact.entity.js';
 import { Message } from '../messages/message.entity.js';
 import { presentSession } from './connections.service.js';
@@ -65,6 +65,14 @@ export const sessionEvents = (deps: PipelineDeps, ref: ConnectionRef): ChannelEv
       const lid = digitsOnly(peer.lid);
       if (!number && !lid) return;
       const scoped = em();
+      if (number && lid) {
+        // A phone number ↔ LID pair: saved on the contact we know by either, and two contacts (one by
+        // each) become one, so the next message by either address finds the same conversation.
+        const known = await scoped.count(Contact, { $or: [{ number }, { lid }], isGroup: false });
+        if (known === 0) return;
+        await scoped.transactional((tx) => upsertChannelContact(tx, { ...peer, number, lid, isGroup: false }));
+        return;
+      }
       const contact = await scoped.findOne(Contact, number ? { number } : { lid });
       if (!contact) return;
       if (peer.profilePicUrl !== undefined) contact.profilePicUrl = peer.profilePicUrl;
