@@ -129,7 +129,8 @@ export interface ChannelSession {
   logout(): Promise<void>;
   sendText(message: OutboundText): Promise<SentMessage>;
   sendMedia(message: OutboundMedia): Promise<SentMessage>;
-  deleteMessage(to: ChannelPeer, id: string, fromMe: boolean): Promise<void>;
+  /** Deletes for everyone; `raw` (the stored provider object) gives the exact key it was sent with. */
+  deleteMessage(to: ChannelPeer, id: string, fromMe: boolean, raw?: unknown): Promise<void>;
   markRead(chat: ChannelPeer, ids: { id: string; participant?: string }[]): Promise<void>;
   /** The canonical number registered on the network, or null when it is not. */
   checkNumber(number: string): Promise<string | null>;

@@ -894,6 +894,27 @@ describe('BaileysSession outbound', () => {
     await h.session.stop();
   });
 
+  it('deletes for everyone with the key the message was stored with (a LID chat, a group participant)', async () => {
+    const h = await connected();
+    const sentByLid = JSON.parse(JSON.stringify(proto.WebMessageInfo.fromObject({
+      key: { remoteJid: `${CUSTOMER_LID}@lid`, fromMe: true, id: '3EB0LID' },
+      message: { conversation: 'hi' },
+    })));
+    await h.session.deleteMessage(to, '3EB0LID', true, sentByLid);
+    expect(h.socket().sent[0]).toEqual({
+      jid: `${CUSTOMER_LID}@lid`,
+      content: { delete: { remoteJid: `${CUSTOMER_LID}@lid`, fromMe: true, id: '3EB0LID' } },
+      options: undefined,
+    });
+    const inGroup = { key: { remoteJid: '120363025246125888@g.us', fromMe: true, id: '3EB0GRP', participant: '88800011122233@lid' } };
+    await h.session.deleteMessage({ number: '120363025246125888', lid: null, isGroup: true }, '3EB0GRP', true, inGroup);
+    expect(h.socket().sent[1]!.content).toEqual({ delete: { remoteJid: '120363025246125888@g.us', fromMe: true, id: '3EB0GRP', participant: '88800011122233@lid' } });
+    // A stored copy of another message is not trusted for this one.
+    await h.session.deleteMessage(to, '3EB0OTHER', true, sentByLid);
+    expect(h.socket().sent[2]!.jid).toBe(`${CUSTOMER}@s.whatsapp.net`);
+    await h.session.stop();
+  });
+
   it('deletes for everyone with the message key', async () => {
     const h = await connected();
     await h.session.deleteMessage(to, '3EB0OLD', true);

@@ -291,8 +291,17 @@ export class BaileysSession implements ChannelSession {
     );
   }
 
-  async deleteMessage(to: ChannelPeer, id: string, fromMe: boolean): Promise<void> {
-    await this.send('ERR_DELETE_WAPP_MSG', to, (socket, jid) => socket.sendMessage(jid, { delete: { remoteJid: jid, fromMe, id } }));
+  async deleteMessage(to: ChannelPeer, id: string, fromMe: boolean, raw?: unknown): Promise<void> {
+    // The key the message was sent with: a chat addressed by LID, or a group (with its participant),
+    // is deleted only by that exact key, not one rebuilt from the contact's number.
+    const stored = (raw as { key?: WAMessageKey } | null | undefined)?.key;
+    const key = stored?.id === id && stored.remoteJid ? stored : undefined;
+    await this.send('ERR_DELETE_WAPP_MSG', to, (socket, jid) => {
+      const remoteJid = key?.remoteJid ?? jid;
+      const deleteKey: WAMessageKey = { remoteJid, fromMe: key?.fromMe ?? fromMe, id };
+      if (key?.participant) deleteKey.participant = key.participant;
+      return socket.sendMessage(remoteJid, { delete: deleteKey });
+    });
   }
 
   async markRead(chat: ChannelPeer, ids: { id: string; participant?: string }[]): Promise<void> {
