@@ -1132,4 +1132,33 @@ describe('BaileysSession on real phones', () => {
     ]);
     await h.session.stop();
   });
+
+  it('replies in a disappearing chat with the chat’s timer, and stops once the customer turns it off', async () => {
+    vi.useRealTimers();
+    const h = harness();
+    await h.session.start();
+    h.socket().open();
+    const to: ChannelPeer = { number: CUSTOMER, lid: null };
+    h.socket().emit('messages.upsert', {
+      type: 'notify',
+      messages: [wa({ remoteJid: `${CUSTOMER_LID}@lid`, remoteJidAlt: `${CUSTOMER}@s.whatsapp.net`, id: 'EPH1' }, { extendedTextMessage: { text: 'oi', contextInfo: { expiration: 604_800 } } })],
+    });
+    await h.idle();
+    await h.session.sendText({ to, text: 'Olá' });
+    expect(h.socket().sent[0]!.options).toEqual({ ephemeralExpiration: 604_800 });
+    await h.session.sendMedia({ to, data: Buffer.from('x'), mimetype: 'image/png', filename: 'a.png', quoted: { id: 'EPH1', fromMe: false, body: 'oi' } });
+    expect(h.socket().sent[1]!.options).toMatchObject({ ephemeralExpiration: 604_800, quoted: { key: { id: 'EPH1' } } });
+
+    h.socket().emit('messages.upsert', {
+      type: 'notify',
+      messages: [wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'EPH2' }, { protocolMessage: { type: proto.Message.ProtocolMessage.Type.EPHEMERAL_SETTING, ephemeralExpiration: 0 } })],
+    });
+    await h.idle();
+    await h.session.sendText({ to, text: 'de novo' });
+    expect(h.socket().sent[2]!.options).toBeUndefined();
+    // Another chat never had a timer.
+    await h.session.sendText({ to: { number: '5511977776666', lid: null }, text: 'x' });
+    expect(h.socket().sent[3]!.options).toBeUndefined();
+    await h.session.stop();
+  });
 });

@@ -2,10 +2,12 @@ import {
   Browsers,
   DisconnectReason,
   downloadMediaMessage,
+  getContentType,
   isJidBroadcast,
   isJidNewsletter,
   jidDecode,
   makeCacheableSignalKeyStore,
+  normalizeMessageContent,
   proto,
   toNumber,
   type AnyMessageContent,
@@ -13,6 +15,7 @@ import {
   type BaileysEventMap,
   type AuthenticationState,
   type GroupMetadata,
+  type MiscMessageGenerationOptions,
   type SocketConfig,
   type UserFacingSocketConfig,
   type WAMessage,
@@ -118,6 +121,21 @@ export const closeReason = (code: number | undefined): string | undefined => {
   }
 };
 
+/**
+ * What a message says about its chat's disappearing messages, in seconds (0: off), or undefined when
+ * it says nothing: the timer in its contextInfo, or a change of the setting.
+ */
+export const chatExpirationOf = (msg: WAMessage): number | undefined => {
+  const content = normalizeMessageContent(msg.message);
+  if (!content) return undefined;
+  const protocol = content.protocolMessage;
+  if (protocol?.type === proto.Message.ProtocolMessage.Type.EPHEMERAL_SETTING) return toNumber(protocol.ephemeralExpiration ?? 0);
+  const type = getContentType(content);
+  const inner = type ? (content[type] as { contextInfo?: proto.IContextInfo | null } | undefined) : undefined;
+  const expiration = inner && typeof inner === 'object' ? inner.contextInfo?.expiration : undefined;
+  return expiration === undefined || expiration === null ? undefined : toNumber(expiration);
+};
+
 /** Status broadcasts, broadcast lists and channels (newsletters) are not customers: dropped before decryption. */
 export const ignoredJid = (jid: string): boolean => !!(isJidBroadcast(jid) || isJidNewsletter(jid));
 
@@ -208,6 +226,8 @@ export class BaileysSession implements ChannelSession {
   private readonly groupSubjects = new Map<string, string>();
   private readonly groupLookups = new Map<string, Promise<string | undefined>>();
   private readonly seenUpdates = new Set<string>();
+  /** Disappearing-message timer per chat jid (seconds), as the chat's messages announce it: our replies follow it. */
+  private readonly chatExpirations = new Map<string, number>();
   /**
    * How often each message was asked for again (a phone that could not decrypt it), kept across the
    * socket restarts of this session so a retry after a reconnect is still counted and answered.
@@ -281,14 +301,34 @@ export class BaileysSession implements ChannelSession {
 
   async sendText(message: OutboundText): Promise<SentMessage> {
     return this.send('ERR_SENDING_WAPP_MSG', message.to, (socket, jid) =>
-      socket.sendMessage(jid, { text: message.text }, message.quoted ? { quoted: quotedMessage(jid, message.quoted) } : undefined),
+      socket.sendMessage(jid, { text: message.text }, this.sendOptions(jid, message.quoted)),
     );
   }
 
   async sendMedia(message: OutboundMedia): Promise<SentMessage> {
     return this.send('ERR_SENDING_WAPP_MSG', message.to, (socket, jid) =>
-      socket.sendMessage(jid, mediaContent(message), message.quoted ? { quoted: quotedMessage(jid, message.quoted) } : undefined),
+      socket.sendMessage(jid, mediaContent(message), this.sendOptions(jid, message.quoted)),
     );
+  }
+
+  /** A quote, and in a disappearing chat its timer (else the reply would stay forever on the customer's phone). */
+  private sendOptions(jid: string, quoted: QuotedRef | undefined): MiscMessageGenerationOptions | undefined {
+    const expiration = this.chatExpirations.get(jid);
+    if (!quoted && !expiration) return undefined;
+    return {
+      ...(quoted ? { quoted: quotedMessage(jid, quoted) } : {}),
+      ...(expiration ? { ephemeralExpiration: expiration } : {}),
+    };
+  }
+
+  private learnExpiration(msg: WAMessage): void {
+    const expiration = chatExpirationOf(msg);
+    if (expiration === undefined) return;
+    for (const jid of [msg.key.remoteJid, msg.key.remoteJidAlt]) {
+      if (!jid) continue;
+      if (expiration > 0) this.chatExpirations.set(jid, expiration);
+      else this.chatExpirations.delete(jid);
+    }
   }
 
   async deleteMessage(to: ChannelPeer, id: string, fromMe: boolean, raw?: unknown): Promise<void> {
@@ -396,6 +436,7 @@ export class BaileysSession implements ChannelSession {
       },
       'messages.upsert': ({ messages, type }) => {
         if (!current() || (type !== 'notify' && type !== 'append')) return;
+        for (const msg of messages) this.learnExpiration(msg);
         this.inbound.push(() => this.handleUpsert(messages, socket));
       },
       'messages.update': (updates) => {
