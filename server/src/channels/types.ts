@@ -134,6 +134,11 @@ export interface ChannelSession {
   markRead(chat: ChannelPeer, ids: { id: string; participant?: string }[]): Promise<void>;
   /** The canonical number registered on the network, or null when it is not. */
   checkNumber(number: string): Promise<string | null>;
+  /**
+   * Instead of the QR code: a code the phone of `number` types under Linked devices > Link with phone
+   * number. Only while the session waits for a scan; absent for a provider without it.
+   */
+  requestPairingCode?(number: string): Promise<string>;
 }
 
 export interface SessionOptions {

@@ -25,6 +25,12 @@ const fields = {
 };
 
 /** POST /whatsapp (spec 01 section 3 fields; name 2-50 as section 5 says). */
+/** POST /whatsappsession/{id}/pairing-code: the phone to link, with country code. */
+export const pairingCodeSchema = z.object({
+  number: textSchema.trim().transform((v) => v.replace(/\D/g, '')).pipe(textSchema.min(8).max(15)),
+});
+export type PairingCodeInput = z.infer<typeof pairingCodeSchema>;
+
 export const createConnectionSchema = z.object({
   name: fields.name,
   isDefault: fields.isDefault.optional().default(false),

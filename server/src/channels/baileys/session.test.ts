@@ -118,6 +118,12 @@ class FakeSocket implements BaileysSocket {
   };
 
   updateMediaMessage = async (message: WAMessage): Promise<WAMessage> => message;
+
+  readonly pairingRequests: string[] = [];
+  requestPairingCode = async (phoneNumber: string): Promise<string> => {
+    this.pairingRequests.push(phoneNumber);
+    return 'ABCD1234';
+  };
 }
 
 const boom = (statusCode: number): Error => Object.assign(new Error(`closed ${statusCode}`), { isBoom: true, output: { statusCode } });
@@ -1159,6 +1165,21 @@ describe('BaileysSession on real phones', () => {
     // Another chat never had a timer.
     await h.session.sendText({ to: { number: '5511977776666', lid: null }, text: 'x' });
     expect(h.socket().sent[3]!.options).toBeUndefined();
+    await h.session.stop();
+  });
+
+  it('gives a pairing code for a phone number while a QR code is on offer, and only then', async () => {
+    vi.useRealTimers();
+    const h = harness();
+    await h.session.start();
+    await expect(h.session.requestPairingCode('+55 11 98888-7777')).rejects.toMatchObject({ code: 'ERR_WAPP_NOT_INITIALIZED' });
+    h.socket().emit('connection.update', { qr: '2@code' });
+    await h.idle();
+    expect(await h.session.requestPairingCode('+55 11 98888-7777')).toBe('ABCD1234');
+    expect(h.socket().pairingRequests).toEqual(['5511988887777']);
+    h.socket().open();
+    await h.idle();
+    await expect(h.session.requestPairingCode('5511988887777')).rejects.toMatchObject({ code: 'ERR_WAPP_NOT_INITIALIZED' });
     await h.session.stop();
   });
 });

@@ -59,6 +59,7 @@ export interface BaileysSocket {
   onWhatsApp: WASocket['onWhatsApp'];
   groupMetadata: WASocket['groupMetadata'];
   updateMediaMessage: WASocket['updateMediaMessage'];
+  requestPairingCode?: WASocket['requestPairingCode'];
   signalRepository?: { lidMapping?: { getPNForLID(lid: string): Promise<string | null> } };
 }
 
@@ -375,6 +376,19 @@ export class BaileysSession implements ChannelSession {
     }
     const hit = results?.find((r) => r.exists);
     return hit ? (identityOf(hit.jid).number ?? null) : null;
+  }
+
+  async requestPairingCode(number: string): Promise<string> {
+    const socket = this.socket;
+    // Only while a QR code is on offer: the socket is up and waits for a phone.
+    if (!socket || this.connected || this.lastStatus !== 'qrcode' || !socket.requestPairingCode) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+    const digits = number.replace(/\D/g, '');
+    try {
+      return await socket.requestPairingCode(digits);
+    } catch (err) {
+      this.log.warn({ err }, 'pairing code request failed');
+      throw new AppError('ERR_WAPP_NOT_INITIALIZED', { reason: 'pairing code refused' });
+    }
   }
 
   // --- connection ---------------------------------------------------------------------------------

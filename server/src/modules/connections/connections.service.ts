@@ -258,6 +258,19 @@ export const startSession = async (ctx: ServiceContext, channels: ChannelManager
   return { message: 'Starting session.' };
 };
 
+/**
+ * POST /whatsappsession/{id}/pairing-code: the code to type on the phone instead of scanning the QR
+ * code (the session must be showing one). Pairing then goes on as after a scan.
+ */
+export const requestPairingCode = async (ctx: ServiceContext, channels: ChannelManager, id: number, number: string) => {
+  requireAdmin(ctx.actor);
+  const connection = await findConnection(ctx.em, id);
+  const session = channels.findOfCompany(connection.id, connection.companyId);
+  if (!session || connection.status !== 'qrcode') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+  if (!session.requestPairingCode) throw new AppError('ERR_WAPP_PROVIDER_DISABLED', { provider: connection.provider });
+  return { code: await session.requestPairingCode(number) };
+};
+
 /** PUT /whatsappsession/{id}: forget the credentials and show a new QR code. */
 export const restartSession = async (ctx: ServiceContext, channels: ChannelManager, id: number) => {
   requireAdmin(ctx.actor);

@@ -517,6 +517,24 @@ describe('sessions and the sandbox phone', () => {
   });
 });
 
+describe('POST /whatsappsession/{id}/pairing-code', () => {
+  it('gives an admin a code to type on the phone while the QR code is shown, and refuses otherwise', async () => {
+    const created = await newConnection(a.admin.token);
+    const id = created.body.id;
+    expect((await t.api.get(`/whatsapp/${id}`, a.admin.token)).body.status).toBe('qrcode');
+    const res = await t.api.post(`/whatsappsession/${id}/pairing-code`, { number: '+55 (11) 98888-7777' }, a.admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body.code).toMatch(/^[A-Z0-9]{8}$/);
+    expect(await t.api.post(`/whatsappsession/${id}/pairing-code`, { number: '5511988887777' }, a.agent.token)).toMatchObject({ status: 403 });
+    expect(await t.api.post(`/whatsappsession/${id}/pairing-code`, { number: '12' }, a.admin.token)).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    await t.api.post(`/sandbox/${id}/scan`, {}, a.admin.token);
+    expect(await t.api.post(`/whatsappsession/${id}/pairing-code`, { number: '5511988887777' }, a.admin.token)).toMatchObject({
+      status: 409,
+      body: { error: 'ERR_WAPP_NOT_INITIALIZED' },
+    });
+  });
+});
+
 describe('what a session reports', () => {
   const eventsOf = (id: number, companyId: number) =>
     sessionEvents(

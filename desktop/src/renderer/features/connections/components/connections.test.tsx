@@ -88,6 +88,23 @@ describe('QR modal', () => {
     fireEvent.click(screen.getByTestId('qr-sandbox-scan'));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/sandbox/4/scan')).toBe(true));
   });
+
+  it('offers a pairing code for a phone number instead of the QR code, and shows it', async () => {
+    const calls = fakeServer((call) => (call.url === '/whatsappsession/4/pairing-code' ? { data: { code: 'K7PQ2WXZ' } } : { data: {} }));
+    render(
+      <AppProviders>
+        <QrModal connection={{ ...base, provider: 'beta', qrcode: 'x' }} onClose={noop} />
+      </AppProviders>,
+    );
+    const request = screen.getByTestId('qr-pairing-request') as HTMLButtonElement;
+    expect(request.disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('qr-pairing-number'), { target: { value: '+55 11 98888-7777' } });
+    fireEvent.click(request);
+    expect((await screen.findByTestId('qr-pairing-code')).textContent).toContain('K7PQ2WXZ');
+    const call = calls.find((c) => c.url === '/whatsappsession/4/pairing-code')!;
+    expect(call.method).toBe('POST');
+    expect(call.data).toEqual({ number: '+55 11 98888-7777' });
+  });
 });
 
 describe('connections page', () => {
