@@ -37,11 +37,30 @@ export default tseslint.config(
   },
   {
     files: ['shared/src/**/*.ts'],
+    ignores: ['shared/src/**/*.test.ts'],
     languageOptions: { globals: {} },
     rules: {
       'no-restricted-imports': [
         'error',
         { patterns: [{ regex: '^(?!zod$|\\.{1,2}/)', message: 'shared/ imports only zod and itself.' }] },
+      ],
+    },
+  },
+  {
+    // Schemas build on the shared primitives (NUL-free text, int4 ids, real dates); the server's parse() also refuses NUL.
+    files: ['shared/src/**/*.ts'],
+    ignores: ['shared/src/schemas/common.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name=/^(string|date)$/]",
+          message: 'Use textSchema / instantSchema / calendarDaySchema from shared/src/schemas/common.ts.',
+        },
+        {
+          selector: "MemberExpression[object.object.name='z'][object.property.name='coerce'][property.name='date']",
+          message: 'Use instantSchema from shared/src/schemas/common.ts.',
+        },
       ],
     },
   },

@@ -123,6 +123,7 @@ describe('loadConfig refuses bad values with a ConfigError naming the variable',
     ['ACCESS_TOKEN_TTL', '5'],
     ['BODY_LIMIT_KB', 'lots'],
     ['CHANNEL_SANDBOX', 'yes'],
+    ['WA_WEB_VERSION', '2.3000'],
     ['DEFAULT_TIMEZONE', 'Mars/Olympus'],
     ['EMBEDDED_PG_PORT', '0'],
   ])('%s=%s', (name, value) => {

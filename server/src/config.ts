@@ -23,6 +23,11 @@ const envSchema = z.object({
   JWT_REFRESH_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
   CORS_ORIGINS: z.string().default(''),
   CHANNEL_SANDBOX: z.enum(['true', 'false']).optional(),
+  /**
+   * The WhatsApp Web version Baileys announces ("2.3000.1023456789"), when the one fetched at start (or
+   * bundled) is refused; read by the Baileys provider, checked here so a typo stops the start.
+   */
+  WA_WEB_VERSION: z.string().regex(/^\d+\.\d+\.\d+$/).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86400).default(900),
   REFRESH_TOKEN_TTL: z.coerce.number().int().min(300).max(90 * 86400).default(7 * 86400),

@@ -16,18 +16,25 @@ export const createAuthStore = (systemEm: () => EntityManager, companyId: number
       const rows = await em().find(ChannelAuthKey, { whatsappId, key: { $in: keys } });
       return Object.fromEntries(rows.map((r) => [r.key, r.value as T]));
     },
+    /**
+     * One write of keys (and the creds that point at them) is all or nothing: half a write leaves a
+     * session whose next pre-key id or ratchet does not match what is stored. Upserts go first, so a
+     * failure never leaves a key deleted without its replacement.
+     */
     async set(entries) {
-      const scoped = em();
       const removals = Object.entries(entries).filter(([, v]) => v === null || v === undefined).map(([k]) => k);
       const upserts = Object.entries(entries).filter(([, v]) => v !== null && v !== undefined);
-      if (removals.length > 0) await scoped.nativeDelete(ChannelAuthKey, { whatsappId, key: { $in: removals } });
-      if (upserts.length > 0) {
-        await scoped.upsertMany(
-          ChannelAuthKey,
-          upserts.map(([key, value]) => ({ whatsappId, companyId, key, value })),
-          { onConflictFields: ['whatsappId', 'key'], onConflictAction: 'merge', onConflictMergeFields: ['value'] },
-        );
-      }
+      if (removals.length === 0 && upserts.length === 0) return;
+      await em().transactional(async (tx) => {
+        if (upserts.length > 0) {
+          await tx.upsertMany(
+            ChannelAuthKey,
+            upserts.map(([key, value]) => ({ whatsappId, companyId, key, value })),
+            { onConflictFields: ['whatsappId', 'key'], onConflictAction: 'merge', onConflictMergeFields: ['value'] },
+          );
+        }
+        if (removals.length > 0) await tx.nativeDelete(ChannelAuthKey, { whatsappId, key: { $in: removals } });
+      });
     },
     async clear() {
       await em().nativeDelete(ChannelAuthKey, { whatsappId });

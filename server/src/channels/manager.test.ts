@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { AppError } from '../errors.js';
 import { ChannelManager } from './manager.js';
 import type { AuthStore, ChannelEvents, ChannelProvider, ChannelSession } from './types.js';
 
@@ -74,5 +75,27 @@ describe('ChannelManager', () => {
     expect(channels.find(7)).toBeUndefined();
     expect(channels.find(8)).toBeDefined();
     expect(sessions.map((s) => s.running)).toEqual([false, true]);
+  });
+
+  it('reports a failure inside the server during a send as an internal error, never as the channel refusing it', async () => {
+    const failing = {
+      start: async () => {},
+      stop: async () => {},
+      sendText: async () => {
+        throw new Error('invalid byte sequence for encoding "UTF8": 0x00');
+      },
+      deleteMessage: async () => {
+        throw new AppError('ERR_DELETE_WAPP_MSG');
+      },
+    } as unknown as ChannelSession;
+    const channels = manager({ name: 'slow', createSession: () => failing });
+    await channels.start(connection);
+    const session = channels.get(connection.id);
+    await expect(session.sendText({ to: { number: '5511999990000', lid: null }, text: 'hi' })).rejects.toMatchObject({
+      code: 'ERR_INTERNAL_SERVER_ERROR',
+      status: 500,
+    });
+    // The provider's own verdict on its network stands.
+    await expect(session.deleteMessage({ number: '5511999990000', lid: null }, 'X', true)).rejects.toMatchObject({ code: 'ERR_DELETE_WAPP_MSG' });
   });
 });

@@ -2,6 +2,32 @@ import type { Logger } from '../logger.js';
 import { AppError } from '../errors.js';
 import type { AuthStore, ChannelEvents, ChannelProvider, ChannelSession } from './types.js';
 
+/** The calls whose failure the caller reports to the agent as the channel's (ERR_SENDING_WAPP_MSG...). */
+const CHANNEL_CALLS = new Set<PropertyKey>(['sendText', 'sendMedia', 'deleteMessage']);
+
+/**
+ * A provider reports a failure of its network as an AppError (ERR_SENDING_WAPP_MSG, ERR_WAPP_NOT_INITIALIZED...);
+ * anything else escaping a send is our own fault (a database write, a bug) and must never reach the
+ * agent as "WhatsApp did not take it": it becomes a logged internal error.
+ */
+const guarded = (session: ChannelSession, logger: Logger): ChannelSession =>
+  new Proxy(session, {
+    get(target, key) {
+      const value = Reflect.get(target, key, target) as unknown;
+      if (typeof value !== 'function') return value;
+      if (!CHANNEL_CALLS.has(key)) return value.bind(target);
+      return async (...args: unknown[]) => {
+        try {
+          return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        } catch (err) {
+          if (err instanceof AppError) throw err;
+          logger.error({ err, call: String(key) }, 'channel call failed inside the server');
+          throw new AppError('ERR_INTERNAL_SERVER_ERROR');
+        }
+      };
+    },
+  });
+
 export interface ConnectionRef {
   id: number;
   companyId: number;
@@ -23,6 +49,20 @@ export class ChannelManager {
       logger: Logger;
     },
   ) {}
+
+  private stopAllController = new AbortController();
+
+  /** Aborted by the next stopAll(): work planned before it (a staggered boot) gives up. */
+  get stopSignal(): AbortSignal {
+    return this.stopAllController.signal;
+  }
+
+  /** Whether the connection has a linked phone; a provider that cannot tell counts as paired. */
+  async isPaired(connection: ConnectionRef): Promise<boolean> {
+    const provider = this.providers[connection.provider];
+    if (!provider?.isPaired) return true;
+    return provider.isPaired(this.wiring.auth(connection));
+  }
 
   hasProvider(name: string): boolean {
     return name in this.providers;
@@ -59,13 +99,17 @@ export class ChannelManager {
     const provider = this.providers[connection.provider];
     if (!provider) throw new AppError('ERR_WAPP_NOT_INITIALIZED', { reason: `provider ${connection.provider} is not enabled` });
     await this.stopNow(connection.id);
-    const session = provider.createSession({
-      whatsappId: connection.id,
-      companyId: connection.companyId,
-      events: this.wiring.events(connection),
-      auth: this.wiring.auth(connection),
-      logger: this.wiring.logger.child({ whatsappId: connection.id, provider: connection.provider }),
-    });
+    const logger = this.wiring.logger.child({ whatsappId: connection.id, provider: connection.provider });
+    const session = guarded(
+      provider.createSession({
+        whatsappId: connection.id,
+        companyId: connection.companyId,
+        events: this.wiring.events(connection),
+        auth: this.wiring.auth(connection),
+        logger,
+      }),
+      logger,
+    );
     this.sessions.set(connection.id, { session, provider: connection.provider, companyId: connection.companyId });
     await session.start();
     return session;
@@ -123,6 +167,8 @@ export class ChannelManager {
   }
 
   async stopAll(): Promise<void> {
+    this.stopAllController.abort();
+    this.stopAllController = new AbortController();
     await Promise.all([...this.sessions.keys()].map((id) => this.stop(id)));
   }
 }

@@ -78,6 +78,8 @@ export interface ChannelEvents {
   messageUpdate(update: MessageUpdate): Promise<void>;
   contactUpdate(peer: ChannelPeer & { profilePicUrl?: string }): Promise<void>;
   call?(call: CallEvent): Promise<void>;
+  /** The provider's own object of a message this connection sent (its `raw`), to send it again on request; null when unknown. */
+  sentMessage?(id: string): Promise<unknown>;
 }
 
 export interface QuotedRef {
@@ -132,7 +134,8 @@ export interface ChannelSession {
   canSend(): boolean;
   sendText(message: OutboundText): Promise<SentMessage>;
   sendMedia(message: OutboundMedia): Promise<SentMessage>;
-  deleteMessage(to: ChannelPeer, id: string, fromMe: boolean): Promise<void>;
+  /** Deletes for everyone; `raw` (the stored provider object) gives the exact key it was sent with. */
+  deleteMessage(to: ChannelPeer, id: string, fromMe: boolean, raw?: unknown): Promise<void>;
   markRead(chat: ChannelPeer, ids: { id: string; participant?: string }[]): Promise<void>;
   /** The canonical number registered on the network, or null when it is not. */
   checkNumber(number: string): Promise<string | null>;
@@ -143,6 +146,11 @@ export interface ChannelSession {
    * sandbox phone does); the outbox asks it to settle sends a crash cut off.
    */
   sentIds?(ids: string[]): Promise<string[]>;
+  /**
+   * Instead of the QR code: a code the phone of `number` types under Linked devices > Link with phone
+   * number. Only while the session waits for a scan; absent for a provider without it.
+   */
+  requestPairingCode?(number: string): Promise<string>;
 }
 
 export interface SessionOptions {
@@ -156,4 +164,6 @@ export interface SessionOptions {
 export interface ChannelProvider {
   readonly name: string;
   createSession(options: SessionOptions): ChannelSession;
+  /** Whether these credentials belong to a linked phone (a start would reconnect, not show a QR code). */
+  isPaired?(auth: AuthStore): Promise<boolean>;
 }

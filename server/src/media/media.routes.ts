@@ -1,5 +1,6 @@
 import path from 'node:path';
 import Router from '@koa/router';
+import { idSchema } from '@atrium/shared';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
 import type { RouteDeps } from '../http/route-deps.js';
@@ -22,7 +23,7 @@ const INLINE: Record<string, string> = {
   pdf: 'application/pdf',
 };
 
-const params = z.object({ companyId: z.coerce.number().int().positive(), file: z.string().max(100) });
+const params = z.object({ companyId: idSchema, file: z.string().max(100) });
 const query = z.object({ expires: z.string().max(20), signature: z.string().max(100) });
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanLikeSchema } from './common.js';
+import { booleanLikeSchema, textSchema } from './common.js';
 
 export const ANNOUNCEMENTS_PAGE_SIZE = 20;
 /** The bell lists at most this many active announcements. */
@@ -14,11 +14,11 @@ export const ANNOUNCEMENT_MEDIA_EXTENSIONS = ['.png', '.jpg', '.jpeg'] as const;
 export const ANNOUNCEMENT_PRIORITIES = [1, 2, 3] as const;
 export const ANNOUNCEMENT_DEFAULT_PRIORITY = 3;
 
-const title = z.string().trim().min(1).max(200);
-const text = z.string().trim().min(1).max(65536);
+const title = textSchema.trim().min(1).max(200);
+const text = textSchema.trim().min(1).max(65536);
 /** A number, or a numeric string from a form's select; never a boolean coerced to 1. */
 const priority = z
-  .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)])
+  .union([z.number(), textSchema.trim().regex(/^\d+$/).transform(Number)])
   .pipe(z.number().int().min(1).max(3));
 
 export const createAnnouncementSchema = z.object({
@@ -40,7 +40,7 @@ export type UpdateAnnouncementInput = z.infer<typeof updateAnnouncementSchema>;
 
 /** The client also sends companyId: announcements are global, so it is ignored. */
 export const listAnnouncementsQuerySchema = z.object({
-  searchParam: z.string().trim().max(200).optional().default(''),
+  searchParam: textSchema.trim().max(200).optional().default(''),
   pageNumber: z.coerce.number().int().min(1).max(100000).optional().default(1),
 });
 export type ListAnnouncementsQuery = z.infer<typeof listAnnouncementsQuerySchema>;

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { emailSchema } from './common.js';
+import { emailSchema, textSchema } from './common.js';
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1).max(200),
+  password: textSchema.min(1).max(200),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 /** The desktop app sends its refresh token in the body; the web sends the `jrt` cookie. */
 export const refreshSchema = z.object({
-  refreshToken: z.string().max(500).optional(),
+  refreshToken: textSchema.max(500).optional(),
 });
 export type RefreshInput = z.infer<typeof refreshSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema, idSchema } from './common.js';
 import { listQuerySchema } from '../paging.js';
 
 /** Invoices per page of GET /invoices/all and GET /invoices. */
@@ -34,18 +35,18 @@ export const ZIPCODE_PATTERN = /^(\d{5}-?\d{3}|\d{5}(-\d{4})?)$/;
 
 /** Checkout step 0, the payer's data (spec 01 section 5: firstName, address2, city, zipcode, country required). */
 export const checkoutAddressSchema = z.object({
-  firstName: z.string().trim().min(1).max(100),
-  lastName: z.string().trim().max(100).optional().default(''),
-  address2: z.string().trim().min(1).max(200),
-  city: z.string().trim().min(1).max(100),
-  state: z.string().trim().max(100).optional().default(''),
-  zipcode: z.string().trim().regex(ZIPCODE_PATTERN),
+  firstName: textSchema.trim().min(1).max(100),
+  lastName: textSchema.trim().max(100).optional().default(''),
+  address2: textSchema.trim().min(1).max(200),
+  city: textSchema.trim().min(1).max(100),
+  state: textSchema.trim().max(100).optional().default(''),
+  zipcode: textSchema.trim().regex(ZIPCODE_PATTERN),
   country: z.enum(CHECKOUT_COUNTRIES),
 });
 export type CheckoutAddressInput = z.infer<typeof checkoutAddressSchema>;
 
-const text = z.string().trim().max(200).optional();
-const numberLike = z.union([z.number(), z.string().trim().max(30)]).optional();
+const text = textSchema.trim().max(200).optional();
+const numberLike = z.union([z.number(), textSchema.trim().max(30)]).optional();
 
 /**
  * POST /subscription, the family's checkout payload (spec 01 section 3). Only invoiceId decides anything:
@@ -53,7 +54,7 @@ const numberLike = z.union([z.number(), z.string().trim().max(30)]).optional();
  * fields are accepted for compatibility and never read or stored.
  */
 export const checkoutSchema = z.object({
-  invoiceId: z.coerce.number().int().positive(),
+  invoiceId: idSchema,
   firstName: text,
   lastName: text,
   address2: text,
@@ -61,11 +62,11 @@ export const checkoutSchema = z.object({
   state: text,
   zipcode: text,
   country: text,
-  useAddressForPaymentDetails: z.union([z.boolean(), z.string().max(10)]).optional(),
+  useAddressForPaymentDetails: z.union([z.boolean(), textSchema.max(10)]).optional(),
   nameOnCard: text,
   cardNumber: text,
   cvv: text,
-  plan: z.union([z.string().max(5000), z.record(z.string(), z.unknown())]).optional(),
+  plan: z.union([textSchema.max(5000), z.record(textSchema, z.unknown())]).optional(),
   price: numberLike,
   users: numberLike,
   connections: numberLike,
@@ -75,7 +76,7 @@ export type CheckoutInput = z.infer<typeof checkoutSchema>;
 /** The Pix charge's notification (POST /subscription/webhook): a list of received Pix, each naming its charge. */
 export const pixWebhookSchema = z.object({
   pix: z
-    .array(z.object({ txid: z.string().trim().max(64).optional() }))
+    .array(z.object({ txid: textSchema.trim().max(64).optional() }))
     .max(500)
     .optional()
     .default([]),

@@ -1,17 +1,57 @@
 import { z } from 'zod';
 
+/**
+ * The primitives every schema builds on (lint keeps `z.string()`, `z.date()` and `z.coerce.date()` out of
+ * the other schema files): PostgreSQL's text cannot hold U+0000, its integer is 4 bytes, and its
+ * timestamps and JavaScript's dates disagree outside years 1-9999.
+ */
+export const textSchema = z.string().refine((v) => !v.includes('\0'), { message: 'contains a NUL character' });
+
+/** PostgreSQL's `integer`. */
+export const INT4_MAX = 2147483647;
+/** A row id: a positive integer PostgreSQL's `integer` can hold (a query string or JSON number). */
+export const idSchema = z.coerce.number().int().positive().max(INT4_MAX);
+
+const inYearRange = (d: Date) => {
+  const year = d.getUTCFullYear();
+  return !Number.isNaN(d.getTime()) && year >= 1 && year <= 9999;
+};
+/** A calendar day, yyyy-mm-dd, that exists (no 2024-02-30, no 2024-13-45, no year 0000). */
+export const calendarDaySchema = textSchema.regex(/^\d{4}-\d{2}-\d{2}$/).refine(
+  (v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return inYearRange(d) && d.toISOString().slice(0, 10) === v;
+  },
+  { message: 'not a calendar day' },
+);
+/**
+ * An instant: an ISO string (with offset) or a Date, in years 1-9999; an unreadable value is invalid,
+ * never "now". A string's date part must be a real calendar day (JavaScript would roll 02-30 over).
+ */
+export const instantSchema = z
+  .union([
+    textSchema.min(1).max(64).refine((v) => {
+      const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(v);
+      if (!day) return true;
+      const d = new Date(`${day[0]}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day[0];
+    }, { message: 'not a calendar day' }),
+    z.date(),
+  ])
+  .pipe(z.coerce.date())
+  .refine(inYearRange, { message: 'date out of range' });
+
 export const emailSchema = z.email().trim().toLowerCase().max(254);
-export const nameSchema = z.string().trim().min(2).max(50);
-export const passwordSchema = z.string().min(5).max(50);
+export const nameSchema = textSchema.trim().min(2).max(50);
+export const passwordSchema = textSchema.min(5).max(50);
 /** HH:MM, or empty for "no hours set" (a day without times counts as open). */
-export const timeOfDaySchema = z.union([z.literal(''), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/)]);
+export const timeOfDaySchema = z.union([z.literal(''), textSchema.regex(/^([01]\d|2[0-3]):[0-5]\d$/)]);
 /** Digits only; the mask (99) 99999-9999 is the client's business. */
-export const phoneSchema = z
-  .string()
+export const phoneSchema = textSchema
   .trim()
   .transform((v) => v.replace(/\D/g, ''))
   .pipe(z.string().max(11));
-export const dateInputSchema = z.union([z.string(), z.date()]).pipe(z.coerce.date());
+export const dateInputSchema = instantSchema;
 export const booleanLikeSchema = z.union([
   z.boolean(),
   z.enum(['true', 'false', 't', 'f']).transform((v) => v === 'true' || v === 't'),

@@ -1,18 +1,10 @@
 import { z } from 'zod';
 import { RECURRENCES, WEEKDAYS } from '../constants.js';
-import {
-  booleanLikeSchema,
-  dateInputSchema,
-  emailSchema,
-  nameSchema,
-  passwordSchema,
-  phoneSchema,
-  timeOfDaySchema,
-} from './common.js';
+import { booleanLikeSchema, dateInputSchema, emailSchema, nameSchema, passwordSchema, phoneSchema, timeOfDaySchema, textSchema } from './common.js';
 
 /** A row id in a body: a number or a numeric string, never `true` coerced to 1. */
 const bodyIdSchema = z
-  .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)])
+  .union([z.number(), textSchema.trim().regex(/^\d+$/).transform(Number)])
   .pipe(z.number().int().positive().max(2147483647));
 
 /**
@@ -43,7 +35,7 @@ const isTimeZone = (tz: string): boolean => {
   }
 };
 /** An IANA time zone: an unknown one would break every date computed for the company. */
-export const timeZoneSchema = z.string().trim().max(64).refine(isTimeZone, { message: 'unknown time zone' });
+export const timeZoneSchema = textSchema.trim().max(64).refine(isTimeZone, { message: 'unknown time zone' });
 
 /** Super user: create a company, optionally with its first admin (email + password). */
 export const createCompanySchema = z.object({
@@ -70,14 +62,14 @@ export const updateCompanySchema = z.object({
   recurrence: recurrenceSchema.optional(),
   campaignsEnabled: booleanLikeSchema.optional(),
   timezone: timeZoneSchema.optional(),
-  billingName: z.string().max(100).optional(),
+  billingName: textSchema.max(100).optional(),
 });
 export type UpdateCompanyInput = z.infer<typeof updateCompanySchema>;
 
 const weekdayEnValues = WEEKDAYS.map((d) => d.weekdayEn) as [string, ...string[]];
 
 export const companyScheduleSchema = z.object({
-  weekday: z.string().max(30).optional(),
+  weekday: textSchema.max(30).optional(),
   weekdayEn: z.enum(weekdayEnValues),
   startTime: timeOfDaySchema.default(''),
   endTime: timeOfDaySchema.default(''),

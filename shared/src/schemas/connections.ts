@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { textSchema, idSchema } from './common.js';
 
-const text = z.string().max(4096);
+const text = textSchema.max(4096);
 const minutes = z.coerce.number().int().min(0).max(525600);
-const id = z.coerce.number().int().positive().max(2147483647);
+const id = idSchema;
 
 const fields = {
-  name: z.string().trim().min(2).max(50),
+  name: textSchema.trim().min(2).max(50),
   isDefault: z.boolean(),
-  provider: z.string().trim().min(1).max(20),
+  provider: textSchema.trim().min(1).max(20),
   greetingMessage: text,
   complationMessage: text,
   outOfHoursMessage: text,
@@ -24,6 +25,12 @@ const fields = {
 };
 
 /** POST /whatsapp (spec 01 section 3 fields; name 2-50 as section 5 says). */
+/** POST /whatsappsession/{id}/pairing-code: the phone to link, with country code. */
+export const pairingCodeSchema = z.object({
+  number: textSchema.trim().transform((v) => v.replace(/\D/g, '')).pipe(textSchema.min(8).max(15)),
+});
+export type PairingCodeInput = z.infer<typeof pairingCodeSchema>;
+
 export const createConnectionSchema = z.object({
   name: fields.name,
   isDefault: fields.isDefault.optional().default(false),
@@ -73,22 +80,22 @@ export const listConnectionsQuerySchema = z.object({
 
 /** The sandbox phone's endpoints. */
 export const sandboxInboundSchema = z.object({
-  from: z.string().trim().transform((v) => v.replace(/\D/g, '')).pipe(z.string().min(8).max(15)),
-  name: z.string().trim().max(100).optional(),
-  body: z.string().max(65536).optional(),
-  id: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_.:-]+$/).optional(),
-  quotedId: z.string().trim().max(200).optional(),
+  from: textSchema.trim().transform((v) => v.replace(/\D/g, '')).pipe(textSchema.min(8).max(15)),
+  name: textSchema.trim().max(100).optional(),
+  body: textSchema.max(65536).optional(),
+  id: textSchema.trim().min(1).max(100).regex(/^[A-Za-z0-9_.:-]+$/).optional(),
+  quotedId: textSchema.trim().max(200).optional(),
   media: z
     .object({
-      mimetype: z.string().regex(/^[\w.+-]+\/[\w.+-]+$/),
-      filename: z.string().max(200).optional(),
-      base64: z.string().min(1),
+      mimetype: textSchema.regex(/^[\w.+-]+\/[\w.+-]+$/),
+      filename: textSchema.max(200).optional(),
+      base64: textSchema.min(1),
     })
     .optional(),
 });
 export type SandboxInboundInput = z.infer<typeof sandboxInboundSchema>;
 
 export const sandboxAckSchema = z.object({
-  id: z.string().trim().min(1).max(200),
+  id: textSchema.trim().min(1).max(200),
   ack: z.coerce.number().int().min(0).max(5),
 });

@@ -1,25 +1,24 @@
 import { z } from 'zod';
-import { nameSchema } from './common.js';
+import { nameSchema, textSchema, idSchema, calendarDaySchema } from './common.js';
 
-const id = z.coerce.number().int().positive().max(2147483647);
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const id = idSchema;
+const day = calendarDaySchema;
 
 /** A contact number: digits only (a mask, spaces or a leading + are dropped), 8 to 50 of them (spec 01 section 5). */
 export const contactNumberSchema = z
-  .union([z.string(), z.number()])
+  .union([textSchema, z.number()])
   .transform((v) => (typeof v === 'number' ? (Number.isInteger(v) ? v.toFixed(0) : String(v)) : v).replace(/\D/g, ''))
-  .pipe(z.string().min(8).max(50));
+  .pipe(textSchema.min(8).max(50));
 
 /** A valid email, or empty for none. */
-export const contactEmailSchema = z
-  .string()
+export const contactEmailSchema = textSchema
   .trim()
   .pipe(z.union([z.literal(''), z.email().max(254).toLowerCase()]));
 
 export const contactExtraInfoSchema = z.object({
   id: id.optional(),
-  name: z.string().trim().min(1).max(100),
-  value: z.string().max(5000),
+  name: textSchema.trim().min(1).max(100),
+  value: textSchema.max(5000),
 });
 export type ContactExtraInfoInput = z.infer<typeof contactExtraInfoSchema>;
 
@@ -44,7 +43,7 @@ export type UpdateContactInput = z.infer<typeof updateContactSchema>;
 
 /** GET /contacts: `date` is one day, `dateStart`/`dateEnd` a range (either end optional), in the company's time zone. */
 export const listContactsQuerySchema = z.object({
-  searchParam: z.string().trim().max(200).optional().default(''),
+  searchParam: textSchema.trim().max(200).optional().default(''),
   pageNumber: z.coerce.number().int().min(1).max(100000).optional().default(1),
   date: day.optional(),
   dateStart: day.optional(),
@@ -61,7 +60,7 @@ export const CONTACT_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
 /** POST /contacts/upload: the first sheet's rows as the client read them (header name to cell value). */
 export const contactUploadSchema = z
-  .array(z.record(z.string().max(200), z.unknown()))
+  .array(z.record(textSchema.max(200), z.unknown()))
   .max(CONTACT_IMPORT_MAX_ROWS);
 export type ContactUploadInput = z.infer<typeof contactUploadSchema>;
 

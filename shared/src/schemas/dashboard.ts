@@ -1,13 +1,8 @@
 import { z } from 'zod';
+import { calendarDaySchema } from './common.js';
 
 /** A calendar day, yyyy-mm-dd, that exists (no 2024-02-30). */
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, { message: 'not a calendar day' });
+const day = calendarDaySchema;
 
 /** An optional day; an empty parameter counts as absent (`date_from=`). */
 const optionalDay = z

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { textSchema } from './common.js';
 
-const title = z.string().trim().min(1).max(200);
-const description = z.string().max(5000);
+const title = textSchema.trim().min(1).max(200);
+const description = textSchema.max(5000);
 // A YouTube video code (or URL): the client builds the embed link.
-const video = z.string().trim().max(300);
+const video = textSchema.trim().max(300);
 
 export const createHelpSchema = z.object({
   title,

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { textSchema } from './common.js';
 import { PLAN_FEATURES } from '../plans.js';
 
 /** A number, or a numeric string from a form field; never a boolean, null or array coerced to 0 or 1. */
-const numeric = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
+const numeric = z.union([z.number(), textSchema.trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
 const count = numeric.pipe(z.number().int().min(0).max(100000));
 // numeric(12,2): round here so the answer shows what the database keeps.
 const money = numeric.pipe(z.number().min(0).max(1_000_000)).transform((v) => Math.round(v * 100) / 100);
@@ -11,7 +12,7 @@ const featureFlags = Object.fromEntries(PLAN_FEATURES.map((f) => [f, z.boolean()
   z.ZodOptional<z.ZodBoolean>
 >;
 
-const planName = z.string().trim().min(1).max(100);
+const planName = textSchema.trim().min(1).max(100);
 
 export const createPlanSchema = z.object({
   name: planName,

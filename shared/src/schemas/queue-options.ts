@@ -1,17 +1,17 @@
 import { z } from 'zod';
+import { textSchema, idSchema } from './common.js';
 
-const id = z.coerce.number().int().positive().max(2147483647);
+const id = idSchema;
 
 /** Keys the chatbot reserves for navigation: "0" goes up a level, "#" back to the main menu. */
 export const QUEUE_OPTION_RESERVED_KEYS = ['0', '#'] as const;
 
 /** What the customer types to pick the option; the client sends the 1-based position, as text or number. */
 const optionKey = z
-  .union([z.string(), z.number().int()])
+  .union([textSchema, z.number().int()])
   .transform((v) => String(v).trim())
   .pipe(
-    z
-      .string()
+    textSchema
       .min(1)
       .max(10)
       .refine((v) => !(QUEUE_OPTION_RESERVED_KEYS as readonly string[]).includes(v), { message: '0 and # are reserved' }),
@@ -21,8 +21,8 @@ const optionKey = z
 const parentId = z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), id.nullable());
 
 const fields = {
-  title: z.string().trim().min(1).max(200),
-  message: z.string().max(4096),
+  title: textSchema.trim().min(1).max(200),
+  message: textSchema.max(4096),
 };
 
 /** POST /queue-options (spec 02 sections 3 and 7). Without `option`, the next position among its siblings. */

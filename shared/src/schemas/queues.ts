@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { WEEKDAYS } from '../constants.js';
-import { timeOfDaySchema } from './common.js';
+import { timeOfDaySchema, textSchema, idSchema } from './common.js';
 
-const text = z.string().max(4096);
-const id = z.coerce.number().int().positive().max(2147483647);
+const text = textSchema.max(4096);
+const id = idSchema;
 /** The queue form sends '' for "none" in its select and number fields. */
 const emptyIsNull = <S extends z.ZodType>(schema: S) =>
   z.preprocess((v) => (v === '' ? null : v), schema.nullable());
@@ -12,7 +12,7 @@ const weekdayEnValues = WEEKDAYS.map((d) => d.weekdayEn) as [string, ...string[]
 
 /** One day of a queue's attendance hours (HH:MM; '' means no hours set for that day). */
 export const queueScheduleSchema = z.object({
-  weekday: z.string().max(30).optional(),
+  weekday: textSchema.max(30).optional(),
   weekdayEn: z.enum(weekdayEnValues),
   startTime: timeOfDaySchema,
   endTime: timeOfDaySchema,
@@ -35,8 +35,8 @@ export const DEFAULT_QUEUE_SCHEDULES: readonly { weekday: string; weekdayEn: str
   }));
 
 const fields = {
-  name: z.string().trim().min(2).max(50),
-  color: z.string().trim().min(3).max(9),
+  name: textSchema.trim().min(2).max(50),
+  color: textSchema.trim().min(3).max(9),
   greetingMessage: text,
   outOfHoursMessage: text,
   orderQueue: emptyIsNull(z.coerce.number().int().min(0).max(1000000)),

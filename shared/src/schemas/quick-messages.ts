@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanLikeSchema } from './common.js';
+import { booleanLikeSchema, textSchema } from './common.js';
 
 export const QUICK_MESSAGES_PAGE_SIZE = 20;
 /** Largest attachment of a quick message. */
@@ -22,8 +22,8 @@ export const QUICK_MESSAGE_MEDIA_TYPES = [
   'application/vnd.oasis.opendocument.spreadsheet',
 ] as const;
 
-const shortcode = z.string().trim().min(1).max(100);
-const message = z.string().min(1).max(65536);
+const shortcode = textSchema.trim().min(1).max(100);
+const message = textSchema.min(1).max(65536);
 
 export const createQuickMessageSchema = z.object({
   shortcode,
@@ -45,7 +45,7 @@ export type UpdateQuickMessageInput = z.infer<typeof updateQuickMessageSchema>;
 
 /** The client also sends companyId and userId: the list is always the caller's own plus the shared ones. */
 export const listQuickMessagesQuerySchema = z.object({
-  searchParam: z.string().trim().max(200).optional().default(''),
+  searchParam: textSchema.trim().max(200).optional().default(''),
   pageNumber: z.coerce.number().int().min(1).max(100000).optional().default(1),
 });
 export type ListQuickMessagesQuery = z.infer<typeof listQuickMessagesQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema, idSchema, instantSchema } from './common.js';
 import { PAGE_SIZE } from '../constants.js';
 
 /** Scheduled messages (spec 01 sections 3-5, spec 02 sections 3-5, spec 03 section 13). */
@@ -20,10 +21,10 @@ export const SCHEDULE_MEDIA_MAX_BYTES = 5 * 1024 * 1024;
 export const isScheduleMediaName = (name: string): boolean =>
   SCHEDULE_MEDIA_EXTENSIONS.some((ext) => name.trim().toLowerCase().endsWith(ext));
 
-const id = z.coerce.number().int().positive().max(2147483647);
+const id = idSchema;
 /** An instant: an ISO string (with offset) or a Date; an unreadable value is invalid, never "now". */
-const instant = z.union([z.string().min(1), z.date()]).pipe(z.coerce.date());
-const body = z.string().trim().min(SCHEDULE_BODY_MIN).max(SCHEDULE_BODY_MAX);
+const instant = instantSchema;
+const body = textSchema.trim().min(SCHEDULE_BODY_MIN).max(SCHEDULE_BODY_MAX);
 
 export const createScheduleSchema = z.object({
   body,
@@ -48,7 +49,7 @@ export type UpdateScheduleInput = z.infer<typeof updateScheduleSchema>;
  * `sendAtFrom`/`sendAtTo` window (instants, `to` exclusive) lets the calendar load one month.
  */
 export const listSchedulesQuerySchema = z.object({
-  searchParam: z.string().trim().max(200).optional().default(''),
+  searchParam: textSchema.trim().max(200).optional().default(''),
   pageNumber: z.coerce.number().int().min(1).max(100000).optional().default(1),
   contactId: id.optional(),
   sendAtFrom: instant.optional(),

@@ -1,15 +1,15 @@
 import { z } from 'zod';
+import { textSchema, idSchema } from './common.js';
 
-const id = z.coerce.number().int().positive().max(2147483647);
+const id = idSchema;
 
 export const TAG_DEFAULT_COLOR = '#A4CCCC';
 export const TAGS_PAGE_SIZE = 20;
 
 /** Tag name: required, at least 3 characters (spec 02 section 5). */
-export const tagNameSchema = z.string().trim().min(3).max(100);
+export const tagNameSchema = textSchema.trim().min(3).max(100);
 /** A hex colour (#RGB, #RGBA, #RRGGBB or #RRGGBBAA), as the colour picker sends it. */
-export const tagColorSchema = z
-  .string()
+export const tagColorSchema = textSchema
   .trim()
   .regex(/^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/);
 /** 1 makes the tag a kanban lane; the form may send a boolean. */

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { textSchema, idSchema } from './common.js';
 
-const id = z.coerce.number().int().positive().max(2147483647);
+const id = idSchema;
 
 /** Ticket note: required, at least 2 characters (spec 01 section 5). */
 export const createTicketNoteSchema = z.object({
-  note: z.string().trim().min(2).max(10000),
+  note: textSchema.trim().min(2).max(10000),
   ticketId: id,
   contactId: id,
 });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { textSchema, idSchema, calendarDaySchema } from './common.js';
 
-const id = z.coerce.number().int().positive().max(2147483647);
+const id = idSchema;
 const idList = z
-  .union([z.array(z.union([z.number(), z.string()])), z.string()])
+  .union([z.array(z.union([z.number(), textSchema])), textSchema])
   .transform((v) => {
     if (Array.isArray(v)) return v;
     const text = v.trim();
@@ -15,17 +16,17 @@ const idList = z
     }
     return text === '' ? [] : text.split(',');
   })
-  .pipe(z.array(z.coerce.number().int().positive()).max(500));
+  .pipe(z.array(idSchema).max(500));
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false'])])
   .transform((v) => v === true || v === 'true');
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const day = calendarDaySchema;
 
 export const TICKET_STATUS_VALUES = ['open', 'pending', 'closed'] as const;
 
 /** GET /tickets (spec 01 section 7). Arrays may come as JSON, comma lists or repeated keys. */
 export const listTicketsQuerySchema = z.object({
-  searchParam: z.string().trim().max(200).optional().default(''),
+  searchParam: textSchema.trim().max(200).optional().default(''),
   pageNumber: z.coerce.number().int().min(1).max(100000).optional().default(1),
   status: z.enum(TICKET_STATUS_VALUES).optional(),
   showAll: flag.optional().default(false),
@@ -60,11 +61,11 @@ export const updateTicketSchema = z.object({
 export type UpdateTicketInput = z.infer<typeof updateTicketSchema>;
 
 export const sendMessageSchema = z.object({
-  body: z.string().max(65536).default(''),
+  body: textSchema.max(65536).default(''),
   read: z.boolean().optional(),
   fromMe: z.boolean().optional(),
-  mediaUrl: z.string().max(2000).optional(),
-  quotedMsg: z.object({ id: z.coerce.number().int().positive() }).passthrough().nullable().optional(),
+  mediaUrl: textSchema.max(2000).optional(),
+  quotedMsg: z.object({ id: idSchema }).passthrough().nullable().optional(),
   /** Prefix the agent's name (the client's sign-message switch). */
   signMessage: z.boolean().optional(),
 });

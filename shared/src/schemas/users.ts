@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.js';
 import { PROFILES } from '../permissions.js';
-import { emailSchema, nameSchema, passwordSchema } from './common.js';
+import { emailSchema, nameSchema, passwordSchema, textSchema, idSchema } from './common.js';
 
 export const ALL_TICKET_VALUES = ['enabled', 'desabled'] as const;
 
@@ -15,13 +15,13 @@ const userFields = {
   whatsappId: z.preprocess(
     (v) => (v === '' || v === false ? null : v),
     z
-      .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)])
+      .union([z.number(), textSchema.trim().regex(/^\d+$/).transform(Number)])
       .pipe(z.number().int().positive().max(2147483647))
       .nullable(),
   ),
-  queueIds: z.array(z.coerce.number().int().positive().max(2147483647)).max(500),
+  queueIds: z.array(idSchema).max(500),
   super: z.boolean(),
-  companyId: z.coerce.number().int().positive(),
+  companyId: idSchema,
 };
 
 export const createUserSchema = z.object({

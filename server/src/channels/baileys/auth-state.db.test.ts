@@ -95,4 +95,25 @@ describe('Baileys auth state in PostgreSQL (channel_auth_keys)', () => {
     expect(await store.get('creds')).toBeNull();
     expect((await useAuthStoreState(store)).state.creds.registered).toBe(false);
   });
+
+  it('writes a set of keys all or nothing, upserts before deletes: a failed write deletes nothing', async () => {
+    await store.set({ 'session-old': { v: 1 }, 'session-keep': { v: 2 } });
+    // PostgreSQL's jsonb refuses U+0000: the upsert fails, and the delete asked with it must not happen.
+    await expect(store.set({ 'session-new': { v: '\u0000' }, 'session-old': null })).rejects.toThrow();
+    expect(await store.getMany(['session-old', 'session-keep', 'session-new'])).toEqual({ 'session-old': { v: 1 }, 'session-keep': { v: 2 } });
+    await store.set({ 'session-new': { v: 3 }, 'session-old': null });
+    expect(await store.getMany(['session-old', 'session-keep', 'session-new'])).toEqual({ 'session-keep': { v: 2 }, 'session-new': { v: 3 } });
+    await store.clear();
+  });
+
+  it('stores the creds with every signal-key write, so their counters match the keys stored', async () => {
+    const { state } = await useAuthStoreState(store);
+    state.creds.nextPreKeyId = 31;
+    state.creds.firstUnuploadedPreKeyId = 31;
+    await state.keys.set({ 'pre-key': { '30': { public: Buffer.from([1]), private: Buffer.from([2]) } } });
+    const again = await useAuthStoreState(store);
+    expect(again.state.creds.nextPreKeyId).toBe(31);
+    expect(Object.keys(await again.state.keys.get('pre-key', ['30']))).toEqual(['30']);
+    await store.clear();
+  });
 });

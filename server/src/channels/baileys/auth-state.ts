@@ -58,17 +58,21 @@ export const useAuthStoreState = async (store: AuthStore): Promise<StoredAuthSta
           entries[keyName(type, id)] = value ? toStored(value) : null;
         }
       }
-      if (Object.keys(entries).length > 0) await store.set(entries);
+      if (Object.keys(entries).length === 0) return;
+      // The creds travel with the keys (one write): they hold the counters (next pre-key id, signed
+      // pre-key) that say which keys exist, and must never be stored ahead of or behind them.
+      await write(() => ({ ...entries, [CREDS_KEY]: toStored(creds) }));
     },
   };
 
   let writes: Promise<void> = Promise.resolve();
-  const saveCreds = (): Promise<void> => {
-    // Chained so that an older snapshot never lands after a newer one.
-    const next = writes.then(() => store.set({ [CREDS_KEY]: toStored(creds) }));
+  /** Chained so that an older snapshot never lands after a newer one; the snapshot is taken when its turn comes. */
+  const write = (entries: () => Record<string, unknown>): Promise<void> => {
+    const next = writes.then(() => store.set(entries()));
     writes = next.catch(() => undefined);
     return next;
   };
+  const saveCreds = (): Promise<void> => write(() => ({ [CREDS_KEY]: toStored(creds) }));
 
   return { state: { creds, keys }, saveCreds };
 };

@@ -1,5 +1,6 @@
-import { makeWASocket } from '@whiskeysockets/baileys';
+import { fetchLatestWaWebVersion, makeWASocket, type WAVersion } from '@whiskeysockets/baileys';
 import type { ChannelProvider, ChannelSession, SessionOptions } from '../types.js';
+import { CREDS_KEY } from './auth-state.js';
 import {
   BaileysSession,
   defaultDownloadMedia,
@@ -28,7 +29,59 @@ export interface BaileysProviderOptions {
   /** Level of Baileys' own logs (default 'warn'). */
   baileysLogLevel?: string;
   socketConfig?: BaileysSessionConfig['socketConfig'];
+  /** A fixed WhatsApp Web version ("2.3000.1023456789"); default: WA_WEB_VERSION, else fetched. */
+  webVersion?: string;
+  /** Fetches the current WhatsApp Web version (default: Baileys' fetchLatestWaWebVersion from web.whatsapp.com). */
+  fetchWebVersion?: (signal: AbortSignal) => Promise<WAVersion | undefined>;
+  /** Limit on that fetch (default 5000 ms) and how long its answer is reused (default 6 h). */
+  webVersionTimeoutMs?: number;
+  webVersionTtlMs?: number;
 }
+
+/** "2.3000.1023456789" as Baileys' version triple, or undefined when it is not one. */
+export const parseWebVersion = (text: string | undefined): WAVersion | undefined => {
+  const m = /^\s*(\d+)\.(\d+)\.(\d+)\s*$/.exec(text ?? '');
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
+};
+
+const fetchLatest = async (signal: AbortSignal): Promise<WAVersion | undefined> => {
+  const result = await fetchLatestWaWebVersion({ signal });
+  // On failure Baileys answers its bundled version with an error: that is our fallback anyway.
+  return result.error ? undefined : result.version;
+};
+
+/**
+ * The version every session announces: the setting when given; else the current one, fetched once for
+ * all sessions within a time limit and reused for a while (again at once when WhatsApp refused it);
+ * else undefined, Baileys' bundled version.
+ */
+export const webVersionSource = (options: {
+  fixed?: WAVersion;
+  fetch: (signal: AbortSignal) => Promise<WAVersion | undefined>;
+  timeoutMs: number;
+  ttlMs: number;
+  now?: () => number;
+}): ((fresh?: boolean) => Promise<WAVersion | undefined>) => {
+  const now = options.now ?? Date.now;
+  let cached: { version: WAVersion | undefined; at: number } | undefined;
+  let pending: Promise<WAVersion | undefined> | undefined;
+  return async (fresh = false) => {
+    if (options.fixed) return options.fixed;
+    if (!fresh && cached && now() - cached.at < options.ttlMs) return cached.version;
+    pending ??= options
+      .fetch(AbortSignal.timeout(options.timeoutMs))
+      .catch(() => undefined)
+      .then((version) => {
+        // A failed fetch is retried on the next connection, not cached for hours.
+        cached = version ? { version, at: now() } : undefined;
+        return version;
+      })
+      .finally(() => {
+        pending = undefined;
+      });
+    return pending;
+  };
+};
 
 export const createBaileysProvider = (options: BaileysProviderOptions = {}): ChannelProvider => {
   const config: BaileysSessionConfig = {
@@ -44,14 +97,22 @@ export const createBaileysProvider = (options: BaileysProviderOptions = {}): Cha
     groupLookupTimeoutMs: options.groupLookupTimeoutMs ?? 5_000,
     baileysLogLevel: options.baileysLogLevel ?? 'warn',
     socketConfig: options.socketConfig ?? {},
+    webVersion: webVersionSource({
+      fixed: parseWebVersion(options.webVersion ?? process.env.WA_WEB_VERSION),
+      fetch: options.fetchWebVersion ?? fetchLatest,
+      timeoutMs: options.webVersionTimeoutMs ?? 5_000,
+      ttlMs: options.webVersionTtlMs ?? 6 * 60 * 60 * 1000,
+    }),
   };
   return {
     name: BAILEYS_PROVIDER_NAME,
     createSession: (session: SessionOptions): ChannelSession => new BaileysSession(session, config),
+    // Baileys sets `me` once a phone has scanned the code.
+    isPaired: async (auth) => !!(await auth.get<{ me?: { id?: string } }>(CREDS_KEY))?.me?.id,
   };
 };
 
-export { BaileysSession, defaultDownloadMedia, disconnectCode, mediaContent, quotedMessage } from './session.js';
+export { BaileysSession, closeReason, defaultDownloadMedia, disconnectCode, ignoredJid, mediaContent, quotedMessage } from './session.js';
 export type { BaileysSessionConfig, BaileysSocket, MediaDownloader, SocketFactory } from './session.js';
 export {
   identityOf,

@@ -118,6 +118,12 @@ class FakeSocket implements BaileysSocket {
   };
 
   updateMediaMessage = async (message: WAMessage): Promise<WAMessage> => message;
+
+  readonly pairingRequests: string[] = [];
+  requestPairingCode = async (phoneNumber: string): Promise<string> => {
+    this.pairingRequests.push(phoneNumber);
+    return 'ABCD1234';
+  };
 }
 
 const boom = (statusCode: number): Error => Object.assign(new Error(`closed ${statusCode}`), { isBoom: true, output: { statusCode } });
@@ -196,6 +202,8 @@ const harness = (options: BaileysProviderOptions = {}, store = new MemoryAuthSto
   const provider = createBaileysProvider({
     reconnect: { baseMs: 2_000, maxMs: 10_000, jitter: 0 },
     downloadMedia: async () => Buffer.from('media-bytes'),
+    // No network here: the version fetch answers at once unless a test says otherwise.
+    fetchWebVersion: async () => undefined,
     ...options,
     socketFactory: (config) => {
       const socket = new FakeSocket(config);
@@ -304,9 +312,9 @@ describe('BaileysSession lifecycle', () => {
   });
 
   it.each([
-    ['loggedOut', DisconnectReason.loggedOut],
-    ['forbidden', DisconnectReason.forbidden],
-  ])('on %s: clears the credentials, reports DISCONNECTED and does not reconnect', async (_name, code) => {
+    ['loggedOut', DisconnectReason.loggedOut, 'logged out'],
+    ['forbidden', DisconnectReason.forbidden, 'account banned or blocked (403)'],
+  ])('on %s: clears the credentials, reports DISCONNECTED with the reason and does not reconnect', async (_name, code, reason) => {
     const h = harness();
     await h.session.start();
     h.socket().emit('creds.update', { registered: true });
@@ -317,7 +325,7 @@ describe('BaileysSession lifecycle', () => {
     await h.idle();
     expect(h.store.rows.size).toBe(0);
     expect(h.store.clears).toBe(1);
-    expect(h.rec.statuses.at(-1)).toEqual({ status: 'DISCONNECTED', info: { reason: 'logged out' } });
+    expect(h.rec.statuses.at(-1)).toEqual({ status: 'DISCONNECTED', info: { reason } });
     expect(vi.getTimerCount()).toBe(0);
     await vi.advanceTimersByTimeAsync(120_000);
     expect(h.sockets).toHaveLength(1);
@@ -469,7 +477,7 @@ describe('auth state in the AuthStore', () => {
       'app-state-sync-key': { AAAAAA: syncKey },
       'lid-mapping': { [CUSTOMER]: CUSTOMER_LID },
     });
-    expect([...store.rows.keys()].sort()).toEqual(['app-state-sync-key-AAAAAA', 'lid-mapping-5511988887777', 'pre-key-1', `session-${CUSTOMER}.0`]);
+    expect([...store.rows.keys()].sort()).toEqual(['app-state-sync-key-AAAAAA', 'creds', 'lid-mapping-5511988887777', 'pre-key-1', `session-${CUSTOMER}.0`]);
     await h.session.stop();
 
     // a new connection reads them from the store, not from the cache of the old one
@@ -892,6 +900,27 @@ describe('BaileysSession outbound', () => {
     await h.session.stop();
   });
 
+  it('deletes for everyone with the key the message was stored with (a LID chat, a group participant)', async () => {
+    const h = await connected();
+    const sentByLid = JSON.parse(JSON.stringify(proto.WebMessageInfo.fromObject({
+      key: { remoteJid: `${CUSTOMER_LID}@lid`, fromMe: true, id: '3EB0LID' },
+      message: { conversation: 'hi' },
+    })));
+    await h.session.deleteMessage(to, '3EB0LID', true, sentByLid);
+    expect(h.socket().sent[0]).toEqual({
+      jid: `${CUSTOMER_LID}@lid`,
+      content: { delete: { remoteJid: `${CUSTOMER_LID}@lid`, fromMe: true, id: '3EB0LID' } },
+      options: undefined,
+    });
+    const inGroup = { key: { remoteJid: '120363025246125888@g.us', fromMe: true, id: '3EB0GRP', participant: '88800011122233@lid' } };
+    await h.session.deleteMessage({ number: '120363025246125888', lid: null, isGroup: true }, '3EB0GRP', true, inGroup);
+    expect(h.socket().sent[1]!.content).toEqual({ delete: { remoteJid: '120363025246125888@g.us', fromMe: true, id: '3EB0GRP', participant: '88800011122233@lid' } });
+    // A stored copy of another message is not trusted for this one.
+    await h.session.deleteMessage(to, '3EB0OTHER', true, sentByLid);
+    expect(h.socket().sent[2]!.jid).toBe(`${CUSTOMER}@s.whatsapp.net`);
+    await h.session.stop();
+  });
+
   it('deletes for everyone with the message key', async () => {
     const h = await connected();
     await h.session.deleteMessage(to, '3EB0OLD', true);
@@ -931,5 +960,226 @@ describe('BaileysSession outbound', () => {
       key: { remoteJid: '1@s.whatsapp.net', fromMe: false, id: 'Q' },
       message: { conversation: '' },
     });
+  });
+});
+
+// --- production robustness (issue 11) ------------------------------------------------------------
+
+describe('BaileysSession on real phones', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** What the messages table keeps of a message we sent: Baileys' WebMessageInfo as jsonb (JSON text). */
+  const storedRaw = (msg: WAMessage): unknown => JSON.parse(JSON.stringify(msg));
+
+  it('answers a retry request from the stored sent message, Buffers included, after a reconnect too', async () => {
+    const sentImage = proto.WebMessageInfo.fromObject({
+      key: { remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true, id: '3EB0STORED1' },
+      message: { imageMessage: { caption: 'the invoice', mimetype: 'image/jpeg', mediaKey: Buffer.from('0123456789abcdef0123456789abcdef') } },
+      messageTimestamp: 1_700_000_100,
+    }) as WAMessage;
+    const h = harness();
+    const asked: string[] = [];
+    h.rec.events.sentMessage = async (id) => {
+      asked.push(id);
+      return id === '3EB0STORED1' ? storedRaw(sentImage) : null;
+    };
+    await h.session.start();
+    h.socket().open();
+    const first = h.socket().config;
+    const answer = await first.getMessage!({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true, id: '3EB0STORED1' });
+    expect(answer?.imageMessage?.caption).toBe('the invoice');
+    expect(Buffer.from(answer!.imageMessage!.mediaKey!)).toEqual(Buffer.from('0123456789abcdef0123456789abcdef'));
+    expect(await first.getMessage!({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true, id: 'UNKNOWN' })).toBeUndefined();
+    expect(asked).toEqual(['3EB0STORED1', 'UNKNOWN']);
+
+    // The phone's retry counters outlive the socket: the same cache is handed to the next one.
+    first.msgRetryCounterCache!.set('3EB0STORED1', 1);
+    h.socket().close(DisconnectReason.connectionLost);
+    await vi.advanceTimersByTimeAsync(2_000);
+    await settle();
+    expect(h.sockets).toHaveLength(2);
+    const second = h.socket().config;
+    expect(second.msgRetryCounterCache).toBe(first.msgRetryCounterCache);
+    expect(second.msgRetryCounterCache!.get('3EB0STORED1')).toBe(1);
+    expect((await second.getMessage!({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true, id: '3EB0STORED1' }))?.imageMessage?.caption).toBe('the invoice');
+    await h.session.stop();
+  });
+
+  it('ignores status broadcasts, broadcast lists and newsletters before decryption, and asks for no full history', async () => {
+    const h = harness();
+    await h.session.start();
+    const config = h.socket().config;
+    expect(config.syncFullHistory).toBe(false);
+    for (const jid of ['status@broadcast', '1234567890@broadcast', '120363025246125999@newsletter']) expect(config.shouldIgnoreJid!(jid), jid).toBe(true);
+    for (const jid of [`${CUSTOMER}@s.whatsapp.net`, `${CUSTOMER_LID}@lid`, '120363025246125888@g.us']) expect(config.shouldIgnoreJid!(jid), jid).toBeFalsy();
+    await h.session.stop();
+  });
+
+  it('announces the current WhatsApp Web version, fetched once for all sessions', async () => {
+    let fetches = 0;
+    const h = harness({ fetchWebVersion: async () => (fetches++, [2, 3000, 1_029_000_001]) });
+    await h.session.start();
+    expect(h.socket().config.version).toEqual([2, 3000, 1_029_000_001]);
+    h.socket().close(DisconnectReason.connectionLost);
+    await vi.advanceTimersByTimeAsync(2_000);
+    await settle();
+    expect(h.sockets).toHaveLength(2);
+    expect(h.socket().config.version).toEqual([2, 3000, 1_029_000_001]);
+    expect(fetches).toBe(1);
+    await h.session.stop();
+  });
+
+  it("falls back to Baileys' bundled version when the fetch fails or does not answer in time", async () => {
+    const failing = harness({ fetchWebVersion: async () => Promise.reject(new Error('offline')) });
+    await failing.session.start();
+    expect(failing.sockets).toHaveLength(1);
+    expect(failing.socket().config.version).toBeUndefined();
+    await failing.session.stop();
+
+    vi.useRealTimers();
+    const hanging = harness({
+      webVersionTimeoutMs: 20,
+      fetchWebVersion: (signal) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
+    });
+    await hanging.session.start();
+    expect(hanging.sockets).toHaveLength(1);
+    expect(hanging.socket().config.version).toBeUndefined();
+    await hanging.session.stop();
+  });
+
+  it('uses the version set by the setting without fetching', async () => {
+    let fetches = 0;
+    const h = harness({ webVersion: '2.3000.1020304050', fetchWebVersion: async () => (fetches++, [2, 3000, 1]) });
+    await h.session.start();
+    expect(h.socket().config.version).toEqual([2, 3000, 1_020_304_050]);
+    expect(fetches).toBe(0);
+    await h.session.stop();
+  });
+
+  it('on 405 says the version was refused and fetches the current one again before reconnecting', async () => {
+    const versions: [number, number, number][] = [[2, 3000, 1], [2, 3000, 2]];
+    const h = harness({ fetchWebVersion: async () => versions.shift() });
+    await h.session.start();
+    h.socket().close(405);
+    await h.idle();
+    expect(h.rec.statuses.at(-1)).toEqual({ status: 'OPENING', info: { reason: expect.stringContaining('405') } });
+    expect(h.rec.statuses.at(-1)!.info!.reason).toMatch(/version/);
+    await vi.advanceTimersByTimeAsync(2_000);
+    await settle();
+    expect(h.sockets).toHaveLength(2);
+    expect(h.socket().config.version).toEqual([2, 3000, 2]);
+    await h.session.stop();
+  });
+
+  it('on 440 (connection replaced) stops, keeps the credentials and says so, without reconnecting', async () => {
+    const h = harness();
+    await h.session.start();
+    h.socket().emit('creds.update', { registered: true });
+    h.socket().open();
+    h.socket().close(DisconnectReason.connectionReplaced);
+    await h.idle();
+    expect(h.rec.statuses.at(-1)).toEqual({ status: 'DISCONNECTED', info: { reason: expect.stringMatching(/replaced/) } });
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(h.sockets).toHaveLength(1);
+    expect(h.store.clears).toBe(0);
+    expect(h.store.rows.has('creds')).toBe(true);
+    // An admin's reconnect starts it again with the same credentials.
+    await h.session.start();
+    expect(h.sockets).toHaveLength(2);
+    expect(h.socket().config.auth.creds.registered).toBe(true);
+    await h.session.stop();
+  });
+
+  it('reuses the credentials in memory on a restart WhatsApp asks for (515), and reloads them after other closes', async () => {
+    const store = new MemoryAuthStore();
+    const h = harness({}, store);
+    await h.session.start();
+    const paired = h.socket().config.auth.creds;
+    h.socket().emit('connection.update', { qr: 'code' });
+    // The scan: Baileys updates the creds; the save may not have landed when WhatsApp asks for a restart.
+    h.socket().emit('creds.update', { me: { id: '5511900001111:7@s.whatsapp.net', name: 'Atrium' } });
+    store.rows.delete('creds');
+    h.socket().close(DisconnectReason.restartRequired);
+    await vi.advanceTimersByTimeAsync(0);
+    await settle();
+    expect(h.sockets).toHaveLength(2);
+    expect(h.socket().config.auth.creds).toBe(paired);
+    expect(h.socket().config.auth.creds.me?.id).toBe('5511900001111:7@s.whatsapp.net');
+
+    await h.idle();
+    h.socket().emit('creds.update', { registered: true });
+    await settle();
+    h.socket().close(DisconnectReason.connectionLost);
+    await vi.advanceTimersByTimeAsync(2_000);
+    await settle();
+    expect(h.sockets).toHaveLength(3);
+    expect(h.socket().config.auth.creds).not.toBe(paired);
+    expect(h.socket().config.auth.creds.registered).toBe(true);
+    await h.session.stop();
+  });
+
+  it('passes on each phone number ↔ LID pair Baileys learns (lid-mapping.update), and those contacts.upsert brings', async () => {
+    const h = harness();
+    await h.session.start();
+    h.socket().open();
+    h.socket().emit('lid-mapping.update', { lid: `${CUSTOMER_LID}@lid`, pn: `${CUSTOMER}@s.whatsapp.net` });
+    h.socket().emit('lid-mapping.update', { lid: 'not-a-jid', pn: `${CUSTOMER}@s.whatsapp.net` });
+    h.socket().emit('contacts.upsert', [{ id: `5511977776666@s.whatsapp.net`, lid: '203948570000001@lid' }]);
+    await h.idle();
+    expect(h.rec.contacts).toEqual([
+      { number: CUSTOMER, lid: CUSTOMER_LID },
+      { number: '5511977776666', lid: '203948570000001' },
+    ]);
+    await h.session.stop();
+  });
+
+  it('replies in a disappearing chat with the chat’s timer, and stops once the customer turns it off', async () => {
+    vi.useRealTimers();
+    const h = harness();
+    await h.session.start();
+    h.socket().open();
+    const to: ChannelPeer = { number: CUSTOMER, lid: null };
+    h.socket().emit('messages.upsert', {
+      type: 'notify',
+      messages: [wa({ remoteJid: `${CUSTOMER_LID}@lid`, remoteJidAlt: `${CUSTOMER}@s.whatsapp.net`, id: 'EPH1' }, { extendedTextMessage: { text: 'oi', contextInfo: { expiration: 604_800 } } })],
+    });
+    await h.idle();
+    await h.session.sendText({ to, text: 'Olá' });
+    expect(h.socket().sent[0]!.options).toEqual({ ephemeralExpiration: 604_800 });
+    await h.session.sendMedia({ to, data: Buffer.from('x'), mimetype: 'image/png', filename: 'a.png', quoted: { id: 'EPH1', fromMe: false, body: 'oi' } });
+    expect(h.socket().sent[1]!.options).toMatchObject({ ephemeralExpiration: 604_800, quoted: { key: { id: 'EPH1' } } });
+
+    h.socket().emit('messages.upsert', {
+      type: 'notify',
+      messages: [wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'EPH2' }, { protocolMessage: { type: proto.Message.ProtocolMessage.Type.EPHEMERAL_SETTING, ephemeralExpiration: 0 } })],
+    });
+    await h.idle();
+    await h.session.sendText({ to, text: 'de novo' });
+    expect(h.socket().sent[2]!.options).toBeUndefined();
+    // Another chat never had a timer.
+    await h.session.sendText({ to: { number: '5511977776666', lid: null }, text: 'x' });
+    expect(h.socket().sent[3]!.options).toBeUndefined();
+    await h.session.stop();
+  });
+
+  it('gives a pairing code for a phone number while a QR code is on offer, and only then', async () => {
+    vi.useRealTimers();
+    const h = harness();
+    await h.session.start();
+    await expect(h.session.requestPairingCode('+55 11 98888-7777')).rejects.toMatchObject({ code: 'ERR_WAPP_NOT_INITIALIZED' });
+    h.socket().emit('connection.update', { qr: '2@code' });
+    await h.idle();
+    expect(await h.session.requestPairingCode('+55 11 98888-7777')).toBe('ABCD1234');
+    expect(h.socket().pairingRequests).toEqual(['5511988887777']);
+    h.socket().open();
+    await h.idle();
+    await expect(h.session.requestPairingCode('5511988887777')).rejects.toMatchObject({ code: 'ERR_WAPP_NOT_INITIALIZED' });
+    await h.session.stop();
   });
 });

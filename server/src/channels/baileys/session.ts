@@ -2,19 +2,26 @@ import {
   Browsers,
   DisconnectReason,
   downloadMediaMessage,
+  getContentType,
+  isJidBroadcast,
+  isJidNewsletter,
   jidDecode,
   makeCacheableSignalKeyStore,
+  normalizeMessageContent,
   proto,
   toNumber,
   type AnyMessageContent,
   type BaileysEventEmitter,
   type BaileysEventMap,
+  type AuthenticationState,
   type GroupMetadata,
+  type MiscMessageGenerationOptions,
   type SocketConfig,
   type UserFacingSocketConfig,
   type WAMessage,
   type WAMessageKey,
   type WASocket,
+  type WAVersion,
 } from '@whiskeysockets/baileys';
 import { AppError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
@@ -54,6 +61,7 @@ export interface BaileysSocket {
   updateMediaMessage: WASocket['updateMediaMessage'];
   sendPresenceUpdate?: WASocket['sendPresenceUpdate'];
   presenceSubscribe?: WASocket['presenceSubscribe'];
+  requestPairingCode?: WASocket['requestPairingCode'];
   signalRepository?: { lidMapping?: { getPNForLID(lid: string): Promise<string | null> } };
 }
 
@@ -76,12 +84,63 @@ export interface BaileysSessionConfig {
   baileysLogLevel: string;
   /** Extra socket options (browser, version, ...). */
   socketConfig: Partial<SocketConfig>;
+  /**
+   * The WhatsApp Web version to announce: the current one, fetched (within a time limit) or set by the
+   * WA_WEB_VERSION setting; undefined falls back to the one bundled with Baileys. `fresh` after a 405.
+   */
+  webVersion: (fresh?: boolean) => Promise<WAVersion | undefined>;
 }
 
 export const defaultDownloadMedia: MediaDownloader = (message, socket, logger) =>
   downloadMediaMessage(message, 'buffer', {}, { logger, reuploadRequest: (m) => socket.updateMediaMessage(m) });
 
 const LOGGED_OUT = new Set<number>([DisconnectReason.loggedOut, DisconnectReason.forbidden]);
+/** WhatsApp refuses the announced WhatsApp Web version (it was retired). */
+export const VERSION_REFUSED = 405;
+
+/** Why a connection closed, in words an admin can act on; undefined for a plain drop. */
+export const closeReason = (code: number | undefined): string | undefined => {
+  switch (code) {
+    case undefined:
+      return undefined;
+    case DisconnectReason.loggedOut:
+      return 'logged out';
+    case DisconnectReason.forbidden:
+      return 'account banned or blocked (403)';
+    case DisconnectReason.connectionReplaced:
+      return 'connection replaced: this number was opened in another session (440)';
+    case VERSION_REFUSED:
+      return 'WhatsApp refused this WhatsApp Web version (405); set WA_WEB_VERSION or update';
+    case DisconnectReason.restartRequired:
+      return 'restart required (515)';
+    case DisconnectReason.badSession:
+      return 'bad session (500)';
+    case DisconnectReason.multideviceMismatch:
+      return 'multi-device mismatch (411)';
+    case DisconnectReason.unavailableService:
+      return 'WhatsApp unavailable (503)';
+    default:
+      return `connection closed (${code})`;
+  }
+};
+
+/**
+ * What a message says about its chat's disappearing messages, in seconds (0: off), or undefined when
+ * it says nothing: the timer in its contextInfo, or a change of the setting.
+ */
+export const chatExpirationOf = (msg: WAMessage): number | undefined => {
+  const content = normalizeMessageContent(msg.message);
+  if (!content) return undefined;
+  const protocol = content.protocolMessage;
+  if (protocol?.type === proto.Message.ProtocolMessage.Type.EPHEMERAL_SETTING) return toNumber(protocol.ephemeralExpiration ?? 0);
+  const type = getContentType(content);
+  const inner = type ? (content[type] as { contextInfo?: proto.IContextInfo | null } | undefined) : undefined;
+  const expiration = inner && typeof inner === 'object' ? inner.contextInfo?.expiration : undefined;
+  return expiration === undefined || expiration === null ? undefined : toNumber(expiration);
+};
+
+/** Status broadcasts, broadcast lists and channels (newsletters) are not customers: dropped before decryption. */
+export const ignoredJid = (jid: string): boolean => !!(isJidBroadcast(jid) || isJidNewsletter(jid));
 
 /** The status code of a disconnect error (a Boom carries it in output.statusCode). */
 export const disconnectCode = (error: unknown): number | undefined => {
@@ -130,15 +189,6 @@ export const quotedMessage = (jid: string, quoted: QuotedRef): WAMessage => {
   };
 };
 
-/** Baileys' send options: the id the outbox chose, and the quoted message of a reply. */
-const sendOptions = (jid: string, message: { id?: string; quoted?: QuotedRef }) => {
-  if (!message.id && !message.quoted) return undefined;
-  return {
-    ...(message.id ? { messageId: message.id } : {}),
-    ...(message.quoted ? { quoted: quotedMessage(jid, message.quoted) } : {}),
-  };
-};
-
 /** How many chats of one upsert are handled side by side. */
 const UPSERT_CHATS_AT_ONCE = 16;
 
@@ -172,12 +222,25 @@ export class BaileysSession implements ChannelSession {
   private me: OwnIdentity = {};
   /** The last status handed to the handlers ('qrcode' once a code is shown), to report changes only. */
   private lastStatus: ChannelStatus | undefined;
+  private lastReason: string | undefined;
   /** Aborted on stop/logout: ends waits (media, group lookups) that a dead socket would never settle. */
   private lifetime = new AbortController();
   private readonly groups = new Map<string, GroupMetadata>();
   private readonly groupSubjects = new Map<string, string>();
   private readonly groupLookups = new Map<string, Promise<string | undefined>>();
   private readonly seenUpdates = new Set<string>();
+  /** Disappearing-message timer per chat jid (seconds), as the chat's messages announce it: our replies follow it. */
+  private readonly chatExpirations = new Map<string, number>();
+  /**
+   * How often each message was asked for again (a phone that could not decrypt it), kept across the
+   * socket restarts of this session so a retry after a reconnect is still counted and answered.
+   */
+  private readonly retryCounters = createKeyCache(5_000);
+  /** The auth state in memory, reused on a restart WhatsApp asks for (515) instead of a reload racing the last save. */
+  private authState: { state: AuthenticationState; saveCreds: () => Promise<void> } | undefined;
+  private restartWithState = false;
+  /** Ask for the WhatsApp Web version again (WhatsApp refused the one announced). */
+  private freshVersion = false;
   private readonly lifecycle: SerialQueue;
   private readonly inbound: SerialQueue;
   private readonly log: Logger;
@@ -212,6 +275,8 @@ export class BaileysSession implements ChannelSession {
 
   async start(): Promise<void> {
     await this.endSocket(this.halt());
+    this.authState = undefined;
+    this.restartWithState = false;
     this.running = true;
     this.lifetime = new AbortController();
     this.attempts = 0;
@@ -243,12 +308,12 @@ export class BaileysSession implements ChannelSession {
 
   async sendText(message: OutboundText): Promise<SentMessage> {
     return this.send('ERR_SENDING_WAPP_MSG', message.to, (socket, jid) =>
-      socket.sendMessage(jid, { text: message.text }, sendOptions(jid, message)),
+      socket.sendMessage(jid, { text: message.text }, this.sendOptions(jid, message)),
     );
   }
 
   async sendMedia(message: OutboundMedia): Promise<SentMessage> {
-    return this.send('ERR_SENDING_WAPP_MSG', message.to, (socket, jid) => socket.sendMessage(jid, mediaContent(message), sendOptions(jid, message)));
+    return this.send('ERR_SENDING_WAPP_MSG', message.to, (socket, jid) => socket.sendMessage(jid, mediaContent(message), this.sendOptions(jid, message)));
   }
 
   async sendPresence(to: ChannelPeer, presence: 'composing' | 'recording' | 'paused'): Promise<void> {
@@ -263,8 +328,42 @@ export class BaileysSession implements ChannelSession {
     }
   }
 
-  async deleteMessage(to: ChannelPeer, id: string, fromMe: boolean): Promise<void> {
-    await this.send('ERR_DELETE_WAPP_MSG', to, (socket, jid) => socket.sendMessage(jid, { delete: { remoteJid: jid, fromMe, id } }));
+  /**
+   * Baileys' send options: the id the outbox chose, a quote, and in a disappearing chat its timer (else the
+   * reply would stay forever on the customer's phone).
+   */
+  private sendOptions(jid: string, message: { id?: string; quoted?: QuotedRef }): MiscMessageGenerationOptions | undefined {
+    const { id, quoted } = message;
+    const expiration = this.chatExpirations.get(jid);
+    if (!id && !quoted && !expiration) return undefined;
+    return {
+      ...(id ? { messageId: id } : {}),
+      ...(quoted ? { quoted: quotedMessage(jid, quoted) } : {}),
+      ...(expiration ? { ephemeralExpiration: expiration } : {}),
+    };
+  }
+
+  private learnExpiration(msg: WAMessage): void {
+    const expiration = chatExpirationOf(msg);
+    if (expiration === undefined) return;
+    for (const jid of [msg.key.remoteJid, msg.key.remoteJidAlt]) {
+      if (!jid) continue;
+      if (expiration > 0) this.chatExpirations.set(jid, expiration);
+      else this.chatExpirations.delete(jid);
+    }
+  }
+
+  async deleteMessage(to: ChannelPeer, id: string, fromMe: boolean, raw?: unknown): Promise<void> {
+    // The key the message was sent with: a chat addressed by LID, or a group (with its participant),
+    // is deleted only by that exact key, not one rebuilt from the contact's number.
+    const stored = (raw as { key?: WAMessageKey } | null | undefined)?.key;
+    const key = stored?.id === id && stored.remoteJid ? stored : undefined;
+    await this.send('ERR_DELETE_WAPP_MSG', to, (socket, jid) => {
+      const remoteJid = key?.remoteJid ?? jid;
+      const deleteKey: WAMessageKey = { remoteJid, fromMe: key?.fromMe ?? fromMe, id };
+      if (key?.participant) deleteKey.participant = key.participant;
+      return socket.sendMessage(remoteJid, { delete: deleteKey });
+    });
   }
 
   async markRead(chat: ChannelPeer, ids: { id: string; participant?: string }[]): Promise<void> {
@@ -300,21 +399,45 @@ export class BaileysSession implements ChannelSession {
     return hit ? (identityOf(hit.jid).number ?? null) : null;
   }
 
+  async requestPairingCode(number: string): Promise<string> {
+    const socket = this.socket;
+    // Only while a QR code is on offer: the socket is up and waits for a phone.
+    if (!socket || this.connected || this.lastStatus !== 'qrcode' || !socket.requestPairingCode) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+    const digits = number.replace(/\D/g, '');
+    try {
+      return await socket.requestPairingCode(digits);
+    } catch (err) {
+      this.log.warn({ err }, 'pairing code request failed');
+      throw new AppError('ERR_WAPP_NOT_INITIALIZED', { reason: 'pairing code refused' });
+    }
+  }
+
   // --- connection ---------------------------------------------------------------------------------
 
   private async connect(): Promise<void> {
     if (!this.running) return;
     const generation = ++this.generation;
     try {
-      const { state, saveCreds } = await useAuthStoreState(this.options.auth);
+      const reuse = this.restartWithState && this.authState;
+      this.restartWithState = false;
+      const { state, saveCreds } = reuse ? this.authState! : await useAuthStoreState(this.options.auth);
+      this.authState = { state, saveCreds };
+      const fresh = this.freshVersion;
+      this.freshVersion = false;
+      const version = this.config.socketConfig.version ?? (await this.config.webVersion(fresh));
       if (!this.running || generation !== this.generation) return;
       const socket = this.config.socketFactory({
         browser: Browsers.ubuntu('Atrium'),
         markOnlineOnConnect: false,
         // Our sends are stored when sent; an echo of them would only race that write.
         emitOwnEvents: false,
-        getMessage: async () => undefined,
+        // No history import exists: do not ask the phone for its whole history at pairing.
+        syncFullHistory: false,
+        shouldIgnoreJid: ignoredJid,
+        getMessage: (key) => this.storedMessage(key),
+        msgRetryCounterCache: this.retryCounters,
         cachedGroupMetadata: async (jid) => this.groups.get(jid),
+        ...(version ? { version } : {}),
         ...this.config.socketConfig,
         logger: this.baileysLog as unknown as SocketConfig['logger'],
         auth: {
@@ -348,6 +471,7 @@ export class BaileysSession implements ChannelSession {
       },
       'messages.upsert': ({ messages, type }) => {
         if (!current() || (type !== 'notify' && type !== 'append')) return;
+        for (const msg of messages) this.learnExpiration(msg);
         this.inbound.push(() => this.handleUpsert(messages, socket));
       },
       'messages.update': (updates) => {
@@ -363,6 +487,13 @@ export class BaileysSession implements ChannelSession {
           const update = toReceiptUpdate(r);
           if (update) this.inbound.push(() => this.deliverUpdate(update));
         }
+      },
+      'lid-mapping.update': ({ lid, pn }) => {
+        if (!current()) return;
+        // Baileys learnt which phone number a privacy id (LID) stands for: the contact keeps both.
+        const number = identityOf(pn).number;
+        const lidDigits = identityOf(lid).lid;
+        if (number && lidDigits) this.inbound.push(() => this.options.events.contactUpdate({ number, lid: lidDigits }));
       },
       'contacts.upsert': (contacts) => this.onContacts(socket, contacts),
       'contacts.update': (contacts) => this.onContacts(socket, contacts),
@@ -429,6 +560,7 @@ export class BaileysSession implements ChannelSession {
 
   private onClose(error: unknown): void {
     const code = disconnectCode(error);
+    const reason = closeReason(code);
     this.connected = false;
     this.detach();
     if (code !== undefined && LOGGED_OUT.has(code)) {
@@ -437,12 +569,28 @@ export class BaileysSession implements ChannelSession {
       this.lastStatus = 'DISCONNECTED';
       this.report(async () => {
         await this.options.auth.clear();
-        await this.options.events.status('DISCONNECTED', { reason: 'logged out' });
+        await this.options.events.status('DISCONNECTED', { reason: reason ?? 'logged out' });
       });
       return;
     }
-    // While retrying, one OPENING is enough: the handlers write it to the database and push it to clients.
-    if (this.lastStatus !== 'OPENING') this.reportStatus('OPENING', { reason: `connection closed${code ? ` (${code})` : ''}` });
+    if (code === DisconnectReason.connectionReplaced) {
+      // Another session took this number over: reconnecting would knock it off in turn, forever. Stop,
+      // keep the credentials, and let an admin reconnect.
+      this.log.warn({ code }, 'WhatsApp connection replaced by another session; not reconnecting');
+      this.halt();
+      this.reportStatus('DISCONNECTED', { reason: reason! });
+      return;
+    }
+    if (code === VERSION_REFUSED) {
+      this.log.warn({ code }, 'WhatsApp refused the WhatsApp Web version; fetching the current one');
+      this.freshVersion = true;
+    }
+    if (code === DisconnectReason.restartRequired) this.restartWithState = true;
+    // While retrying, one OPENING is enough (the handlers write it and push it to clients); a refused
+    // version is said even mid-retry, as it will not go away by itself.
+    if (this.lastStatus !== 'OPENING' || (code === VERSION_REFUSED && reason !== this.lastReason)) {
+      this.reportStatus('OPENING', { reason: reason ?? 'connection closed' });
+    }
     this.scheduleReconnect(code);
   }
 
@@ -505,6 +653,7 @@ export class BaileysSession implements ChannelSession {
 
   private reportStatus(status: ChannelStatus, info?: { number?: string; reason?: string }): void {
     this.lastStatus = status;
+    this.lastReason = info?.reason;
     this.report(() => (info ? this.options.events.status(status, info) : this.options.events.status(status)));
   }
 
@@ -642,6 +791,23 @@ export class BaileysSession implements ChannelSession {
       clearTimeout(timer);
       if (onAbort) signal.removeEventListener('abort', onAbort);
     });
+  }
+
+  /**
+   * A message we sent, for a phone that asks for it again (it could not decrypt it): from the stored
+   * copy, so the answer survives reconnects and restarts. Nothing for a message we do not have.
+   */
+  private async storedMessage(key: WAMessageKey): Promise<proto.IMessage | undefined> {
+    const lookup = this.options.events.sentMessage;
+    if (!key.id || !lookup) return undefined;
+    try {
+      const raw = (await lookup.call(this.options.events, key.id)) as { message?: unknown } | null | undefined;
+      if (!raw || typeof raw !== 'object' || !raw.message) return undefined;
+      return proto.Message.fromObject(reviveBuffers(raw.message) as Record<string, unknown>);
+    } catch (err) {
+      this.log.warn({ err, messageId: key.id }, 'stored message lookup for a retry failed');
+      return undefined;
+    }
   }
 
   // --- outbound -----------------------------------------------------------------------------------

@@ -72,6 +72,13 @@ export class SandboxSession implements ChannelSession {
     await this.options.events.qr(`atrium-sandbox:${this.options.whatsappId}:${randomBytes(12).toString('base64url')}`);
   }
 
+  /** Like WhatsApp's: eight letters and digits for the phone to type; the simulated phone still pairs by scan(). */
+  async requestPairingCode(number: string): Promise<string> {
+    if (this.state !== 'qrcode') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+    if (!/^\d{8,15}$/.test(number)) throw new AppError('ERR_VALIDATION', { fields: [{ path: 'number', message: 'not a phone number' }] });
+    return randomBytes(5).toString('base64url').toUpperCase().replace(/[^A-Z0-9]/g, 'X').slice(0, 8).padEnd(8, 'Z');
+  }
+
   /** The phone scans the QR code. */
   async scan(): Promise<{ number: string }> {
     if (this.state === 'connected') throw new AppError('ERR_CONFLICT', { reason: 'already connected' });
@@ -203,4 +210,5 @@ export class SandboxSession implements ChannelSession {
 export const createSandboxProvider = (systemEm: () => EntityManager): ChannelProvider => ({
   name: 'sandbox',
   createSession: (options) => new SandboxSession(options, systemEm),
+  isPaired: async (auth) => (await auth.get(CREDS)) !== null,
 });

@@ -3,6 +3,7 @@ import { Migration20261121131450 } from './Migration20261121131450.js';
 import { Migration20261121132952 } from './Migration20261121132952.js';
 import { Migration20261121140340 } from './Migration20261121140340.js';
 import { Migration20261121154058 } from './Migration20261121154058.js';
+import { Migration20261124104800 } from './Migration20261124104800.js';
 import { Migration20261124104844 } from './Migration20261124104844.js';
 
 /** Checked-in migrations, in order. `npm run migration:create -w server` writes the next one. */
@@ -11,5 +12,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121132952', class: Migration20261121132952 },
   { name: 'Migration20261121140340', class: Migration20261121140340 },
   { name: 'Migration20261121154058', class: Migration20261121154058 },
+  { name: 'Migration20261124104800', class: Migration20261124104800 },
   { name: 'Migration20261124104844', class: Migration20261124104844 },
 ];

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import {
   createCompanySchema,
   idParamSchema,
+  idSchema,
   listQuerySchema,
   signupSchema,
   updateCompanySchedulesSchema,
@@ -24,7 +25,7 @@ import {
   updateCompanySchedules,
 } from './companies.service.js';
 
-const companyIdParam = z.object({ companyId: z.coerce.number().int().positive() });
+const companyIdParam = z.object({ companyId: idSchema });
 
 export const companiesRoutes = (deps: RouteDeps) => {
   const router = new Router<AppState>({ prefix: '/companies' });

@@ -366,11 +366,11 @@ describe('GET /companies/{id}', () => {
   });
 
   it('answers 400 for a malformed id and 404 for a missing one', async () => {
-    for (const id of ['abc', '0', '-1', '1.5', '%20']) {
+    // Beyond PostgreSQL's integer is malformed too, not merely missing.
+    for (const id of ['abc', '0', '-1', '1.5', '%20', '99999999999']) {
       expectInvalid(await t.api.get(`/companies/${id}`, t.superToken), 'id');
     }
     expectError(await t.api.get('/companies/999999', t.superToken), 404, 'ERR_NO_COMPANY_FOUND');
-    expectError(await t.api.get('/companies/99999999999', t.superToken), 404, 'ERR_NO_COMPANY_FOUND');
   });
 });
 

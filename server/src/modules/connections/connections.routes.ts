@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { createConnectionSchema, idParamSchema, listConnectionsQuerySchema, updateConnectionSchema } from '@atrium/shared';
+import { createConnectionSchema, idParamSchema, listConnectionsQuerySchema, pairingCodeSchema, updateConnectionSchema } from '@atrium/shared';
 import { adminOnly } from '../../http/auth-middleware.js';
 import type { RouteDeps } from '../../http/route-deps.js';
 import type { AppState } from '../../http/types.js';
@@ -10,6 +10,7 @@ import {
   getConnection,
   listConnections,
   logoutSession,
+  requestPairingCode,
   restartSession,
   startSession,
   updateConnection,
@@ -46,6 +47,11 @@ export const connectionsRoutes = (deps: RouteDeps) => {
   });
   router.put('/whatsappsession/:id', deps.auth, adminOnly, async (ctx) => {
     ctx.body = await restartSession(ctx.state.service, deps.channels, parse(idParamSchema, ctx.params).id);
+  });
+  router.post('/whatsappsession/:id/pairing-code', deps.auth, adminOnly, async (ctx) => {
+    const { id } = parse(idParamSchema, ctx.params);
+    const { number } = parse(pairingCodeSchema, ctx.request.body);
+    ctx.body = await requestPairingCode(ctx.state.service, deps.channels, id, number);
   });
   router.delete('/whatsappsession/:id', deps.auth, adminOnly, async (ctx) => {
     ctx.body = await logoutSession(ctx.state.service, deps.channels, parse(idParamSchema, ctx.params).id);

@@ -23,6 +23,7 @@ export const presentWhatsapp = (w: Whatsapp, queues: Queue[] = []) => ({
   status: w.status,
   qrcode: w.qrcode,
   retries: w.retries,
+  disconnectReason: w.disconnectReason,
   isDefault: w.isDefault,
   provider: w.provider,
   number: w.number,
@@ -60,6 +61,7 @@ export const presentSession = (w: Whatsapp) => ({
   status: w.status,
   qrcode: w.qrcode,
   retries: w.retries,
+  disconnectReason: w.disconnectReason,
   number: w.number,
   updatedAt: w.updatedAt,
 });
@@ -254,6 +256,19 @@ export const startSession = async (ctx: ServiceContext, channels: ChannelManager
   await countAttemptsAfresh(ctx.em, connection);
   await channels.start(connection);
   return { message: 'Starting session.' };
+};
+
+/**
+ * POST /whatsappsession/{id}/pairing-code: the code to type on the phone instead of scanning the QR
+ * code (the session must be showing one). Pairing then goes on as after a scan.
+ */
+export const requestPairingCode = async (ctx: ServiceContext, channels: ChannelManager, id: number, number: string) => {
+  requireAdmin(ctx.actor);
+  const connection = await findConnection(ctx.em, id);
+  const session = channels.findOfCompany(connection.id, connection.companyId);
+  if (!session || connection.status !== 'qrcode') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+  if (!session.requestPairingCode) throw new AppError('ERR_WAPP_PROVIDER_DISABLED', { provider: connection.provider });
+  return { code: await session.requestPairingCode(number) };
 };
 
 /** PUT /whatsappsession/{id}: forget the credentials and show a new QR code. */

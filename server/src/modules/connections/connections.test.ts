@@ -517,6 +517,24 @@ describe('sessions and the sandbox phone', () => {
   });
 });
 
+describe('POST /whatsappsession/{id}/pairing-code', () => {
+  it('gives an admin a code to type on the phone while the QR code is shown, and refuses otherwise', async () => {
+    const created = await newConnection(a.admin.token);
+    const id = created.body.id;
+    expect((await t.api.get(`/whatsapp/${id}`, a.admin.token)).body.status).toBe('qrcode');
+    const res = await t.api.post(`/whatsappsession/${id}/pairing-code`, { number: '+55 (11) 98888-7777' }, a.admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body.code).toMatch(/^[A-Z0-9]{8}$/);
+    expect(await t.api.post(`/whatsappsession/${id}/pairing-code`, { number: '5511988887777' }, a.agent.token)).toMatchObject({ status: 403 });
+    expect(await t.api.post(`/whatsappsession/${id}/pairing-code`, { number: '12' }, a.admin.token)).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    await t.api.post(`/sandbox/${id}/scan`, {}, a.admin.token);
+    expect(await t.api.post(`/whatsappsession/${id}/pairing-code`, { number: '5511988887777' }, a.admin.token)).toMatchObject({
+      status: 409,
+      body: { error: 'ERR_WAPP_NOT_INITIALIZED' },
+    });
+  });
+});
+
 describe('what a session reports', () => {
   const eventsOf = (id: number, companyId: number) =>
     sessionEvents(
@@ -550,6 +568,68 @@ describe('what a session reports', () => {
     expect(messages).toHaveLength(1);
     // 15:07 UTC is 20:37 in India.
     expect(messages[0]).toMatchObject({ mediaType: 'call_log', body: '20:37', fromMe: false });
+  });
+
+  it('saves a phone number ↔ LID pair on the contact known by either, and merges the two contacts it links', async () => {
+    const created = await newConnection(a.admin.token);
+    await t.api.post(`/sandbox/${created.body.id}/scan`, {}, a.admin.token);
+    const events = eventsOf(created.body.id, a.companyId);
+    const stamp = Date.now().toString().slice(-8);
+    const number = `55118${stamp}`;
+    const lid = `20394${stamp}77`;
+    // The same customer, written to once by phone number, once by LID only.
+    await customerSays(t.api, a.admin.token, created.body.id, { from: number, body: 'Oi' });
+    await events.message({ id: `LIDMSG${stamp}`, fromMe: false, chat: { number: null, lid }, body: 'Sou eu', mediaType: 'chat', timestamp: new Date() });
+    const conn = t.app.orm.em.fork().getConnection();
+    const contactsOf = () => conn.execute<{ id: number; number: string | null; lid: string | null }[]>(
+      'select id, number, lid from contacts where company_id = ? and (number = ? or lid = ?) order by id', [a.companyId, number, lid]);
+    expect(await contactsOf()).toHaveLength(2);
+
+    await events.contactUpdate({ number, lid });
+    const merged = await contactsOf();
+    expect(merged).toEqual([expect.objectContaining({ number, lid })]);
+    const ticket = await ticketOf(t.api, a.admin.token, number);
+    const bodies = (await t.api.get(`/messages/${ticket.id}`, a.admin.token)).body.messages.map((m: { body: string }) => m.body);
+    expect(bodies.sort()).toEqual(['Oi', 'Sou eu']);
+
+    // A pair for a customer nobody knows imports nothing.
+    await events.contactUpdate({ number: `55119${stamp}`, lid: `30394${stamp}77` });
+    expect(await conn.execute('select id from contacts where company_id = ? and number = ?', [a.companyId, `55119${stamp}`])).toEqual([]);
+  });
+
+  it('keeps why the session closed on the connection row until it connects again', async () => {
+    const created = await newConnection(a.admin.token);
+    await t.api.post(`/sandbox/${created.body.id}/scan`, {}, a.admin.token);
+    const events = eventsOf(created.body.id, a.companyId);
+    const reason = 'connection replaced: this number was opened in another session (440)';
+    await events.status('DISCONNECTED', { reason });
+    expect((await t.api.get(`/whatsapp/${created.body.id}`, a.admin.token)).body).toMatchObject({ status: 'DISCONNECTED', disconnectReason: reason });
+    const listed = (await t.api.get('/whatsapp/?session=0', a.admin.token)).body.find((w: { id: number }) => w.id === created.body.id);
+    expect(listed.disconnectReason).toBe(reason);
+    // Retrying keeps it; a plain OPENING without a reason does not wipe it.
+    await events.status('OPENING');
+    expect((await t.api.get(`/whatsapp/${created.body.id}`, a.admin.token)).body.disconnectReason).toBe(reason);
+    await events.status('CONNECTED', { number: '5511900002222' });
+    expect((await t.api.get(`/whatsapp/${created.body.id}`, a.admin.token)).body).toMatchObject({ status: 'CONNECTED', disconnectReason: '' });
+  });
+
+  it('gives back the stored copy of a message this connection sent (for a phone asking it again), nothing else', async () => {
+    const created = await newConnection(a.admin.token);
+    await t.api.post(`/sandbox/${created.body.id}/scan`, {}, a.admin.token);
+    const events = eventsOf(created.body.id, a.companyId);
+    const customer = `55117${Date.now().toString().slice(-8)}`;
+    const inboundId = await customerSays(t.api, a.admin.token, created.body.id, { from: customer, body: 'Oi' });
+    const ticket = await ticketOf(t.api, a.admin.token, customer);
+    const sent = await t.api.post(`/messages/${ticket.id}`, { body: 'Bom dia' }, a.admin.token);
+    expect(sent.status).toBeLessThan(300);
+    const conn = t.app.orm.em.fork().getConnection();
+    const [row] = await conn.execute<{ wid: string }[]>('select wid from messages where ticket_id = ? and from_me = true', [ticket.id]);
+    const raw = { key: { remoteJid: `${customer}@s.whatsapp.net`, fromMe: true, id: row!.wid }, message: { conversation: 'Bom dia' } };
+    await conn.execute('update messages set raw = ? where wid = ?', [JSON.stringify(raw), row!.wid]);
+    expect(await events.sentMessage!(row!.wid)).toEqual(raw);
+    // A customer's message is not ours to send again; another connection's ids are not this one's.
+    expect(await events.sentMessage!(inboundId)).toBeNull();
+    expect(await eventsOf(created.body.id + 100000, a.companyId).sentMessage!(row!.wid)).toBeNull();
   });
 
   it('refreshes a known contact’s picture, and a name that was only the number; unknown numbers are not imported', async () => {

@@ -3,8 +3,9 @@ import type { ChannelEvents, ChannelStatus } from '../../channels/types.js';
 import { forCompany } from '../../db/tenant.js';
 import { acceptInbound, applyMessageUpdate, type PipelineDeps } from '../../pipeline/inbound.js';
 import { Company } from '../companies/company.entity.js';
-import { digitsOnly } from '../contacts/contact-identity.js';
+import { digitsOnly, upsertChannelContact } from '../contacts/contact-identity.js';
 import { Contact } from '../contacts/contact.entity.js';
+import { Message } from '../messages/message.entity.js';
 import { markEchoed } from '../outbox/outbox.js';
 import { presentSession } from './connections.service.js';
 import { Whatsapp } from './whatsapp.entity.js';
@@ -40,7 +41,10 @@ export const sessionEvents = (deps: PipelineDeps, ref: ConnectionRef): ChannelEv
       saveStatus((w) => {
         w.status = status;
         if (status !== 'qrcode') w.qrcode = '';
+        // The close reason stays on the row until the phone is connected again.
+        if (info?.reason) w.disconnectReason = info.reason.slice(0, 200);
         if (status === 'CONNECTED') {
+          w.disconnectReason = '';
           w.retries = 0;
           if (info?.number) w.number = info.number;
         }
@@ -54,12 +58,24 @@ export const sessionEvents = (deps: PipelineDeps, ref: ConnectionRef): ChannelEv
       log.debug({ outcome }, 'inbound message');
     },
     messageUpdate: (update) => applyMessageUpdate(deps, key, update),
+    sentMessage: async (id) => {
+      const message = await em().findOne(Message, { whatsappId: ref.id, wid: id, fromMe: true }, { populate: ['raw'] });
+      return message?.raw ?? null;
+    },
     contactUpdate: async (peer) => {
       // Only contacts we already have are refreshed: the phone's address book is not imported.
       const number = digitsOnly(peer.number);
       const lid = digitsOnly(peer.lid);
       if (!number && !lid) return;
       const scoped = em();
+      if (number && lid) {
+        // A phone number ↔ LID pair: saved on the contact we know by either, and two contacts (one by
+        // each) become one, so the next message by either address finds the same conversation.
+        const known = await scoped.count(Contact, { $or: [{ number }, { lid }], isGroup: false });
+        if (known === 0) return;
+        await scoped.transactional((tx) => upsertChannelContact(tx, { ...peer, number, lid, isGroup: false }));
+        return;
+      }
       const contact = await scoped.findOne(Contact, number ? { number } : { lid });
       if (!contact) return;
       if (peer.profilePicUrl !== undefined) contact.profilePicUrl = peer.profilePicUrl;

@@ -9,6 +9,7 @@ export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 type Defaulted =
   | 'status'
   | 'qrcode'
+  | 'disconnectReason'
   | 'retries'
   | 'isDefault'
   | 'provider'
@@ -38,6 +39,8 @@ export class Whatsapp {
   name!: string;
   status: ConnectionStatus = 'OPENING';
   qrcode = '';
+  /** Why the session last closed (logged out, replaced by another session, version refused...); '' once connected. */
+  disconnectReason = '';
   retries = 0;
   isDefault = false;
   provider = 'beta';
@@ -72,6 +75,7 @@ export const WhatsappSchema = new EntitySchema<Whatsapp>({
     name: { type: 'string', length: 100 },
     status: { type: 'string', length: 20, default: 'OPENING' },
     qrcode: { type: 'text', default: '' },
+    disconnectReason: { type: 'string', length: 200, default: '' },
     retries: { type: 'integer', default: 0 },
     isDefault: { type: 'boolean', default: false },
     provider: { type: 'string', length: 20, default: 'beta' },

@@ -188,6 +188,7 @@ const chartWindow = async (em: EntityManager, query: DashboardChartQuery) => {
 
 /** GET /dashboard/ticketsUsers: cycles finished in the period per user; every company user, 0 when none. */
 export const ticketsPerUser = async (ctx: ServiceContext, query: DashboardChartQuery): Promise<DashboardChartAnswer<TicketsUsersRow>> => {
+  requireAdmin(ctx.actor);
   const { companyId, since, until } = await chartWindow(ctx.em, query);
   const rows = await ctx.em.execute<{ nome: string; quantidade: number }[]>(
     `select u.name as nome, coalesce(c.n, 0)::int as quantidade
@@ -206,6 +207,7 @@ export const ticketsPerUser = async (ctx: ServiceContext, query: DashboardChartQ
 
 /** GET /dashboard/ticketsDay: cycles created per hour (one day) or per day (dd/mm/yyyy, in date order). */
 export const ticketsPerDay = async (ctx: ServiceContext, query: DashboardChartQuery): Promise<DashboardChartAnswer<TicketsDayRow>> => {
+  requireAdmin(ctx.actor);
   const { companyId, timezone, since, until } = await chartWindow(ctx.em, query);
   const created = 'tt.created_at >= ? and tt.created_at < ?';
   const local = `(tt.created_at at time zone ?)`;

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { idParamSchema, listMessagesQuerySchema, sendMessageSchema } from '@atrium/shared';
+import { idParamSchema, idSchema, listMessagesQuerySchema, sendMessageSchema, textSchema } from '@atrium/shared';
 import { z } from 'zod';
 import type { RouteDeps } from '../../http/route-deps.js';
 import type { AppState } from '../../http/types.js';
@@ -7,13 +7,13 @@ import { formFields, mediaOf, upload, uploadedFiles } from '../../http/upload.js
 import { parse } from '../../http/validate.js';
 import { deleteMessage, listMessages, resendMessage, sendMediaMessages, sendTextMessage } from './messages.service.js';
 
-const ticketParam = z.object({ ticketId: z.coerce.number().int().positive() });
+const ticketParam = z.object({ ticketId: idSchema });
 const MAX_MEDIA_BYTES = 64 * 1024 * 1024;
 
 /** Multipart fields: `medias` (files), `body` (one caption, or one per file), optional `quotedMsgId`, `signMessage`. */
 const mediaForm = z.object({
-  body: z.union([z.string().max(4096), z.array(z.string().max(4096))]).optional(),
-  quotedMsgId: z.coerce.number().int().positive().optional(),
+  body: z.union([textSchema.max(4096), z.array(textSchema.max(4096))]).optional(),
+  quotedMsgId: idSchema.optional(),
   signMessage: z.enum(['true', 'false']).optional(),
   voiceNote: z.enum(['true', 'false']).optional(),
 });

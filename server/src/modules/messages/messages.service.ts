@@ -115,7 +115,7 @@ export const sendMediaMessages = async (
 
 /** DELETE /messages/{id}: only our own messages, deleted for everyone on WhatsApp, then marked. */
 export const deleteMessage = async (ctx: ServiceContext, deps: ConversationDeps, id: number) => {
-  const message = await ctx.em.findOne(Message, id);
+  const message = await ctx.em.findOne(Message, id, { populate: ['raw'] });
   if (!message) throw new AppError('ERR_NO_MESSAGE_FOUND');
   const ticket = await findVisibleTicket(ctx, message.ticketId);
   if (!message.fromMe) throw new AppError('ERR_NO_PERMISSION');
@@ -126,9 +126,10 @@ export const deleteMessage = async (ctx: ServiceContext, deps: ConversationDeps,
     const contact = await ctx.em.findOneOrFail(Contact, ticket.contactId);
     const session = deps.channels.get(message.whatsappId);
     try {
-      await session.deleteMessage(peerOf(contact), message.wid, true);
+      await session.deleteMessage(peerOf(contact), message.wid, true, message.raw ?? undefined);
     } catch (err) {
-      if (err instanceof AppError && err.code === 'ERR_WAPP_NOT_INITIALIZED') throw err;
+      // The channel's verdict (ERR_DELETE_WAPP_MSG, not connected) or our own failure (a 500) as it is.
+      if (err instanceof AppError) throw err;
       throw new AppError('ERR_DELETE_WAPP_MSG');
     }
   }

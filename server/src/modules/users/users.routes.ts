@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { createUserSchema, idParamSchema, languageParamSchema, listQuerySchema, updateUserSchema } from '@atrium/shared';
+import { createUserSchema, idParamSchema, idSchema, languageParamSchema, listQuerySchema, updateUserSchema } from '@atrium/shared';
 import { z } from 'zod';
 import { adminOnly } from '../../http/auth-middleware.js';
 import type { RouteDeps } from '../../http/route-deps.js';
@@ -7,7 +7,7 @@ import type { AppState } from '../../http/types.js';
 import { parse } from '../../http/validate.js';
 import { createUser, deleteUser, getUser, listAllUsers, listUsers, setLanguage, updateUser } from './users.service.js';
 
-const listAllQuery = z.object({ companyId: z.coerce.number().int().positive().optional() });
+const listAllQuery = z.object({ companyId: idSchema.optional() });
 
 export const usersRoutes = (deps: RouteDeps) => {
   const router = new Router<AppState>({ prefix: '/users' });

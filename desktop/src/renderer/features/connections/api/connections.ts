@@ -8,6 +8,8 @@ export interface Connection {
   status: string;
   qrcode: string | null;
   retries: number;
+  /** Why the session last closed (e.g. replaced by another session: reconnect with "Try again"); '' once connected. */
+  disconnectReason?: string;
   isDefault: boolean;
   provider: string;
   number?: string | null;
@@ -59,6 +61,9 @@ export const connectionsApi = {
   logoutSession: async (id: number) => {
     await api.delete(`/whatsappsession/${id}`);
   },
+  /** Instead of the QR code: a code to type on the phone of `number` (Linked devices > Link with phone number). */
+  pairingCode: async (id: number, number: string) =>
+    (await api.post<{ code: string }>(`/whatsappsession/${id}/pairing-code`, { number })).data.code,
   /** The simulated phone scans the QR code. */
   sandboxScan: async (id: number) => {
     await api.post(`/sandbox/${id}/scan`);

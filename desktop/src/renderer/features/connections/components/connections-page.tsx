@@ -47,6 +47,7 @@ const useStyles = makeStyles({
   bad: { color: tokens.colorPaletteRedForeground1 },
   warn: { color: tokens.colorPaletteDarkOrangeForeground1 },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
+  reason: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, maxWidth: '320px' },
 });
 
 /** Last update as the connections table shows it (spec 01 section 2). */
@@ -148,6 +149,11 @@ export default function ConnectionsPage() {
                         <span data-testid={`connection-status-${c.id}`}>{c.status}</span>
                       </span>
                     </Tooltip>
+                    {c.status !== 'CONNECTED' && c.disconnectReason ? (
+                      <div className={styles.reason} data-testid={`connection-reason-${c.id}`}>
+                        {c.disconnectReason}
+                      </div>
+                    ) : null}
                   </TableCell>
                   {canSession ? (
                     <TableCell>

@@ -88,6 +88,23 @@ describe('QR modal', () => {
     fireEvent.click(screen.getByTestId('qr-sandbox-scan'));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/sandbox/4/scan')).toBe(true));
   });
+
+  it('offers a pairing code for a phone number instead of the QR code, and shows it', async () => {
+    const calls = fakeServer((call) => (call.url === '/whatsappsession/4/pairing-code' ? { data: { code: 'K7PQ2WXZ' } } : { data: {} }));
+    render(
+      <AppProviders>
+        <QrModal connection={{ ...base, provider: 'beta', qrcode: 'x' }} onClose={noop} />
+      </AppProviders>,
+    );
+    const request = screen.getByTestId('qr-pairing-request') as HTMLButtonElement;
+    expect(request.disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('qr-pairing-number'), { target: { value: '+55 11 98888-7777' } });
+    fireEvent.click(request);
+    expect((await screen.findByTestId('qr-pairing-code')).textContent).toContain('K7PQ2WXZ');
+    const call = calls.find((c) => c.url === '/whatsappsession/4/pairing-code')!;
+    expect(call.method).toBe('POST');
+    expect(call.data).toEqual({ number: '+55 11 98888-7777' });
+  });
 });
 
 describe('connections page', () => {
@@ -116,6 +133,20 @@ describe('connections page', () => {
     expect(screen.getByTestId('connections-add')).toBeTruthy();
     fireEvent.click(screen.getByTestId('connection-qr-2'));
     expect(await screen.findByTestId('qr-modal')).toBeTruthy();
+  });
+
+  it('shows why a connection closed, with try again to reconnect a replaced session', async () => {
+    const reason = 'connection replaced: this number was opened in another session (440)';
+    fakeServer((call) => {
+      if (call.url.startsWith('/companies/listPlan/')) return planReply();
+      if (call.url.startsWith('/whatsapp')) return { data: [{ ...connection(3, 'DISCONNECTED'), disconnectReason: reason }, { ...connection(1, 'CONNECTED'), disconnectReason: '' }] };
+      return { data: [] };
+    });
+    signIn({ profile: 'admin' });
+    renderApp('/connections');
+    expect((await screen.findByTestId('connection-reason-3')).textContent).toBe(reason);
+    expect(screen.getByTestId('connection-retry-3')).toBeTruthy();
+    expect(screen.queryByTestId('connection-reason-1')).toBeNull();
   });
 
   it('hides add, session and edit buttons from agents', async () => {

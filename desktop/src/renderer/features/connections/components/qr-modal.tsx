@@ -7,6 +7,8 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
+  Field,
+  Input,
   Spinner,
   Text,
   tokens,
@@ -36,6 +38,9 @@ export function QrModal({ connection, onClose }: QrModalProps) {
   const { t } = useTranslation('connections');
   const { t: tc } = useTranslation();
   const [scanning, setScanning] = useState(false);
+  const [pairingNumber, setPairingNumber] = useState('');
+  const [pairingCode, setPairingCode] = useState('');
+  const [requesting, setRequesting] = useState(false);
   const qrcode = connection.qrcode ?? '';
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
@@ -60,6 +65,17 @@ export function QrModal({ connection, onClose }: QrModalProps) {
       toastError(err);
     } finally {
       setScanning(false);
+    }
+  };
+
+  const requestCode = async () => {
+    setRequesting(true);
+    try {
+      setPairingCode(await connectionsApi.pairingCode(connection.id, pairingNumber));
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setRequesting(false);
     }
   };
 
@@ -98,6 +114,30 @@ export function QrModal({ connection, onClose }: QrModalProps) {
               >
                 {t('qr.sandboxScan')}
               </Button>
+            ) : null}
+            {qrcode ? (
+              <div style={{ display: 'flex', gap: 8, alignItems: 'flex-end', width: '100%' }}>
+                <Field label={t('qr.pairingNumber')} style={{ flex: 1 }}>
+                  <Input
+                    value={pairingNumber}
+                    inputMode="tel"
+                    data-testid="qr-pairing-number"
+                    onChange={(_, data) => setPairingNumber(data.value)}
+                  />
+                </Field>
+                <Button
+                  disabled={requesting || pairingNumber.replace(/\D/g, '').length < 8}
+                  data-testid="qr-pairing-request"
+                  onClick={() => void requestCode()}
+                >
+                  {t('qr.pairingRequest')}
+                </Button>
+              </div>
+            ) : null}
+            {pairingCode ? (
+              <Text weight="semibold" data-testid="qr-pairing-code">
+                {t('qr.pairingCode', { code: pairingCode })}
+              </Text>
             ) : null}
           </DialogContent>
           <DialogActions>

@@ -53,6 +53,9 @@ const en = {
     waiting: 'Waiting for the QR code…',
     sandboxScan: 'Scan with the simulated phone',
     instructions: 'Open WhatsApp on the phone, go to Linked devices and point the camera at this code.',
+    pairingNumber: 'Or link with a phone number (with country code)',
+    pairingRequest: 'Get a code',
+    pairingCode: 'On the phone: Linked devices > Link with phone number, then type {{code}}',
   },
   confirmDelete: {
     title: 'Delete connection {{name}}?',

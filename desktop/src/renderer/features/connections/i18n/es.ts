@@ -55,6 +55,9 @@ const es: Translation<typeof en> = {
     waiting: 'Esperando el código QR…',
     sandboxScan: 'Escanear con el teléfono simulado',
     instructions: 'Abra WhatsApp en el teléfono, vaya a Dispositivos vinculados y apunte la cámara a este código.',
+    pairingNumber: 'O vincule con un número de teléfono (con código de país)',
+    pairingRequest: 'Obtener un código',
+    pairingCode: 'En el teléfono: Dispositivos vinculados > Vincular con el número de teléfono, y escriba {{code}}',
   },
   confirmDelete: {
     title: '¿Eliminar la conexión {{name}}?',

@@ -55,6 +55,9 @@ const pt: Translation<typeof en> = {
     waiting: 'Aguardando o QR code…',
     sandboxScan: 'Escanear com o celular simulado',
     instructions: 'Abra o WhatsApp no celular, vá em Aparelhos conectados e aponte a câmera para este código.',
+    pairingNumber: 'Ou conecte com o número do celular (com DDI)',
+    pairingRequest: 'Gerar código',
+    pairingCode: 'No celular: Aparelhos conectados > Conectar com número de telefone, e digite {{code}}',
   },
   confirmDelete: {
     title: 'Excluir a conexão {{name}}?',
