@@ -72,7 +72,8 @@ const health = async (url: string) => {
   }
 };
 
-const startServer = async (dataDir: string, ports?: { port: number; pgPort: number }): Promise<Server> => {
+/** main.ts in a child process, as `npm start` runs it after its build (tsx instead of the build). */
+const spawnServer = async (dataDir: string, ports?: { port: number; pgPort: number }): Promise<Server> => {
   const port = ports?.port ?? (await freePort());
   let pgPort = ports?.pgPort ?? (await freePort());
   while (pgPort === port) pgPort = await freePort();
@@ -98,17 +99,35 @@ const startServer = async (dataDir: string, ports?: { port: number; pgPort: numb
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  const url = `http://127.0.0.1:${port}`;
+  return { url: `http://127.0.0.1:${port}`, dataDir, pgPort, child, exit, output: () => output };
+};
+
+/** A server that answers GET /health with 200. */
+const startServer = async (dataDir: string, ports?: { port: number; pgPort: number }): Promise<Server> => {
+  const server = await spawnServer(dataDir, ports);
+  const { child } = server;
   try {
     await until('GET /health to answer 200', async () => {
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited during start-up (${child.exitCode ?? child.signalCode})`);
-      return (await health(url)) === 200;
+      return (await health(server.url)) === 200;
     }, 90_000);
   } catch (err) {
     child.kill('SIGKILL');
-    throw new Error(`${(err as Error).message}\n--- server output ---\n${output.slice(-4000)}`, { cause: err });
+    throw new Error(`${(err as Error).message}\n--- server output ---\n${server.output().slice(-4000)}`, { cause: err });
   }
-  return { url, dataDir, pgPort, child, exit, output: () => output };
+  return server;
+};
+
+/** A crash: the server and its PostgreSQL both killed outright, the lock file left behind. */
+const crash = async (server: Server) => {
+  const pid = postmasterPid(server.dataDir);
+  expect(pid).toBeTruthy();
+  server.child.kill('SIGKILL');
+  process.kill(pid!, 'SIGKILL');
+  await server.exit;
+  // Nobody may reap it (a zombie still answers kill(pid, 0)); its port closes when it dies.
+  await until('the killed PostgreSQL to close its port', async () => !(await accepts(server.pgPort)), 10_000);
+  expect(postmasterPid(server.dataDir)).toBe(pid);
 };
 
 const accepts = (port: number) =>
@@ -237,5 +256,28 @@ describe('the server process', () => {
     expect(isAlive(pgPid!)).toBe(false);
     expect(existsSync(path.join(server.dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
     expect(await accepts(server.pgPort)).toBe(false);
+  }, 120_000);
+
+  it('comes back after a crash that killed it and its PostgreSQL, and refuses a second server on its data', async () => {
+    const dataDir = newDataDir('crash');
+    const first = await startServer(dataDir);
+    const pgPid = postmasterPid(dataDir);
+
+    // A second server on the same DATA_DIR: a clear refusal, and the first one's database untouched.
+    const second = await spawnServer(dataDir);
+    expect(await second.exit).toEqual({ code: 1, signal: null });
+    expect(second.output()).toContain(
+      `Atrium failed to start: the embedded PostgreSQL data directory ${path.join(dataDir, 'postgres')} is in use by a running PostgreSQL (PID ${pgPid})`,
+    );
+    expect(second.output()).not.toContain('undefined');
+    expect(await health(first.url)).toBe(200);
+
+    await crash(first);
+    const again = await startServer(dataDir);
+    expect(await health(again.url)).toBe(200);
+    expect(again.output()).toContain('removing a stale postmaster.pid');
+    again.child.kill('SIGTERM');
+    expect(await again.exit).toEqual({ code: 0, signal: null });
+    expect(postmasterPid(dataDir)).toBeUndefined();
   }, 120_000);
 });

@@ -2,6 +2,13 @@ import { ConfigError, loadConfig } from './config.js';
 import { startApp } from './app.js';
 import { stopEmbeddedDatabasesNow } from './db/embedded.js';
 
+/** What went wrong, in words, whatever was thrown (a library may reject with nothing at all). */
+const describe = (err: unknown): string => {
+  if (err instanceof Error) return err.message || err.name;
+  if (err === undefined || err === null || err === '') return 'an error without a description';
+  return typeof err === 'string' ? err : JSON.stringify(err) ?? String(err);
+};
+
 /** `npm start`: configuration, the app, and a graceful stop on SIGTERM/SIGINT within 10 s. */
 const main = async () => {
   let config;
@@ -41,7 +48,7 @@ const main = async () => {
 };
 
 main().catch(async (err: unknown) => {
-  process.stderr.write(`Atrium failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.stderr.write(`Atrium failed to start: ${describe(err)}\n`);
   // A start that failed after the embedded PostgreSQL came up must not leave it running.
   await stopEmbeddedDatabasesNow(2_000).catch(() => undefined);
   process.exit(1);
