@@ -4,6 +4,7 @@ import http from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './db/embedded.js';
@@ -280,4 +281,99 @@ describe('the server process', () => {
     expect(await again.exit).toEqual({ code: 0, signal: null });
     expect(postmasterPid(dataDir)).toBeUndefined();
   }, 120_000);
+
+  it('keeps every inbound message it acknowledged exactly once, one ticket per contact, across a crash mid-traffic', async () => {
+    const dataDir = newDataDir('inbound');
+    const server = await startServer(dataDir);
+    const { token, whatsappId, companyId } = await companyWithSandbox(server.url);
+
+    // 3,000 messages from 300 customers, four phones sending at once; the server and its PostgreSQL
+    // are killed once half of them are acknowledged, while the rest are in flight.
+    const TOTAL = 3_000;
+    const CONTACTS = 300;
+    const messages = Array.from({ length: TOTAL }, (_, n) => ({ id: `CRASH-${n}`, from: String(5521900000000 + (n % CONTACTS)), name: `Cliente ${n % CONTACTS}`, body: `mensagem ${n}` }));
+    const acknowledged = new Set<string>();
+    const send = async (url: string, batch: typeof messages, onAck?: () => void) => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (next < batch.length) {
+            const message = batch[next++];
+            try {
+              const res = await call(agent, url, 'POST', `/sandbox/${whatsappId}/messages`, token, message);
+              if (res.status === 201) {
+                acknowledged.add(message.id);
+                onAck?.();
+              }
+            } catch {
+              return; // The server is gone: this phone stops.
+            }
+          }
+        }),
+      );
+      agent.destroy();
+    };
+    let crashed: Promise<void> | undefined;
+    await send(server.url, messages, () => {
+      if (acknowledged.size >= TOTAL / 2) crashed ??= crash(server);
+    });
+    await crashed;
+    const acknowledgedBeforeCrash = new Set(acknowledged);
+    expect(acknowledgedBeforeCrash.size).toBeGreaterThanOrEqual(TOTAL / 2);
+    expect(acknowledgedBeforeCrash.size).toBeLessThan(TOTAL);
+
+    const again = await startServer(dataDir);
+    const db = new pg.Client({
+      host: '127.0.0.1',
+      port: again.pgPort,
+      user: 'postgres',
+      password: readFileSync(path.join(dataDir, 'secrets', 'postgres-password'), 'utf8').trim(),
+      database: 'atrium',
+    });
+    await db.connect();
+    try {
+      const storedIds = async () =>
+        (await db.query<{ wid: string; copies: number }>('select wid, count(*)::int as copies from messages where whatsapp_id = $1 group by wid', [whatsappId])).rows;
+      const check = async (mustBeStored: Set<string>) => {
+        // What a crash left in the inbound queue is stored by the replay at start-up: wait for it.
+        let rows = await storedIds();
+        await until('every acknowledged message to be stored', async () => {
+          rows = await storedIds();
+          const stored = new Set(rows.map((r) => r.wid));
+          return [...mustBeStored].every((id) => stored.has(id));
+        }, 60_000);
+        expect(rows.filter((r) => r.copies !== 1)).toEqual([]);
+        const sent = new Set(messages.map((m) => m.id));
+        expect(rows.filter((r) => !sent.has(r.wid))).toEqual([]);
+        const perContact = await db.query<{ contact_id: number; tickets: number }>(
+          'select contact_id, count(*)::int as tickets from tickets where whatsapp_id = $1 group by contact_id',
+          [whatsappId],
+        );
+        expect(perContact.rows.filter((r) => r.tickets !== 1)).toEqual([]);
+        const contacts = await db.query<{ n: number; numbers: number }>(
+          `select count(*)::int as n, count(distinct number)::int as numbers from contacts where company_id = $1 and number like '55219%'`,
+          [companyId],
+        );
+        const writers = await db.query<{ n: number }>('select count(distinct contact_id)::int as n from messages where whatsapp_id = $1', [whatsappId]);
+        expect(contacts.rows[0].n).toBe(contacts.rows[0].numbers);
+        expect(perContact.rows.length).toBe(writers.rows[0].n);
+        return rows.length;
+      };
+      const storedAfterCrash = await check(acknowledgedBeforeCrash);
+      expect(storedAfterCrash).toBeGreaterThanOrEqual(acknowledgedBeforeCrash.size);
+
+      // WhatsApp delivers again what it was not sure of: everything not acknowledged, then a replay of
+      // the acknowledged ones. All of it ends stored once, still one ticket per customer.
+      await send(again.url, [...messages.filter((m) => !acknowledgedBeforeCrash.has(m.id)), ...messages.slice(0, 300)]);
+      expect(acknowledged.size).toBe(TOTAL);
+      expect(await check(acknowledged)).toBe(TOTAL);
+      const tickets = await db.query<{ n: number }>('select count(*)::int as n from tickets where whatsapp_id = $1', [whatsappId]);
+      expect(tickets.rows[0].n).toBe(CONTACTS);
+    } finally {
+      await db.end();
+    }
+    again.child.kill('SIGTERM');
+    expect(await again.exit).toEqual({ code: 0, signal: null });
+  }, 180_000);
 });
