@@ -169,14 +169,36 @@ export const startApp = async (config: Config, options: { logger?: Logger; print
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      // Stop accepting, let jobs finish, then close sockets, the database and the embedded server.
+      // Each step is bounded, so the database is always stopped within the 10 s a stop is given.
+      const within = async (ms: number, step: string, work: Promise<unknown>) => {
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), ms)));
+        if (await Promise.race([work.then(() => false), late])) logger.warn({ step, ms }, 'shutdown step ran out of time');
+        clearTimeout(timer);
+      };
+      // New connections are refused; a request arriving on a kept-alive one is answered 503 and its
+      // connection closed, so busy clients (agents polling, inbound traffic) cannot keep the server open.
+      handleRequest = (_req, res) => {
+        res.statusCode = 503;
+        res.end();
+      };
+      httpServer.prependListener('request', (_req, res) => res.setHeader('connection', 'close'));
       httpServer.close();
       httpServer.closeIdleConnections();
-      await scheduler.stop().catch((err: unknown) => logger.error({ err }, 'scheduler stop failed'));
-      await outbox.stop();
-      await channels.stopAll();
-      await realtime.close();
+      // Running jobs finish while the last requests do (what is left at the deadline is unlocked).
+      const jobs = scheduler.stop(5_000).catch((err: unknown) => logger.error({ err }, 'scheduler stop failed'));
+      // socket.io's close waits for every HTTP connection to end: running requests get a moment to
+      // answer, connections they leave idle are closed as they go, then whatever is left is cut.
+      const realtimeClosed = realtime.close().catch((err: unknown) => logger.error({ err }, 'realtime close failed'));
+      const idleSweep = setInterval(() => httpServer.closeIdleConnections(), 100);
+      await within(2_000, 'requests', realtimeClosed);
+      clearInterval(idleSweep);
       httpServer.closeAllConnections();
+      await within(1_000, 'sockets', realtimeClosed);
+      await jobs;
+      // The sends in flight finish (a row cut off here is settled by its id at the next start).
+      await within(1_000, 'outbox', outbox.stop());
+      await within(1_000, 'channels', channels.stopAll());
       await orm.close(true);
       await embedded?.stop();
       logger.info('stopped');

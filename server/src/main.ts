@@ -1,5 +1,13 @@
 import { ConfigError, loadConfig } from './config.js';
 import { startApp } from './app.js';
+import { stopEmbeddedDatabasesNow } from './db/embedded.js';
+
+/** What went wrong, in words, whatever was thrown (a library may reject with nothing at all). */
+const describe = (err: unknown): string => {
+  if (err instanceof Error) return err.message || err.name;
+  if (err === undefined || err === null || err === '') return 'an error without a description';
+  return typeof err === 'string' ? err : JSON.stringify(err) ?? String(err);
+};
 
 /** `npm start`: configuration, the app, and a graceful stop on SIGTERM/SIGINT within 10 s. */
 const main = async () => {
@@ -14,26 +22,34 @@ const main = async () => {
     throw err;
   }
   const app = await startApp(config);
+  let stopping = false;
   const shutdown = (signal: string) => {
+    // A second signal while stopping must not end the process before the database is stopped.
+    if (stopping) return app.logger.info({ signal }, 'already shutting down');
+    stopping = true;
     app.logger.info({ signal }, 'shutting down');
+    // The stop bounds its own steps; this is the last resort, and it still stops the embedded
+    // PostgreSQL (within 1 s) so that no orphaned postmaster keeps the data directory.
     const timer = setTimeout(() => {
-      app.logger.error('shutdown took longer than 10 s; exiting');
-      process.exit(1);
-    }, 10_000);
+      app.logger.error('shutdown took longer than 9 s; stopping the database and exiting');
+      void stopEmbeddedDatabasesNow(500).finally(() => process.exit(1));
+    }, 9_000);
     timer.unref();
     app
       .stop()
       .then(() => process.exit(0))
       .catch((err: unknown) => {
         app.logger.error({ err }, 'shutdown failed');
-        process.exit(1);
+        void stopEmbeddedDatabasesNow(500).finally(() => process.exit(1));
       });
   };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
 };
 
-main().catch((err: unknown) => {
-  process.stderr.write(`Atrium failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+main().catch(async (err: unknown) => {
+  process.stderr.write(`Atrium failed to start: ${describe(err)}\n`);
+  // A start that failed after the embedded PostgreSQL came up must not leave it running.
+  await stopEmbeddedDatabasesNow(2_000).catch(() => undefined);
   process.exit(1);
 });

@@ -1,0 +1,379 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { io as ioClient, type Socket } from 'socket.io-client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './db/embedded.js';
+
+/**
+ * The real server as `npm start` runs it (main.ts in a child process, its own embedded PostgreSQL
+ * under a temporary DATA_DIR), stopped with SIGTERM under load and killed with SIGKILL mid-traffic.
+ */
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+const ADMIN_EMAIL = 'admin@atrium.local';
+const ADMIN_PASSWORD = 'lifecycle-test-password';
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'atrium-lifecycle-'));
+// The embedded PostgreSQL runs as its own system user when we are root: it must reach its folders.
+chmodSync(scratch, 0o755);
+// tsx runs main.ts from source, with @atrium/shared from source too (no build needed).
+const tsconfig = path.join(scratch, 'tsconfig.json');
+writeFileSync(
+  tsconfig,
+  JSON.stringify({
+    extends: path.join(REPO_ROOT, 'server/tsconfig.json'),
+    compilerOptions: { paths: { '@atrium/shared': [path.join(REPO_ROOT, 'shared/src/index.ts')] } },
+  }),
+);
+
+interface Server {
+  url: string;
+  dataDir: string;
+  pgPort: number;
+  child: ChildProcess;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  output(): string;
+}
+const children: ChildProcess[] = [];
+
+const newDataDir = (label: string) => path.join(scratch, label);
+
+const postmasterPid = (dataDir: string): number | undefined => {
+  const file = path.join(dataDir, 'postgres', 'postmaster.pid');
+  return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : undefined;
+};
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Polls until `check` holds, at most `timeoutMs`; the short pause between polls is not a fixed wait. */
+const until = async (what: string, check: () => Promise<boolean> | boolean, timeoutMs: number) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+const health = async (url: string) => {
+  try {
+    return (await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) })).status;
+  } catch {
+    return 0;
+  }
+};
+
+/** main.ts in a child process, as `npm start` runs it after its build (tsx instead of the build). */
+const spawnServer = async (dataDir: string, ports?: { port: number; pgPort: number }): Promise<Server> => {
+  const port = ports?.port ?? (await freePort());
+  let pgPort = ports?.pgPort ?? (await freePort());
+  while (pgPort === port) pgPort = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    EMBEDDED_PG_PORT: String(pgPort),
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    CHANNEL_SANDBOX: 'true',
+    LOG_LEVEL: 'info',
+    TSX_TSCONFIG_PATH: tsconfig,
+  };
+  for (const name of ['DATABASE_URL', 'MONGODB_URL', 'WEB_DIR', 'JWT_SECRET', 'JWT_REFRESH_SECRET', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID']) delete env[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { url: `http://127.0.0.1:${port}`, dataDir, pgPort, child, exit, output: () => output };
+};
+
+/** A server that answers GET /health with 200. */
+const startServer = async (dataDir: string, ports?: { port: number; pgPort: number }): Promise<Server> => {
+  const server = await spawnServer(dataDir, ports);
+  const { child } = server;
+  try {
+    await until('GET /health to answer 200', async () => {
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited during start-up (${child.exitCode ?? child.signalCode})`);
+      return (await health(server.url)) === 200;
+    }, 90_000);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw new Error(`${(err as Error).message}\n--- server output ---\n${server.output().slice(-4000)}`, { cause: err });
+  }
+  return server;
+};
+
+/** A crash: the server and its PostgreSQL both killed outright, the lock file left behind. */
+const crash = async (server: Server) => {
+  const pid = postmasterPid(server.dataDir);
+  expect(pid).toBeTruthy();
+  server.child.kill('SIGKILL');
+  process.kill(pid!, 'SIGKILL');
+  await server.exit;
+  // Nobody may reap it (a zombie still answers kill(pid, 0)); its port closes when it dies.
+  await until('the killed PostgreSQL to close its port', async () => !(await accepts(server.pgPort)), 10_000);
+  expect(postmasterPid(server.dataDir)).toBe(pid);
+};
+
+const accepts = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+/** A JSON call on a keep-alive connection (node:http, as agents' apps and the phone bench do). */
+const call = (agent: http.Agent, url: string, method: string, route: string, token?: string, body?: unknown) =>
+  new Promise<{ status: number; body: any }>((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      `${url}${route}`,
+      {
+        method,
+        agent,
+        headers: {
+          ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          let json: unknown = text;
+          try {
+            json = text ? JSON.parse(text) : undefined;
+          } catch {
+            // Not JSON.
+          }
+          resolve({ status: res.statusCode ?? 0, body: json });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+
+/** A company with its admin and a connected sandbox phone, as README's curl flow does. */
+const companyWithSandbox = async (url: string) => {
+  const agent = new http.Agent({ keepAlive: true });
+  try {
+    const superToken = (await call(agent, url, 'POST', '/auth/login', undefined, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).body.token;
+    const planId = (await call(agent, url, 'GET', '/plans/all', superToken)).body[0].id;
+    const email = `admin-${Math.random().toString(36).slice(2, 8)}@lifecycle.test`;
+    const company = await call(agent, url, 'POST', '/companies', superToken, { name: 'Lifecycle', email, password: ADMIN_PASSWORD, planId });
+    expect(company.body.id, JSON.stringify(company.body)).toBeTruthy();
+    const token = (await call(agent, url, 'POST', '/auth/login', undefined, { email, password: ADMIN_PASSWORD })).body.token as string;
+    const connection = await call(agent, url, 'POST', '/whatsapp', token, { name: 'Lifecycle phone', provider: 'sandbox' });
+    expect(connection.body.id, JSON.stringify(connection.body)).toBeTruthy();
+    expect((await call(agent, url, 'POST', `/sandbox/${connection.body.id}/scan`, token)).status).toBeLessThan(300);
+    return { token, whatsappId: connection.body.id as number, companyId: company.body.id as number };
+  } finally {
+    agent.destroy();
+  }
+};
+
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  // Whatever PostgreSQL a failed test left running (this run's own clusters only).
+  for (const name of existsSync(scratch) ? ['stop', 'crash', 'inbound'] : []) {
+    const pid = postmasterPid(path.join(scratch, name));
+    if (pid && isAlive(pid)) process.kill(pid, 'SIGQUIT');
+  }
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('the server process', () => {
+  it('stops within 10 s on SIGTERM while keep-alive clients keep it busy, and stops its PostgreSQL', async () => {
+    const server = await startServer(newDataDir('stop'));
+    const { token, whatsappId } = await companyWithSandbox(server.url);
+    const pgPid = postmasterPid(server.dataDir);
+    expect(pgPid && isAlive(pgPid)).toBeTruthy();
+
+    // Two agents' realtime sockets (WebSocket and long-polling), agents polling the ticket list and a
+    // phone delivering messages, each on its own kept-alive connection, until the server refuses them
+    // or exits (bounded: at most 20 s).
+    const sockets = await Promise.all(
+      (['websocket', 'polling'] as const).map(
+        (transport) =>
+          new Promise<Socket>((resolve, reject) => {
+            const socket = ioClient(server.url, { transports: [transport], query: { token }, reconnection: false });
+            socket.once('connect', () => resolve(socket));
+            socket.once('connect_error', reject);
+          }),
+      ),
+    );
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
+    let exited = false;
+    const deadline = Date.now() + 20_000;
+    let answered = 0;
+    const clients = Array.from({ length: 6 }, async (_, c) => {
+      for (let i = 0; !exited && Date.now() < deadline; i++) {
+        try {
+          if (c % 2 === 0) await call(agent, server.url, 'GET', '/tickets?status=pending', token);
+          else await call(agent, server.url, 'POST', `/sandbox/${whatsappId}/messages`, token, { from: `55119${c}${i % 50}`.padEnd(13, '0'), body: 'oi', id: `STOP-${c}-${i}` });
+          answered++;
+        } catch {
+          return; // Refused or cut: this client is done.
+        }
+      }
+    });
+    await until('the clients to be busy', () => answered >= 60, 30_000);
+
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    const result = await server.exit;
+    const took = Date.now() - signalled;
+    exited = true;
+    await Promise.all(clients);
+    agent.destroy();
+    for (const socket of sockets) socket.close();
+
+    expect(result, server.output().slice(-3000)).toEqual({ code: 0, signal: null });
+    expect(took).toBeLessThan(10_000);
+    expect(server.output()).toContain('"msg":"stopped"');
+    // The postmaster is gone with its lock file, and its port refuses connections.
+    expect(isAlive(pgPid!)).toBe(false);
+    expect(existsSync(path.join(server.dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    expect(await accepts(server.pgPort)).toBe(false);
+  }, 120_000);
+
+  it('comes back after a crash that killed it and its PostgreSQL, and refuses a second server on its data', async () => {
+    const dataDir = newDataDir('crash');
+    const first = await startServer(dataDir);
+    const pgPid = postmasterPid(dataDir);
+
+    // A second server on the same DATA_DIR: a clear refusal, and the first one's database untouched.
+    const second = await spawnServer(dataDir);
+    expect(await second.exit).toEqual({ code: 1, signal: null });
+    expect(second.output()).toContain(
+      `Atrium failed to start: the embedded PostgreSQL data directory ${path.join(dataDir, 'postgres')} is in use by a running PostgreSQL (PID ${pgPid})`,
+    );
+    expect(second.output()).not.toContain('undefined');
+    expect(await health(first.url)).toBe(200);
+
+    await crash(first);
+    const again = await startServer(dataDir);
+    expect(await health(again.url)).toBe(200);
+    expect(again.output()).toContain('removing a stale postmaster.pid');
+    again.child.kill('SIGTERM');
+    expect(await again.exit).toEqual({ code: 0, signal: null });
+    expect(postmasterPid(dataDir)).toBeUndefined();
+  }, 120_000);
+
+  it('keeps every inbound message it acknowledged exactly once, one ticket per contact, across a crash mid-traffic', async () => {
+    const dataDir = newDataDir('inbound');
+    const server = await startServer(dataDir);
+    const { token, whatsappId, companyId } = await companyWithSandbox(server.url);
+
+    // 3,000 messages from 300 customers, four phones sending at once; the server and its PostgreSQL
+    // are killed once half of them are acknowledged, while the rest are in flight.
+    const TOTAL = 3_000;
+    const CONTACTS = 300;
+    const messages = Array.from({ length: TOTAL }, (_, n) => ({ id: `CRASH-${n}`, from: String(5521900000000 + (n % CONTACTS)), name: `Cliente ${n % CONTACTS}`, body: `mensagem ${n}` }));
+    const acknowledged = new Set<string>();
+    const send = async (url: string, batch: typeof messages, onAck?: () => void) => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (next < batch.length) {
+            const message = batch[next++];
+            try {
+              const res = await call(agent, url, 'POST', `/sandbox/${whatsappId}/messages`, token, message);
+              if (res.status === 201) {
+                acknowledged.add(message.id);
+                onAck?.();
+              }
+            } catch {
+              return; // The server is gone: this phone stops.
+            }
+          }
+        }),
+      );
+      agent.destroy();
+    };
+    let crashed: Promise<void> | undefined;
+    await send(server.url, messages, () => {
+      if (acknowledged.size >= TOTAL / 2) crashed ??= crash(server);
+    });
+    await crashed;
+    const acknowledgedBeforeCrash = new Set(acknowledged);
+    expect(acknowledgedBeforeCrash.size).toBeGreaterThanOrEqual(TOTAL / 2);
+    expect(acknowledgedBeforeCrash.size).toBeLessThan(TOTAL);
+
+    const again = await startServer(dataDir);
+    const db = new pg.Client({
+      host: '127.0.0.1',
+      port: again.pgPort,
+      user: 'postgres',
+      password: readFileSync(path.join(dataDir, 'secrets', 'postgres-password'), 'utf8').trim(),
+      database: 'atrium',
+    });
+    await db.connect();
+    try {
+      const storedIds = async () =>
+        (await db.query<{ wid: string; copies: number }>('select wid, count(*)::int as copies from messages where whatsapp_id = $1 group by wid', [whatsappId])).rows;
+      const check = async (mustBeStored: Set<string>) => {
+        // What a crash left in the inbound queue is stored by the replay at start-up: wait for it.
+        let rows = await storedIds();
+        await until('every acknowledged message to be stored', async () => {
+          rows = await storedIds();
+          const stored = new Set(rows.map((r) => r.wid));
+          return [...mustBeStored].every((id) => stored.has(id));
+        }, 60_000);
+        expect(rows.filter((r) => r.copies !== 1)).toEqual([]);
+        const sent = new Set(messages.map((m) => m.id));
+        expect(rows.filter((r) => !sent.has(r.wid))).toEqual([]);
+        const perContact = await db.query<{ contact_id: number; tickets: number }>(
+          'select contact_id, count(*)::int as tickets from tickets where whatsapp_id = $1 group by contact_id',
+          [whatsappId],
+        );
+        expect(perContact.rows.filter((r) => r.tickets !== 1)).toEqual([]);
+        const contacts = await db.query<{ n: number; numbers: number }>(
+          `select count(*)::int as n, count(distinct number)::int as numbers from contacts where company_id = $1 and number like '55219%'`,
+          [companyId],
+        );
+        const writers = await db.query<{ n: number }>('select count(distinct contact_id)::int as n from messages where whatsapp_id = $1', [whatsappId]);
+        expect(contacts.rows[0].n).toBe(contacts.rows[0].numbers);
+        expect(perContact.rows.length).toBe(writers.rows[0].n);
+        return rows.length;
+      };
+      const storedAfterCrash = await check(acknowledgedBeforeCrash);
+      expect(storedAfterCrash).toBeGreaterThanOrEqual(acknowledgedBeforeCrash.size);
+
+      // WhatsApp delivers again what it was not sure of: everything not acknowledged, then a replay of
+      // the acknowledged ones. All of it ends stored once, still one ticket per customer.
+      await send(again.url, [...messages.filter((m) => !acknowledgedBeforeCrash.has(m.id)), ...messages.slice(0, 300)]);
+      expect(acknowledged.size).toBe(TOTAL);
+      expect(await check(acknowledged)).toBe(TOTAL);
+      const tickets = await db.query<{ n: number }>('select count(*)::int as n from tickets where whatsapp_id = $1', [whatsappId]);
+      expect(tickets.rows[0].n).toBe(CONTACTS);
+    } finally {
+      await db.end();
+    }
+    again.child.kill('SIGTERM');
+    expect(await again.exit).toEqual({ code: 0, signal: null });
+  }, 180_000);
+});
