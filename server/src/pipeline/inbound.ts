@@ -383,6 +383,7 @@ export const applyMessageUpdate = async (deps: PipelineDeps, connection: Connect
   }
   if (!changed) return;
   await em.flush();
+  if (message.ticketId === null) return;
   const ticket = await em.findOneOrFail(Ticket, message.ticketId);
   if (update.editedBody !== undefined || update.revoked) {
     const latest = await em.findOne(Message, { ticketId: ticket.id }, { orderBy: { createdAt: 'desc', id: 'desc' } });

@@ -3,7 +3,9 @@ import { requireTenant } from '../../db/tenant.js';
 import { Message, type MediaType } from './message.entity.js';
 
 export interface NewMessage {
-  ticketId: number;
+  /** Null for a message sent to a bare number; then chatContactId names whose history it is in. */
+  ticketId: number | null;
+  chatContactId?: number | null;
   wid: string | null;
   whatsappId: number | null;
   contactId: number | null;
@@ -34,9 +36,9 @@ export const storeMessage = async (
 ): Promise<{ message: Message; created: boolean }> => {
   const companyId = requireTenant(em);
   const rows: ({ id: number; inserted: boolean } & Record<string, unknown>)[] = await em.execute(
-    `insert into messages (company_id, ticket_id, wid, whatsapp_id, contact_id, user_id, body, from_me, read, ack,
+    `insert into messages (company_id, ticket_id, chat_contact_id, wid, whatsapp_id, contact_id, user_id, body, from_me, read, ack,
         media_type, media_url, media_name, quoted_msg_id, is_deleted, is_edited, is_system, participant, raw, created_at, updated_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false, false, ?, ?, ?, ?, now())
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false, false, ?, ?, ?, ?, now())
      on conflict (whatsapp_id, wid) do ${
        options.claim ? 'update set user_id = excluded.user_id, is_system = excluded.is_system, updated_at = now()' : 'nothing'
      }
@@ -44,6 +46,7 @@ export const storeMessage = async (
     [
       companyId,
       data.ticketId,
+      data.chatContactId ?? null,
       data.wid,
       data.whatsappId,
       data.contactId,

@@ -41,6 +41,7 @@ type Defaulted =
   | 'participant'
   | 'raw'
   | 'sendError'
+  | 'chatContactId'
   | 'createdAt'
   | 'updatedAt';
 
@@ -52,7 +53,10 @@ export class Message {
   [OptionalProps]?: Defaulted;
   id!: number;
   companyId!: number;
-  ticketId!: number;
+  /** Null for a message sent to a bare number (a campaign, the API): it belongs to chatContactId's history. */
+  ticketId!: number | null;
+  /** The contact whose history holds a message without a ticket. */
+  chatContactId: number | null = null;
   wid: string | null = null;
   /** The sender for inbound group messages; the ticket's contact otherwise. */
   contactId: number | null = null;
@@ -90,12 +94,19 @@ export const MessageSchema = new EntitySchema<Message>({
   indexes: [
     { properties: ['ticketId', 'createdAt', 'id'] },
     { properties: ['companyId', 'createdAt'] },
+    // A contact's messages sent without a ticket, read with their ticket history.
+    {
+      name: 'messages_without_ticket',
+      expression:
+        'create index "messages_without_ticket" on "messages" ("chat_contact_id", "whatsapp_id", "created_at", "id") where "ticket_id" is null',
+    },
     { name: 'messages_body_trgm', expression: 'create index "messages_body_trgm" on "messages" using gin ("body" gin_trgm_ops)' },
   ],
   properties: {
     id: { type: 'integer', primary: true, autoincrement: true },
     companyId: { kind: 'm:1', entity: () => Company, mapToPk: true, fieldName: 'company_id', deleteRule: 'cascade' },
-    ticketId: { kind: 'm:1', entity: () => Ticket, mapToPk: true, fieldName: 'ticket_id', deleteRule: 'cascade' },
+    ticketId: { kind: 'm:1', entity: () => Ticket, mapToPk: true, nullable: true, fieldName: 'ticket_id', deleteRule: 'cascade' },
+    chatContactId: { kind: 'm:1', entity: () => Contact, mapToPk: true, nullable: true, fieldName: 'chat_contact_id', deleteRule: 'cascade' },
     wid: { type: 'string', length: 200, nullable: true },
     contactId: { kind: 'm:1', entity: () => Contact, mapToPk: true, nullable: true, fieldName: 'contact_id', deleteRule: 'set null' },
     whatsappId: { kind: 'm:1', entity: () => Whatsapp, mapToPk: true, nullable: true, fieldName: 'whatsapp_id', deleteRule: 'set null' },

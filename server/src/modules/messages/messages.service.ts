@@ -21,11 +21,31 @@ export const listMessages = async (ctx: ServiceContext, deps: ConversationDeps, 
   const ticket = await findVisibleTicket(ctx, ticketId);
   const size = PAGE_SIZE.messages;
   // One page plus one row tells whether there is more, without counting the whole history.
+  const offset = (pageNumber - 1) * size;
+  // The contact's tickets on this connection, and what was sent to them without a ticket (a campaign's
+  // message), each branch ordered and limited on its own.
   const rows = await ctx.em.execute<{ id: number }[]>(
-    `select m.id from messages m join tickets t on t.id = m.ticket_id
-      where t.company_id = ? and t.contact_id = ? and t.whatsapp_id is not distinct from ?
-      order by m.created_at desc, m.id desc limit ? offset ?`,
-    [requireTenant(ctx.em), ticket.contactId, ticket.whatsappId, size + 1, (pageNumber - 1) * size],
+    `select id from (
+       (select m.id, m.created_at from messages m join tickets t on t.id = m.ticket_id
+         where t.company_id = ? and t.contact_id = ? and t.whatsapp_id is not distinct from ?
+         order by m.created_at desc, m.id desc limit ?)
+       union all
+       (select m.id, m.created_at from messages m
+         where m.company_id = ? and m.ticket_id is null and m.chat_contact_id = ? and m.whatsapp_id is not distinct from ?
+         order by m.created_at desc, m.id desc limit ?)
+     ) x order by created_at desc, id desc limit ? offset ?`,
+    [
+      requireTenant(ctx.em),
+      ticket.contactId,
+      ticket.whatsappId,
+      offset + size + 1,
+      requireTenant(ctx.em),
+      ticket.contactId,
+      ticket.whatsappId,
+      offset + size + 1,
+      size + 1,
+      offset,
+    ],
   );
   const pageIds = rows.slice(0, size).map((r) => r.id);
   const found = pageIds.length > 0 ? await ctx.em.find(Message, { id: { $in: pageIds } }) : [];
@@ -70,7 +90,10 @@ const quotedIn = async (ctx: ServiceContext, ticket: Ticket, quotedMsgId: number
   const quoted = await ctx.em.findOne(Message, quotedMsgId);
   // Only a message of this conversation can be quoted.
   if (!quoted) throw new AppError('ERR_NO_MESSAGE_FOUND');
-  const sameContact = await ctx.em.findOne(Ticket, { id: quoted.ticketId, contactId: ticket.contactId });
+  const sameContact =
+    quoted.ticketId === null
+      ? quoted.chatContactId === ticket.contactId
+      : !!(await ctx.em.findOne(Ticket, { id: quoted.ticketId, contactId: ticket.contactId }));
   if (!sameContact) throw new AppError('ERR_NO_MESSAGE_FOUND');
   return quoted.id;
 };
@@ -116,7 +139,8 @@ export const sendMediaMessages = async (
 /** DELETE /messages/{id}: only our own messages, deleted for everyone on WhatsApp, then marked. */
 export const deleteMessage = async (ctx: ServiceContext, deps: ConversationDeps, id: number) => {
   const message = await ctx.em.findOne(Message, id, { populate: ['raw'] });
-  if (!message) throw new AppError('ERR_NO_MESSAGE_FOUND');
+  // A message sent without a ticket (a campaign's) is handled where it was sent from, not here.
+  if (!message || message.ticketId === null) throw new AppError('ERR_NO_MESSAGE_FOUND');
   const ticket = await findVisibleTicket(ctx, message.ticketId);
   if (!message.fromMe) throw new AppError('ERR_NO_PERMISSION');
   if (message.isDeleted) throw new AppError('ERR_CONFLICT', { reason: 'already deleted' });
@@ -143,12 +167,11 @@ export const deleteMessage = async (ctx: ServiceContext, deps: ConversationDeps,
 /** POST /messages/{id}/resend: our message that failed to send goes again (same message id, in order). */
 export const resendMessage = async (ctx: ServiceContext, deps: ConversationDeps, id: number) => {
   const message = await ctx.em.findOne(Message, id);
-  if (!message) throw new AppError('ERR_NO_MESSAGE_FOUND');
-  await findVisibleTicket(ctx, message.ticketId);
+  if (!message || message.ticketId === null) throw new AppError('ERR_NO_MESSAGE_FOUND');
+  const ticket = await findVisibleTicket(ctx, message.ticketId);
   if (!message.fromMe || message.isDeleted) throw new AppError('ERR_NO_PERMISSION');
   if (!(await requeueFailed(deps, ctx.em, message))) throw new AppError('ERR_CONFLICT', { reason: 'not a failed send' });
   const [presented] = await presentMessages(ctx.em, deps.media, [message]);
-  const ticket = await ctx.em.findOneOrFail(Ticket, message.ticketId);
   ctx.events.emit('message.updated', { companyId: ticket.companyId, message: presented, placement: placementOf(ticket) });
   return presented;
 };

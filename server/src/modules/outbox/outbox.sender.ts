@@ -278,7 +278,8 @@ export class OutboxSender {
   private async announce(companyId: number, messageId: number): Promise<void> {
     const em = forCompany(this.deps.systemEm(), companyId);
     const message = await em.findOne(Message, messageId);
-    if (!message) return;
+    // A message without a ticket is in nobody's open conversation: nobody to tell.
+    if (!message || message.ticketId === null) return;
     const ticket = await em.findOne(Ticket, message.ticketId, { fields: ['id', 'companyId', 'status', 'queueId', 'userId'] });
     if (!ticket) return;
     const [presented] = await presentMessages(em, this.deps.media, [message]);

@@ -5,7 +5,7 @@ import { connectSandbox, customerSays, delivered, outbox, ticketOf } from '../..
 import { connectSocket, createTenant, eventually, joined, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { OutboundMessage } from './outbound-message.entity.js';
-import { queueOnTicket } from './outbox.js';
+import { queueOnTicket, queueToNumber } from './outbox.js';
 import { OUTBOX_BACKOFF_MS, OutboxSender } from './outbox.sender.js';
 
 /**
@@ -206,5 +206,41 @@ describe('a send cut off by a crash', () => {
     // Delivered once: the phone counts a second delivery of an id.
     expect(onPhone.find((m) => m.id === reached.body.wid)).not.toHaveProperty('deliveries');
     expect(onPhone.some((m) => m.id === lost.body.wid)).toBe(false);
+  });
+});
+
+describe('a send to a number without a ticket', () => {
+  it('keeps the message in the contact’s history and opens no ticket; the customer’s answer opens one with it in the history', async () => {
+    const number = '5511977771234';
+    const { message, contact } = await queueToNumber({ media: t.app.media, events: t.app.events }, em(), {
+      whatsappId: wa.id,
+      number,
+      name: 'Campanha Clara',
+      body: 'Promoção só hoje!',
+    });
+    expect(message.ticketId).toBeNull();
+    expect(await delivered(t.api, a.admin.token, wa.id, message.wid!)).toMatchObject({ to: number, body: 'Promoção só hoje!' });
+    // No ticket anywhere, open or closed.
+    expect(await ticketOf(t.api, a.admin.token, number)).toBeUndefined();
+    expect(await em().count(Ticket, { contactId: contact.id })).toBe(0);
+    await eventually(async () => expect(await rowOf(message.wid!)).toMatchObject({ status: 'sent', ticketId: null }));
+
+    await customerSays(t.api, a.admin.token, wa.id, { from: number, body: 'Quero!' });
+    const ticket = await ticketOf(t.api, a.admin.token, number);
+    expect(ticket).toMatchObject({ status: 'pending', contact: { id: contact.id } });
+    const history = await messagesOf(ticket.id);
+    expect(history.map((m) => [m.body, m.fromMe])).toEqual([
+      ['Promoção só hoje!', true],
+      ['Quero!', false],
+    ]);
+    expect(history[0]).toMatchObject({ ticketId: null, ack: 1 });
+  });
+
+  it('refuses a connection of another company', async () => {
+    const other = await createTenant(t, 'OtherNumber');
+    const theirs = await connectSandbox(t.api, other.admin.token);
+    await expect(queueToNumber({ media: t.app.media, events: t.app.events }, em(), { whatsappId: theirs.id, number: '5511900001111', body: 'x' })).rejects.toMatchObject({
+      code: 'ERR_NO_WAPP_FOUND',
+    });
   });
 });

@@ -3,7 +3,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
 import type { MediaStore } from '../../media/storage.js';
-import { digitsOnly } from '../contacts/contact-identity.js';
+import { requireTenant } from '../../db/tenant.js';
+import { Whatsapp } from '../connections/whatsapp.entity.js';
+import { digitsOnly, upsertChannelContact } from '../contacts/contact-identity.js';
 import { Contact } from '../contacts/contact.entity.js';
 import type { MediaType } from '../messages/message.entity.js';
 import { Message } from '../messages/message.entity.js';
@@ -56,22 +58,25 @@ const mediaTypeFor = (mimetype: string): MediaType => {
 /** The order key of a chat: every message to one destination leaves in the order it was queued. */
 const chatKeyOf = (contact: Pick<Contact, 'id' | 'number' | 'lid'>) => `c:${contact.id}`;
 
-/**
- * Queues a message on a ticket's conversation. Returns the message as the API shows it (ack 0: waiting).
- * Inside the caller's transaction when there is one: then nothing is sent unless it commits.
- */
-export const queueOnTicket = async (deps: OutboxDeps, em: EntityManager, ticket: Ticket, options: QueueOptions) => {
-  if (!ticket.whatsappId) throw new AppError('ERR_NO_WAPP_FOUND');
-  const whatsappId = ticket.whatsappId;
-  const contact = await em.findOneOrFail(Contact, ticket.contactId);
+/** Where a queued message goes: a ticket's conversation, or a contact's history without a ticket. */
+interface Destination {
+  companyId: number;
+  whatsappId: number;
+  contact: Contact;
+  ticket: Ticket | null;
+}
+
+/** The conversation's copy and the outbox row, in one transaction (the caller's, when it has one). */
+const writeQueued = async (em: EntityManager, dest: Destination, options: QueueOptions) => {
+  const { ticket, contact, whatsappId } = dest;
   const quoted = options.quotedMsgId ? await em.findOne(Message, options.quotedMsgId, { fields: ['id', 'wid', 'fromMe'] }) : null;
   const wid = newMessageId();
   const mediaType: MediaType = options.media ? mediaTypeFor(options.media.mimetype) : 'chat';
   const at = new Date();
-
   const message = await em.transactional(async (tx) => {
     const { message } = await storeMessage(tx, {
-      ticketId: ticket.id,
+      ticketId: ticket?.id ?? null,
+      chatContactId: ticket ? null : contact.id,
       wid,
       whatsappId,
       contactId: null,
@@ -87,16 +92,18 @@ export const queueOnTicket = async (deps: OutboxDeps, em: EntityManager, ticket:
       isSystem: options.isSystem ?? false,
       createdAt: at,
     });
-    // The list's preview moves now: the agent sees the message where it will be.
-    await tx.execute(
-      `update tickets set last_message = ?, last_message_at = ?, last_from_me = true, unread_messages = 0, updated_at = now()
-       where id = ?`,
-      [previewOf(message), at, ticket.id],
-    );
+    if (ticket) {
+      // The list's preview moves now: the agent sees the message where it will be.
+      await tx.execute(
+        `update tickets set last_message = ?, last_message_at = ?, last_from_me = true, unread_messages = 0, updated_at = now()
+         where id = ?`,
+        [previewOf(message), at, ticket.id],
+      );
+    }
     tx.create(OutboundMessage, {
-      companyId: ticket.companyId,
+      companyId: dest.companyId,
       whatsappId,
-      ticketId: ticket.id,
+      ticketId: ticket?.id ?? null,
       messageId: message.id,
       contactId: contact.id,
       toNumber: digitsOnly(contact.number),
@@ -118,6 +125,17 @@ export const queueOnTicket = async (deps: OutboxDeps, em: EntityManager, ticket:
     await tx.flush();
     return message;
   });
+  return { message, at };
+};
+
+/**
+ * Queues a message on a ticket's conversation. Returns the message as the API shows it (ack 0: waiting).
+ * Inside the caller's transaction when there is one: then nothing is sent unless it commits.
+ */
+export const queueOnTicket = async (deps: OutboxDeps, em: EntityManager, ticket: Ticket, options: QueueOptions) => {
+  if (!ticket.whatsappId) throw new AppError('ERR_NO_WAPP_FOUND');
+  const contact = await em.findOneOrFail(Contact, ticket.contactId);
+  const { message, at } = await writeQueued(em, { companyId: ticket.companyId, whatsappId: ticket.whatsappId, contact, ticket }, options);
 
   // The caller's entity follows what was written.
   ticket.lastMessage = previewOf(message);
@@ -133,8 +151,27 @@ export const queueOnTicket = async (deps: OutboxDeps, em: EntityManager, ticket:
     contact: presentContact(contact),
     isNewTicket: false,
   });
-  deps.events.emit('outbox.queued', { companyId: ticket.companyId, whatsappId });
+  deps.events.emit('outbox.queued', { companyId: ticket.companyId, whatsappId: ticket.whatsappId });
   return presented;
+};
+
+/**
+ * Queues a message to a number, without a ticket (campaigns, the messages API): the contact is found or
+ * created, the message is kept in its history on that connection, and no ticket opens — one opens when the
+ * customer answers, with this message in its history. `em` is bound to the company.
+ */
+export const queueToNumber = async (
+  deps: OutboxDeps,
+  em: EntityManager,
+  input: { whatsappId: number; number: string; name?: string } & QueueOptions,
+) => {
+  const { whatsappId, number, name, ...options } = input;
+  if (!(await em.findOne(Whatsapp, whatsappId, { fields: ['id'] }))) throw new AppError('ERR_NO_WAPP_FOUND');
+  if (!digitsOnly(number)) throw new AppError('ERR_WAPP_INVALID_CONTACT');
+  const contact = await upsertChannelContact(em, { number, lid: null, name });
+  const { message } = await writeQueued(em, { companyId: requireTenant(em), whatsappId, contact, ticket: null }, options);
+  deps.events.emit('outbox.queued', { companyId: requireTenant(em), whatsappId });
+  return { message, contact };
 };
 
 /**

@@ -47,7 +47,8 @@ export interface TicketListResponse {
 export interface MessageBase {
   id: number;
   wid?: string | null;
-  ticketId: number;
+  /** Null for a message sent without a ticket (a campaign's), kept in the contact's history. */
+  ticketId: number | null;
   body: string;
   fromMe: boolean;
   read?: boolean;

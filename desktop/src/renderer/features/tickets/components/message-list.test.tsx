@@ -202,6 +202,23 @@ describe('separators', () => {
     expect(screen.getAllByTestId('date-separator').map((s) => s.textContent)).toEqual(['03/05/2024', '04/05/2024']);
   });
 
+  it('a message sent without a ticket (a campaign’s) sits between tickets without a separator of its own', () => {
+    const messages = [
+      makeMessage(1, 4, { createdAt: day(3, 9, 15) }),
+      makeMessage(2, null, { fromMe: true, createdAt: day(3, 12, 0) }),
+      makeMessage(3, 5, { createdAt: day(3, 16, 5) }),
+    ];
+    expect(buildRows(messages).map((r) => (r.kind === 'ticket' ? `ticket ${r.closedTicketId}>${r.ticketId}` : r.kind))).toEqual([
+      'date',
+      'message',
+      'message',
+      'ticket 4>5',
+      'message',
+    ]);
+    renderList(messages);
+    expect(screen.getByTestId('ticket-separator-5').textContent).toContain('Ticket #4 closed 03/05/2024 09:15');
+  });
+
   it("marks where another ticket's messages begin: the old one closed, the new one started", () => {
     const messages = [
       makeMessage(1, 4, { createdAt: day(3, 9, 15) }),

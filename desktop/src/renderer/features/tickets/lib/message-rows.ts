@@ -45,18 +45,22 @@ export const buildRows = (all: Message[]): MessageRow[] => {
   const reactions = reactionsByTarget(all, loaded);
   const messages = all.filter((m) => !reactsToLoaded(m, loaded));
   const rows: MessageRow[] = [];
+  // The last message that belongs to a ticket: a message sent without one (a campaign's) sits in the
+  // history between tickets and neither ends nor starts one.
+  let lastOfTicket: Message | undefined;
   messages.forEach((message, i) => {
     const previous = messages[i - 1];
-    if (previous && previous.ticketId !== message.ticketId) {
+    if (message.ticketId !== null && lastOfTicket && lastOfTicket.ticketId !== message.ticketId) {
       rows.push({
         kind: 'ticket',
         key: `t-${message.ticketId}-${message.id}`,
-        closedTicketId: previous.ticketId,
-        closedAt: previous.createdAt,
+        closedTicketId: lastOfTicket.ticketId as number,
+        closedAt: lastOfTicket.createdAt,
         ticketId: message.ticketId,
         date: message.createdAt,
       });
     }
+    if (message.ticketId !== null) lastOfTicket = message;
     if (!previous || !isSameDay(toDate(previous.createdAt), toDate(message.createdAt))) {
       rows.push({ kind: 'date', key: `d-${message.id}`, date: message.createdAt });
     }

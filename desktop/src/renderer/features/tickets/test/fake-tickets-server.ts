@@ -54,7 +54,7 @@ export const makeTicket = (id: number, overrides: Partial<Ticket> = {}): Ticket 
 };
 
 /** A message as the server's messageView presents it (oldest first by `minutesAgo`). */
-export const makeMessage = (id: number, ticketId: number, overrides: Partial<Message> = {}): Message => ({
+export const makeMessage = (id: number, ticketId: number | null, overrides: Partial<Message> = {}): Message => ({
   id,
   wid: `wid-${id}`,
   ticketId,
@@ -177,7 +177,7 @@ export const ticketsServer = (initial: Partial<TicketsServerState> = {}) => {
       const pageNumber = Number(params.pageNumber ?? 1);
       const history = state.messages
         .filter((msg) => {
-          const of = ticketById(msg.ticketId);
+          const of = msg.ticketId === null ? undefined : ticketById(msg.ticketId);
           return of && of.contactId === ticket.contactId && of.whatsappId === ticket.whatsappId;
         })
         .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id - b.id);
