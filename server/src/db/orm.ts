@@ -16,6 +16,7 @@ export const ormOptions = (url: string, logger?: Logger): Options => ({
   subscribers: [new TenantGuard(), new AfterCommitSubscriber()],
   // Every request, job and socket handler works on its own fork; the global manager must never be used.
   allowGlobalContext: false,
+  autoJoinRefsForFilters: false,
   forceUtcTimezone: true,
   pool: { min: 0, max: 20 },
   migrations: {

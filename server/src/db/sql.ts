@@ -25,3 +25,13 @@ export const named = (sql: string, values: Record<string, unknown>): [string, un
   });
   return [text, params];
 };
+
+/** A snake_case row (from `to_jsonb`) as the entity's camelCase fields, timestamps as Dates. */
+export const camelRow = <T>(row: Record<string, unknown>): T => {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    const name = key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    out[name] = typeof value === 'string' && /(_at|_since|_until)$/.test(key) ? new Date(value) : value;
+  }
+  return out as T;
+};

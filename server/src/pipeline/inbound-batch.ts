@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { intArray, named } from '../db/sql.js';
+import { camelRow as camel, intArray, named } from '../db/sql.js';
 import type { MediaStore } from '../media/storage.js';
 import type { Contact } from '../modules/contacts/contact.entity.js';
 import { digitsOnly, isPlaceholderName } from '../modules/contacts/contact-identity.js';
@@ -54,16 +54,6 @@ interface ContactRow {
   awaiting_id: number | null;
   [column: string]: unknown;
 }
-
-/** snake_case row (from to_jsonb) → the entity's camelCase fields, timestamps as Dates. */
-const camel = <T>(row: Record<string, unknown>): T => {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) {
-    const name = key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-    out[name] = typeof value === 'string' && /(_at|_since|_until)$/.test(key) ? new Date(value) : value;
-  }
-  return out as T;
-};
 
 /** Whether the general path must update this contact (identity, name, picture): then it is not the common case. */
 const contactNeedsChange = (row: ContactRow, number: string | null, lid: string | null, input: FastInbound['chat']) =>

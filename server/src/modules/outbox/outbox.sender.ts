@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ChannelManager } from '../../channels/manager.js';
 import type { ChannelPeer, ChannelSession, SentMessage } from '../../channels/types.js';
+import { camelRow, named } from '../../db/sql.js';
 import { forCompany } from '../../db/tenant.js';
 import { AppError } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
@@ -8,8 +9,7 @@ import type { JobRegistry } from '../../jobs/scheduler.js';
 import type { Logger } from '../../logger.js';
 import type { MediaStore } from '../../media/storage.js';
 import { Message } from '../messages/message.entity.js';
-import { presentMessages } from '../messages/message.presenter.js';
-import { Ticket } from '../tickets/ticket.entity.js';
+import { messageView, presentMessages } from '../messages/message.presenter.js';
 import type { OutboxStatus } from './outbound-message.entity.js';
 
 /**
@@ -242,52 +242,79 @@ export class OutboxSender {
 
   /** The row sent, and its conversation copy one tick further (the channel's receipts move it on). */
   private async markSent(id: number, sent: SentMessage | undefined): Promise<void> {
-    const rows = await this.deps.systemEm().execute<{ message_id: number | null; company_id: number; id: number; wid: string }[]>(
+    await this.settle(
       `update outbound_messages set status = 'sent', sent_at = now(), last_error = null, updated_at = now()
-       where id = ? and status = 'sending' returning message_id, company_id, id, wid`,
-      [id],
+        where id = :id and status = 'sending' returning id, company_id, wid, message_id`,
+      `ack = greatest(m.ack, 1), send_error = null, raw = coalesce(:raw::jsonb, m.raw)`,
+      { id, raw: sent?.raw === undefined ? null : JSON.stringify(sent.raw) },
+      'sent',
+      null,
     );
-    const row = rows[0];
-    if (!row) return;
-    if (row.message_id !== null) {
-      await this.deps.systemEm().execute(
-        `update messages set ack = greatest(ack, 1), send_error = null, raw = coalesce(?::jsonb, raw), updated_at = now() where id = ?`,
-        [sent?.raw === undefined ? null : JSON.stringify(sent.raw), row.message_id],
-      );
-      await this.announce(row.company_id, row.message_id);
-    }
-    this.deps.events.emit('outbox.settled', { companyId: row.company_id, outboxId: row.id, wid: row.wid, status: 'sent', error: null });
   }
 
   private async markFailed(id: number, code: string): Promise<void> {
-    const rows = await this.deps.systemEm().execute<{ message_id: number | null; company_id: number; id: number; wid: string }[]>(
-      `update outbound_messages set status = 'failed', last_error = ?, updated_at = now()
-       where id = ? and status in ('sending', 'pending') returning message_id, company_id, id, wid`,
-      [code, id],
+    await this.settle(
+      `update outbound_messages set status = 'failed', last_error = :code, updated_at = now()
+        where id = :id and status in ('sending', 'pending') returning id, company_id, wid, message_id`,
+      `send_error = :code`,
+      { id, code },
+      'failed',
+      code,
     );
-    const row = rows[0];
-    if (!row) return;
-    if (row.message_id !== null) {
-      await this.deps.systemEm().execute(`update messages set send_error = ?, updated_at = now() where id = ?`, [code, row.message_id]);
-      await this.announce(row.company_id, row.message_id);
-    }
-    this.deps.events.emit('outbox.settled', { companyId: row.company_id, outboxId: row.id, wid: row.wid, status: 'failed', error: code });
   }
 
-  /** The conversation's copy changed (a tick, or a failure with its reason): the clients hear it. */
-  private async announce(companyId: number, messageId: number): Promise<void> {
-    const em = forCompany(this.deps.systemEm(), companyId);
-    const message = await em.findOne(Message, messageId);
-    // A message without a ticket is in nobody's open conversation: nobody to tell.
-    if (!message || message.ticketId === null) return;
-    const ticket = await em.findOne(Ticket, message.ticketId, { fields: ['id', 'companyId', 'status', 'queueId', 'userId'] });
-    if (!ticket) return;
-    const [presented] = await presentMessages(em, this.deps.media, [message]);
-    this.deps.events.emit('message.updated', {
-      companyId,
-      message: presented,
-      placement: { id: ticket.id, companyId, status: ticket.status, queueId: ticket.queueId, userId: ticket.userId },
-    });
+  /**
+   * One statement moves the row and its conversation copy and answers what the clients are told: the
+   * message as the API shows it and where its ticket sits (a message without a ticket is nobody's to hear).
+   */
+  private async settle(
+    outboxUpdate: string,
+    messageSet: string,
+    values: Record<string, unknown>,
+    status: 'sent' | 'failed',
+    error: string | null,
+  ): Promise<void> {
+    const [row] = await this.deps.systemEm().execute<
+      {
+        id: number;
+        company_id: number;
+        wid: string;
+        message: Record<string, unknown> | null;
+        user: { id: number; name: string } | null;
+        placement: { status: string; queue_id: number | null; user_id: number | null } | null;
+      }[]
+    >(
+      ...named(
+        `with o as (${outboxUpdate}),
+              m as (update messages m set ${messageSet}, updated_at = now() from o where m.id = o.message_id returning m.*)
+         select o.id, o.company_id, o.wid, to_jsonb(m) - 'raw' as message,
+                (select json_build_object('id', u.id, 'name', u.name) from users u where u.id = m.user_id) as "user",
+                (select json_build_object('status', t.status, 'queue_id', t.queue_id, 'user_id', t.user_id) from tickets t where t.id = m.ticket_id) as placement
+           from o left join m on true`,
+        values,
+      ),
+    );
+    if (!row) return;
+    if (row.message && row.placement) {
+      const message = camelRow<Message>(row.message);
+      const em = forCompany(this.deps.systemEm(), row.company_id);
+      // A quoted message is shown in full, with its sender: the general presenter reads it.
+      const [presented] = message.quotedMsgId
+        ? await presentMessages(em, this.deps.media, [await em.findOneOrFail(Message, message.id)])
+        : [messageView(this.deps.media, message, { user: row.user ?? undefined }, null)];
+      this.deps.events.emit('message.updated', {
+        companyId: row.company_id,
+        message: presented,
+        placement: {
+          id: message.ticketId!,
+          companyId: row.company_id,
+          status: row.placement.status,
+          queueId: row.placement.queue_id,
+          userId: row.placement.user_id,
+        },
+      });
+    }
+    this.deps.events.emit('outbox.settled', { companyId: row.company_id, outboxId: row.id, wid: row.wid, status, error });
   }
 }
 

@@ -151,7 +151,10 @@ describe('order, pacing and presence', () => {
     const at = (wid: string) => sent.findIndex((m) => m.id === wid);
     expect(at(first.wid!)).toBeGreaterThanOrEqual(0);
     expect(at(first.wid!)).toBeLessThan(at(second.wid!));
-    const firstRow = await rowOf(first.wid!);
+    const firstRow = await eventually(async () => {
+      const row = await rowOf(first.wid!);
+      return row.status === 'sent' ? row : false;
+    });
     expect(firstRow.sentAt!.getTime()).toBeGreaterThanOrEqual(firstRow.plannedAt.getTime());
   });
 
@@ -166,7 +169,10 @@ describe('order, pacing and presence', () => {
     await delivered(t.api, a.admin.token, wa.id, queued.wid!);
     const shown = phone().presences.slice(before).find((p) => p.to === number);
     expect(shown?.presence).toBe('composing');
-    const row = await rowOf(queued.wid!);
+    const row = await eventually(async () => {
+      const sent = await rowOf(queued.wid!);
+      return sent.status === 'sent' ? sent : false;
+    });
     expect(row.sentAt!.getTime() - shown!.at.getTime()).toBeGreaterThanOrEqual(290);
   });
 });
