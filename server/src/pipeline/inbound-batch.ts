@@ -7,6 +7,7 @@ import type { MediaType, Message } from '../modules/messages/message.entity.js';
 import { messageView } from '../modules/messages/message.presenter.js';
 import { previewOf } from '../modules/messages/message-store.js';
 import { RATING_TIMEOUT_HOURS } from '../modules/tickets/ticket-rating.js';
+import { messageCounters } from '../modules/tickets/transitions.js';
 import type { Ticket } from '../modules/tickets/ticket.entity.js';
 import { ticketView } from '../modules/tickets/ticket.presenter.js';
 
@@ -208,12 +209,7 @@ export const storeInboundBatch = async (
          on conflict (whatsapp_id, wid) do nothing
          returning *),
        updated as (
-         update tickets set
-           unread_messages = case when i.from_me then 0 else tickets.unread_messages + 1 end,
-           last_message = case when tickets.last_message_at is null or tickets.last_message_at <= i.at then i.preview else tickets.last_message end,
-           last_from_me = case when tickets.last_message_at is null or tickets.last_message_at <= i.at then i.from_me else tickets.last_from_me end,
-           last_message_at = greatest(coalesce(tickets.last_message_at, i.at), i.at),
-           updated_at = now()
+         update tickets set ${messageCounters('tickets', { fromMe: 'i.from_me', at: 'i.at', preview: 'i.preview' })}
          from msg m join input i on i.wid = m.wid
          where tickets.id = m.ticket_id
          returning tickets.*),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forSystem } from '../db/tenant.js';
 import { connectSandbox, ticketOf } from '../testing/conversation.js';
 import { createTenant, startTestApp, type Tenant, type TestApp } from '../testing/helpers.js';
-import { acceptInbound, replayInboundQueue, type InboundFacts, type PipelineDeps } from './inbound.js';
+import { acceptInbound, processQueued, replayInboundQueue, type InboundFacts, type PipelineDeps } from './inbound.js';
 import type { InboundMessage } from '../channels/types.js';
 
 /** The pipeline directly, with identities and failures a sandbox phone cannot produce. */
@@ -242,5 +242,64 @@ describe('reactions', () => {
       ['qual o prazo?', 'chat', null],
       ['👍', 'reactionMessage', 'qual o prazo?'],
     ]);
+  });
+});
+
+describe('the batch statement and the general path', () => {
+  it('leave the same rows and announce the same shapes for the same messages', async () => {
+    const key = { id: wa, companyId: a.companyId };
+    const announced: any[] = [];
+    t.app.events.on('message.created', (e) => void announced.push(e));
+    const at = (s: number) => new Date(Date.now() - 60_000 + s * 1000);
+
+    // Customer F: the common case, through the batch statement.
+    const fast = { number: '5511955550001', lid: null, name: 'Fernanda' };
+    expect(await acceptInbound(deps, key, message('SAME-F1', fast, 'primeira', { timestamp: at(1) }))).toBe('stored');
+    expect(await acceptInbound(deps, key, message('SAME-F2', fast, 'segunda', { timestamp: at(2) }))).toBe('stored');
+
+    // Customer G: the same messages as the channel handed them over before a crash, through the general path.
+    const general = { number: '5511955550002', lid: null, name: 'Gabriela' };
+    for (const [wid, body, s] of [['SAME-G1', 'primeira', 1], ['SAME-G2', 'segunda', 2]] as const) {
+      const [queued] = await sql(`insert into inbound_queue (company_id, whatsapp_id, wid, payload, attempts, received_at) values (?, ?, ?, ?, 0, now()) returning id`, [
+        a.companyId,
+        wa,
+        wid,
+        JSON.stringify({ id: wid, fromMe: false, chat: general, body, mediaType: 'chat', timestamp: at(s).toISOString() }),
+      ]);
+      expect(await processQueued(deps, key, queued.id)).toBe('stored');
+    }
+
+    const ticketRow = async (number: string) => {
+      const [row] = await sql(
+        `select t.status, t.unread_messages, t.last_message, t.last_from_me, t.queue_id, t.user_id, t.is_group, t.chatbot,
+                t.use_integration, t.bot_menu_count, t.rating_attempts, t.last_message_at = (select max(m.created_at) from messages m where m.ticket_id = t.id) as at_newest,
+                (select count(*)::int from ticket_trackings k where k.ticket_id = t.id and k.queued_at is not null and k.finished_at is null) as open_cycles
+           from tickets t join contacts c on c.id = t.contact_id where c.company_id = ? and c.number = ?`,
+        [a.companyId, number],
+      );
+      return row;
+    };
+    const messageRows = (number: string) =>
+      sql(
+        `select m.body, m.from_me, m.read, m.ack, m.media_type, m.contact_id = c.id as by_contact, m.user_id, m.is_system, m.participant,
+                m.quoted_msg_id, m.send_error, m.chat_contact_id
+           from messages m join tickets t on t.id = m.ticket_id join contacts c on c.id = t.contact_id
+          where c.company_id = ? and c.number = ? order by m.created_at`,
+        [a.companyId, number],
+      );
+    expect(await ticketRow(general.number)).toEqual(await ticketRow(fast.number));
+    expect(await ticketRow(fast.number)).toMatchObject({ unread_messages: 2, last_message: 'segunda', at_newest: true, open_cycles: 1 });
+    expect(await messageRows(general.number)).toEqual(await messageRows(fast.number));
+
+    // What the clients were told: the same fields, the same values but for who and when.
+    const of = (number: string) => announced.filter((e) => e.contact?.number === number);
+    const shape = (e: any) => ({
+      keys: [Object.keys(e).sort(), Object.keys(e.message).sort(), Object.keys(e.ticket).sort(), Object.keys(e.contact).sort()],
+      isNewTicket: e.isNewTicket,
+      message: { body: e.message.body, fromMe: e.message.fromMe, ack: e.message.ack, read: e.message.read, mediaType: e.message.mediaType },
+      ticket: { status: e.ticket.status, unreadMessages: e.ticket.unreadMessages, lastMessage: e.ticket.lastMessage },
+    });
+    expect(of(general.number).map(shape)).toEqual(of(fast.number).map(shape));
+    expect(of(fast.number).map((e) => e.isNewTicket)).toEqual([true, false]);
   });
 });

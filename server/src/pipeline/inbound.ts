@@ -14,6 +14,8 @@ import { findTicketAwaitingRating } from '../modules/tickets/ticket-rating.js';
 import { Ticket } from '../modules/tickets/ticket.entity.js';
 import { presentContact, presentTicket } from '../modules/tickets/ticket.presenter.js';
 import { findActiveTicket, findOrCreateActiveTicket, placementOf } from '../modules/tickets/tickets.service.js';
+import { messageCounters } from '../modules/tickets/transitions.js';
+import { named } from '../db/sql.js';
 import { Batcher, type Settled } from './batcher.js';
 import { storeInboundBatch, type FastStored } from './inbound-batch.js';
 import { InboundQueueItem } from './inbound-queue.entity.js';
@@ -306,14 +308,11 @@ const storeQueued = async (
         // One atomic statement: concurrent messages of a ticket neither lose a count nor a newer preview.
         // Typing on the phone means someone read the conversation.
         const [updated] = await em.execute<Record<string, unknown>[]>(
-          `update tickets set
-             unread_messages = case when ? then 0 else unread_messages + 1 end,
-             last_message = case when last_message_at is null or last_message_at <= ? then ? else last_message end,
-             last_from_me = case when last_message_at is null or last_message_at <= ? then ? else last_from_me end,
-             last_message_at = greatest(coalesce(last_message_at, ?), ?),
-             updated_at = now()
-           where id = ? returning *`,
-          [payload.fromMe, message.createdAt, previewOf(message), message.createdAt, payload.fromMe, message.createdAt, message.createdAt, ticket.id],
+          ...named(
+            `update tickets set ${messageCounters('tickets', { fromMe: ':fromMe::boolean', at: ':at::timestamptz', preview: ':preview' })}
+             where id = :id returning *`,
+            { fromMe: payload.fromMe, at: message.createdAt, preview: previewOf(message), id: ticket.id },
+          ),
         );
         em.map(Ticket, updated);
       }

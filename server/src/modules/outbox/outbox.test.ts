@@ -41,6 +41,11 @@ const openConversation = async () => {
 
 const messagesOf = async (ticketId: number) => (await t.api.get(`/messages/${ticketId}`, a.admin.token)).body.messages as any[];
 const rowOf = async (wid: string) => em().findOneOrFail(OutboundMessage, { wid });
+/** The row once the sender has recorded it sent (the phone may have it a moment before). */
+const sentRowOf = async (wid: string) => {
+  await eventually(async () => (await rowOf(wid)).status === 'sent');
+  return rowOf(wid);
+};
 
 describe('a reply while the connection is down', () => {
   it('is accepted and shown waiting, then sent as soon as the connection is back', async () => {
@@ -151,10 +156,7 @@ describe('order, pacing and presence', () => {
     const at = (wid: string) => sent.findIndex((m) => m.id === wid);
     expect(at(first.wid!)).toBeGreaterThanOrEqual(0);
     expect(at(first.wid!)).toBeLessThan(at(second.wid!));
-    const firstRow = await eventually(async () => {
-      const row = await rowOf(first.wid!);
-      return row.status === 'sent' ? row : false;
-    });
+    const firstRow = await sentRowOf(first.wid!);
     expect(firstRow.sentAt!.getTime()).toBeGreaterThanOrEqual(firstRow.plannedAt.getTime());
   });
 
@@ -169,10 +171,7 @@ describe('order, pacing and presence', () => {
     await delivered(t.api, a.admin.token, wa.id, queued.wid!);
     const shown = phone().presences.slice(before).find((p) => p.to === number);
     expect(shown?.presence).toBe('composing');
-    const row = await eventually(async () => {
-      const sent = await rowOf(queued.wid!);
-      return sent.status === 'sent' ? sent : false;
-    });
+    const row = await sentRowOf(queued.wid!);
     expect(row.sentAt!.getTime() - shown!.at.getTime()).toBeGreaterThanOrEqual(290);
   });
 });

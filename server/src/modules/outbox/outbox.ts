@@ -3,7 +3,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
 import type { MediaStore } from '../../media/storage.js';
+import { named } from '../../db/sql.js';
 import { requireTenant } from '../../db/tenant.js';
+import { messageCounters } from '../tickets/transitions.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { digitsOnly, upsertChannelContact } from '../contacts/contact-identity.js';
 import { Contact } from '../contacts/contact.entity.js';
@@ -95,9 +97,11 @@ const writeQueued = async (em: EntityManager, dest: Destination, options: QueueO
     if (ticket) {
       // The list's preview moves now: the agent sees the message where it will be.
       await tx.execute(
-        `update tickets set last_message = ?, last_message_at = ?, last_from_me = true, unread_messages = 0, updated_at = now()
-         where id = ?`,
-        [previewOf(message), at, ticket.id],
+        ...named(`update tickets set ${messageCounters('tickets', { fromMe: 'true', at: ':at::timestamptz', preview: ':preview' })} where id = :id`, {
+          at,
+          preview: previewOf(message),
+          id: ticket.id,
+        }),
       );
     }
     tx.create(OutboundMessage, {
