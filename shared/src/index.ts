@@ -24,3 +24,4 @@ export * from './schemas/billing.js';
 export * from './schemas/schedules.js';
 export * from './schemas/announcements.js';
 export * from './schemas/dashboard.js';
+export * from './views.js';

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { ContactView, MessageView, TicketView as WireTicketView } from '@atrium/shared';
 import type { Logger } from '../logger.js';
 import { afterCommit } from './after-commit.js';
 
@@ -18,8 +19,14 @@ export interface DomainEvents {
   'ticket.changed': { companyId: number; ticket: TicketView; previous?: TicketPlacement };
   'ticket.deleted': { companyId: number; ticketId: number; previous: TicketPlacement };
   'ticket.read': { companyId: number; ticketId: number; placement: TicketPlacement };
-  'message.created': { companyId: number; message: object; ticket: TicketView; contact: object | null; isNewTicket: boolean };
-  'message.updated': { companyId: number; message: object; placement: TicketPlacement };
+  'message.created': {
+    companyId: number;
+    message: MessageView<Date>;
+    ticket: TicketView;
+    contact: ContactView<Date> | null;
+    isNewTicket: boolean;
+  };
+  'message.updated': { companyId: number; message: MessageView<Date>; placement: TicketPlacement };
   'contact.changed': { companyId: number; action: 'create' | 'update'; contact: object };
   'contact.deleted': { companyId: number; contactId: number };
   'connection.changed': { companyId: number; action: 'create' | 'update'; whatsapp: { qrcode: string } };
@@ -55,7 +62,8 @@ export interface TicketPlacement {
   userId: number | null;
 }
 
-export type TicketView = TicketPlacement & Record<string, unknown>;
+/** A ticket as the clients see it (the wire contract), with where it sits. */
+export type TicketView = WireTicketView<Date> & TicketPlacement;
 
 export type DomainEventName = keyof DomainEvents;
 type Listener<K extends DomainEventName> = (payload: DomainEvents[K]) => void | Promise<void>;

@@ -1,4 +1,4 @@
-import { rooms } from '@atrium/shared';
+import { rooms, type AppMessageEventPayload, type TicketEventPayload } from '@atrium/shared';
 import type { EventBus } from '../events/bus.js';
 import { ticketAudience } from './ticket-rooms.js';
 import type { Realtime } from './server.js';
@@ -11,27 +11,27 @@ export const registerConversationListeners = (events: EventBus, realtime: Realti
     if (moved) {
       // Lists the ticket left drop it; lists it is in get the new version.
       const left = ticketAudience(previous).filter((room) => !now.includes(room));
-      realtime.toRooms(left, companyId, 'ticket', { action: 'delete', ticketId: ticket.id }, now);
+      realtime.toRooms(left, companyId, 'ticket', { action: 'delete', ticketId: ticket.id } satisfies TicketEventPayload<Date>, now);
     }
-    realtime.toRooms(now, companyId, 'ticket', { action: 'update', ticket });
+    realtime.toRooms(now, companyId, 'ticket', { action: 'update', ticket } satisfies TicketEventPayload<Date>);
     // Who had the conversation open but may no longer see it hears nothing more of it.
     if (moved) await realtime.recheckTicketRoom(companyId, ticket.id);
   });
   events.on('ticket.deleted', async ({ companyId, ticketId, previous }) => {
-    realtime.toRooms(ticketAudience(previous), companyId, 'ticket', { action: 'delete', ticketId });
+    realtime.toRooms(ticketAudience(previous), companyId, 'ticket', { action: 'delete', ticketId } satisfies TicketEventPayload<Date>);
     // Sockets that had it open leave its room: nothing will be said there again.
     await realtime.recheckTicketRoom(companyId, ticketId);
   });
   events.on('ticket.read', ({ companyId, ticketId, placement }) =>
-    realtime.toRooms(ticketAudience(placement), companyId, 'ticket', { action: 'updateUnread', ticketId }),
+    realtime.toRooms(ticketAudience(placement), companyId, 'ticket', { action: 'updateUnread', ticketId } satisfies TicketEventPayload<Date>),
   );
   events.on('message.created', ({ companyId, message, ticket, contact }) => {
-    realtime.toRooms(ticketAudience(ticket), companyId, 'appMessage', { action: 'create', message, ticket, contact });
+    realtime.toRooms(ticketAudience(ticket), companyId, 'appMessage', { action: 'create', message, ticket, contact } satisfies AppMessageEventPayload<Date>);
     // The lists re-sort by the ticket's new last message.
-    realtime.toRooms(ticketAudience(ticket), companyId, 'ticket', { action: 'update', ticket });
+    realtime.toRooms(ticketAudience(ticket), companyId, 'ticket', { action: 'update', ticket } satisfies TicketEventPayload<Date>);
   });
   events.on('message.updated', ({ companyId, message, placement }) =>
-    realtime.toRooms(ticketAudience(placement), companyId, 'appMessage', { action: 'update', message }),
+    realtime.toRooms(ticketAudience(placement), companyId, 'appMessage', { action: 'update', message } satisfies AppMessageEventPayload<Date>),
   );
   events.on('contact.changed', ({ companyId, action, contact }) => realtime.toCompany(companyId, 'contact', { action, contact }));
   events.on('contact.deleted', ({ companyId, contactId }) => realtime.toCompany(companyId, 'contact', { action: 'delete', contactId }));

@@ -1,7 +1,8 @@
+import type { ContactView } from '@atrium/shared';
 import type { Contact } from './contact.entity.js';
 
 /** A contact as the API shows it; a LID-only contact shows its LID as the number. */
-export const presentContact = (c: Contact) => ({
+export const presentContact = (c: Contact): ContactView<Date> => ({
   id: c.id,
   name: c.name,
   number: c.number ?? c.lid ?? '',

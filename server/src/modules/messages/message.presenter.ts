@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { MessageBaseView, MessageView } from '@atrium/shared';
 import type { MediaStore } from '../../media/storage.js';
 import { Contact } from '../contacts/contact.entity.js';
 import { User } from '../users/user.entity.js';
@@ -58,7 +59,7 @@ interface MessageRelations {
   user?: { id: number; name: string };
 }
 
-const messageBase = (media: MediaStore, m: MessageFields, { contact, user }: MessageRelations) => ({
+const messageBase = (media: MediaStore, m: MessageFields, { contact, user }: MessageRelations): MessageBaseView<Date> => ({
   id: m.id,
   wid: m.wid,
   ticketId: m.ticketId,
@@ -88,7 +89,7 @@ export const messageView = (
   media: MediaStore,
   m: MessageFields,
   related: MessageRelations,
-  quoted: ReturnType<typeof messageBase> | null,
-) => ({ ...messageBase(media, m, related), quotedMsgId: m.quotedMsgId, quotedMsg: quoted });
+  quoted: MessageBaseView<Date> | null,
+): MessageView<Date> => ({ ...messageBase(media, m, related), quotedMsgId: m.quotedMsgId, quotedMsg: quoted });
 
-export type PresentedMessage = Awaited<ReturnType<typeof presentMessages>>[number];
+export type PresentedMessage = MessageView<Date>;

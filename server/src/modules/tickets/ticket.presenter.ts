@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TicketView } from '@atrium/shared';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { Contact } from '../contacts/contact.entity.js';
 import { presentContact } from '../contacts/contact.presenter.js';
@@ -75,7 +76,7 @@ export interface TicketRelations {
 }
 
 /** A ticket as the API shows it, from the ticket and its already loaded relations. */
-export const ticketView = (t: TicketFields, related: TicketRelations) => {
+export const ticketView = (t: TicketFields, related: TicketRelations): TicketView<Date> => {
   const { contact, user, queue, whatsapp } = related;
   return {
     id: t.id,
@@ -103,7 +104,7 @@ export const ticketView = (t: TicketFields, related: TicketRelations) => {
   };
 };
 
-export type PresentedTicket = Awaited<ReturnType<typeof presentTickets>>[number];
+export type PresentedTicket = TicketView<Date>;
 
 export const presentTicket = async (em: EntityManager, ticket: Ticket): Promise<PresentedTicket> =>
   (await presentTickets(em, [ticket]))[0];

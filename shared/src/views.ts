@@ -1,0 +1,88 @@
+/**
+ * The shapes the server sends (the wire contract of spec 01/02): presenters return them, the event bus and
+ * the socket payloads are typed by them, and the renderer and its test servers read them. `D` is how a
+ * timestamp travels: a Date where the server builds the view, an ISO string once it has crossed the wire.
+ */
+export type TicketStatusView = 'pending' | 'open' | 'closed';
+
+export interface ContactView<D = string> {
+  id: number;
+  name: string;
+  /** A LID-only contact shows its LID here. */
+  number: string;
+  email: string;
+  profilePicUrl: string;
+  isGroup: boolean;
+  uuid: string;
+  companyId: number;
+  createdAt: D;
+  updatedAt: D;
+}
+
+export interface MessageBaseView<D = string> {
+  id: number;
+  wid: string | null;
+  /** Null for a message sent without a ticket (a campaign's), kept in the contact's history. */
+  ticketId: number | null;
+  body: string;
+  fromMe: boolean;
+  read: boolean;
+  /** 0 waiting to be sent, 1 sent, 2 delivered, 3 read, 4-5 played. */
+  ack: number;
+  mediaType: string;
+  mediaUrl: string | null;
+  mediaName: string | null;
+  isDeleted: boolean;
+  isEdited: boolean;
+  isSystem: boolean;
+  /** Why our message did not leave (an error code); null while waiting or once sent. */
+  sendError: string | null;
+  participant: string | null;
+  contactId: number | null;
+  contact: { id: number; name: string; number: string } | null;
+  userId: number | null;
+  user: { id: number; name: string } | null;
+  createdAt: D;
+  updatedAt: D;
+}
+
+export interface MessageView<D = string> extends MessageBaseView<D> {
+  quotedMsgId: number | null;
+  quotedMsg: MessageBaseView<D> | null;
+}
+
+export interface TicketView<D = string> {
+  id: number;
+  uuid: string;
+  status: TicketStatusView;
+  contactId: number;
+  contact: ContactView<D> | null;
+  userId: number | null;
+  user: { id: number; name: string } | null;
+  queueId: number | null;
+  queue: { id: number; name: string; color: string } | null;
+  whatsappId: number | null;
+  whatsapp: { id: number; name: string; status: string } | null;
+  isGroup: boolean;
+  chatbot: boolean;
+  lastMessage: string;
+  unreadMessages: number;
+  useIntegration: boolean;
+  integrationId: number | null;
+  promptId: number | null;
+  companyId: number;
+  tags: { id: number; name: string; color: string }[];
+  createdAt: D;
+  updatedAt: D;
+}
+
+/** `company-{id}-appMessage`. */
+export type AppMessageEventPayload<D = string> =
+  | { action: 'create'; message: MessageView<D>; ticket: TicketView<D>; contact: ContactView<D> | null }
+  | { action: 'update'; message: MessageView<D> };
+
+/** `company-{id}-ticket`. */
+export type TicketEventPayload<D = string> =
+  | { action: 'update'; ticket: TicketView<D> }
+  | { action: 'delete'; ticketId: number }
+  | { action: 'updateUnread'; ticketId: number };
