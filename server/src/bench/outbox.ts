@@ -192,6 +192,16 @@ const phonesDb = (dataDir: string, pgPort: number) => {
         await client.end();
       }
     },
+    /** Rows not settled yet (waiting or being sent). */
+    unsettled: async () => {
+      const client = await connect().catch(() => null);
+      if (!client) return -1;
+      try {
+        return Number((await client.query(`select count(*)::int as n from outbound_messages where status in ('pending', 'sending')`)).rows[0].n);
+      } finally {
+        await client.end();
+      }
+    },
     all: async () => {
       const client = await connect();
       try {
@@ -269,16 +279,10 @@ const main = async () => {
     const acceptedBeforeCrash = await crashing;
     console.log(`  killed the server and PostgreSQL (SIGKILL) with ${acceptedBeforeCrash.length} replies accepted; starting again`);
     server = await startServer(dataDir, port, pgPort);
-    // Everything accepted either reaches its phone or is settled as failed; wait until nothing changes.
-    let last = -1;
-    let stable = 0;
-    while (stable < 20) {
-      const now = await phones.count();
-      stable = now === last ? stable + 1 : 0;
-      last = now;
-      if (now - baseline >= acceptedBeforeCrash.length) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    // Everything accepted either reaches its phone or is settled as failed.
+    const restarted = performance.now();
+    await waitFor(async () => (await phones.unsettled()) === 0, 600_000, 'every row settled');
+    console.log(`  every row settled ${((performance.now() - restarted) / 1000).toFixed(1)} s after the restart`);
     const after = await phones.all();
     const lost = acceptedBeforeCrash.filter((w) => !after.delivered.has(w)).length;
     console.log(

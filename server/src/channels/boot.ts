@@ -42,8 +42,14 @@ export const startAllSessions = async (
   await em.flush();
 
   const signal = channels.stopSignal;
+  // Simulated phones have no network to spare: they start at once, the real ones one after another.
+  const simulated = toStart.filter((c) => channels.isSimulated(c.provider));
+  const real = toStart.filter((c) => !channels.isSimulated(c.provider));
+  for (const connection of simulated) {
+    void channels.start(connection).catch((err: unknown) => logger.error({ err, whatsappId: connection.id }, 'session start failed'));
+  }
   const done = (async () => {
-    for (const [i, connection] of toStart.entries()) {
+    for (const [i, connection] of real.entries()) {
       if (i > 0) await delay(staggerMs, undefined, { ref: false, signal }).catch(() => undefined);
       if (signal.aborted) return;
       void channels.start(connection).catch((err: unknown) => logger.error({ err, whatsappId: connection.id }, 'session start failed'));

@@ -68,6 +68,11 @@ export class ChannelManager {
     return name in this.providers;
   }
 
+  /** The provider simulates its network (no real socket to pace at boot). */
+  isSimulated(name: string): boolean {
+    return this.providers[name]?.simulated === true;
+  }
+
   providerNames(): string[] {
     return Object.keys(this.providers);
   }

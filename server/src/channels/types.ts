@@ -142,10 +142,10 @@ export interface ChannelSession {
   /** Shows the customer "typing…" or "recording audio…" (best effort). */
   sendPresence?(to: ChannelPeer, presence: 'composing' | 'recording' | 'paused'): Promise<void>;
   /**
-   * Which of these message ids the channel itself recorded as sent, where it keeps such a record (the
-   * sandbox phone does); the outbox asks it to settle sends a crash cut off.
+   * Which of these message ids the channel itself recorded as received, where it keeps such a record (the
+   * sandbox phone does; null when it keeps none); the outbox asks it to settle sends a crash cut off.
    */
-  sentIds?(ids: string[]): Promise<string[]>;
+  sentIds?(ids: string[]): Promise<string[] | null>;
   /**
    * Instead of the QR code: a code the phone of `number` types under Linked devices > Link with phone
    * number. Only while the session waits for a scan; absent for a provider without it.
@@ -163,6 +163,8 @@ export interface SessionOptions {
 
 export interface ChannelProvider {
   readonly name: string;
+  /** A simulated network (the sandbox phone): its sessions start at once at boot, not staggered. */
+  readonly simulated?: boolean;
   createSession(options: SessionOptions): ChannelSession;
   /** Whether these credentials belong to a linked phone (a start would reconnect, not show a QR code). */
   isPaired?(auth: AuthStore): Promise<boolean>;

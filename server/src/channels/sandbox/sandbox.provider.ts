@@ -49,6 +49,8 @@ export class SandboxSession implements ChannelSession {
   /** What the customer's phone showed ("typing…"), in order. */
   readonly presences: { to: string; presence: string; at: Date }[] = [];
   fault: SandboxFault | null = null;
+  /** Off, the phone behaves like a network that keeps no record of what it received (as WhatsApp): only echoes tell. */
+  recordsSends = true;
 
   constructor(
     private readonly options: SessionOptions,
@@ -148,7 +150,8 @@ export class SandboxSession implements ChannelSession {
   }
 
   /** The phone's own record is the truth of what it received. */
-  async sentIds(ids: string[]): Promise<string[]> {
+  async sentIds(ids: string[]): Promise<string[] | null> {
+    if (!this.recordsSends) return null;
     if (ids.length === 0) return [];
     const rows = await this.em().find(SandboxOutbox, { whatsappId: this.options.whatsappId, wid: { $in: ids } }, { fields: ['wid'] });
     return rows.map((r) => r.wid);
@@ -209,6 +212,7 @@ export class SandboxSession implements ChannelSession {
 
 export const createSandboxProvider = (systemEm: () => EntityManager): ChannelProvider => ({
   name: 'sandbox',
+  simulated: true,
   createSession: (options) => new SandboxSession(options, systemEm),
   isPaired: async (auth) => (await auth.get(CREDS)) !== null,
 });

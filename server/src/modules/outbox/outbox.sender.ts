@@ -21,8 +21,8 @@ import type { OutboxStatus } from './outbound-message.entity.js';
  * Errors are data: a transient one (connection lost mid-send, timeout) puts the row back with a backoff,
  * up to OUTBOX_MAX_ATTEMPTS; a permanent one (not on WhatsApp, blocked) fails it at once with the reason,
  * shown on the conversation's copy. A row a crash left in `sending` is settled by its message id: sent if
- * the channel echoed it or recorded it, otherwise failed as uncertain (the agent may resend it with the
- * same id) — never sent blindly twice.
+ * the channel echoed it or recorded it; sent again when the channel keeps its own record and it is not there;
+ * otherwise (no echo, no record) failed as uncertain, for the agent to resend — never sent blindly twice.
  */
 export interface OutboxSenderDeps {
   systemEm: () => EntityManager;
@@ -151,8 +151,9 @@ export class OutboxSender {
   }
 
   /**
-   * Rows an earlier process left in `sending`: sent if the channel echoed or recorded their id, otherwise
-   * failed as uncertain. Under-sending is preferred to sending twice.
+   * Rows an earlier process left in `sending`: sent if the channel echoed or recorded their id, pending again
+   * if the channel's own record shows it never arrived, otherwise failed as uncertain. Under-sending is
+   * preferred to sending twice.
    */
   private async settleInterrupted(whatsappId: number, session: ChannelSession): Promise<void> {
     const em = this.deps.systemEm();
@@ -161,9 +162,13 @@ export class OutboxSender {
       [whatsappId],
     );
     if (rows.length === 0) return;
-    const recorded = new Set(session.sentIds ? await session.sentIds(rows.filter((r) => !r.echoed).map((r) => r.wid)) : []);
+    // A channel that keeps its own record of what it received answers for certain; without one, only an
+    // echo proves a send, and no echo leaves it uncertain.
+    const recorded = (await session.sentIds?.(rows.filter((r) => !r.echoed).map((r) => r.wid))) ?? null;
+    const record = recorded ? new Set(recorded) : null;
     for (const row of rows) {
-      if (row.echoed || recorded.has(row.wid)) await this.markSent(row.id, undefined);
+      if (row.echoed || record?.has(row.wid)) await this.markSent(row.id, undefined);
+      else if (record) await this.retryNow(row.id);
       else await this.markFailed(row.id, 'ERR_SEND_UNCERTAIN');
     }
     this.deps.logger.warn({ whatsappId, settled: rows.length }, 'outbox: sends cut off by a stop settled');
@@ -229,6 +234,13 @@ export class OutboxSender {
     const em = forCompany(this.deps.systemEm(), row.company_id);
     const quoted = await em.findOne(Message, { whatsappId: row.whatsapp_id, wid: row.quoted_wid }, { populate: ['raw'] });
     return { id: row.quoted_wid!, fromMe: row.quoted_from_me, body: quoted?.body, raw: quoted?.raw ?? undefined };
+  }
+
+  /** Back in line at once: the channel's own record says it never got there. */
+  private async retryNow(id: number): Promise<void> {
+    await this.deps.systemEm().execute(`update outbound_messages set status = 'pending', planned_at = now(), updated_at = now() where id = ? and status = 'sending'`, [
+      id,
+    ]);
   }
 
   private async retryLater(row: Row, code: string): Promise<void> {

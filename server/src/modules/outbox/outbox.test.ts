@@ -177,20 +177,20 @@ describe('order, pacing and presence', () => {
 });
 
 describe('a send cut off by a crash', () => {
-  it('is settled by its message id: sent when the phone has it, failed as uncertain otherwise, never sent twice', async () => {
-    const { ticketId } = await openConversation();
+  /** Two replies left in `sending` as a crash leaves them, the first already on the phone; then a new process's sender. */
+  const crashWith = async (ticketId: number, options: { echoed?: boolean; noRecord?: boolean } = {}) => {
     await t.app.channels.stop(wa.id);
     const reached = await t.api.post(`/messages/${ticketId}`, { body: 'chegou antes da queda' }, a.admin.token);
-    const lost = await t.api.post(`/messages/${ticketId}`, { body: 'não se sabe' }, a.admin.token);
-    // As a crash leaves them: both in `sending`, the first already on the phone.
-    await em().nativeUpdate(OutboundMessage, { wid: { $in: [reached.body.wid, lost.body.wid] } }, { status: 'sending', attempts: 1 });
+    const cut = await t.api.post(`/messages/${ticketId}`, { body: 'cortada no meio' }, a.admin.token);
+    await em().nativeUpdate(OutboundMessage, { wid: { $in: [reached.body.wid, cut.body.wid] } }, { status: 'sending', attempts: 1 });
     await em().execute(
       `insert into sandbox_outbox (company_id, whatsapp_id, wid, "to", body, deleted, created_at) values (?, ?, ?, '', 'chegou antes da queda', false, now())`,
       [a.companyId, wa.id, reached.body.wid],
     );
-    const connection = await t.api.get(`/whatsapp/${wa.id}`, a.admin.token);
-    await t.app.channels.start({ id: wa.id, companyId: a.companyId, provider: connection.body.provider });
-    // A new process's sender (this one's lanes have settled already).
+    if (options.echoed) await em().nativeUpdate(OutboundMessage, { wid: reached.body.wid }, { echoedAt: new Date() });
+    await t.app.channels.start({ id: wa.id, companyId: a.companyId, provider: 'sandbox' });
+    // The new session, like WhatsApp, keeps no record of what it received: only echoes tell.
+    if (options.noRecord) phone().recordsSends = false;
     const restarted = new OutboxSender({
       systemEm: () => t.app.orm.em.fork(),
       channels: t.app.channels,
@@ -198,19 +198,44 @@ describe('a send cut off by a crash', () => {
       events: t.app.events,
       logger: t.app.logger,
     });
+    return { reached: reached.body, cut: cut.body, restarted };
+  };
+
+  it('with the phone’s own record: the one it has counts as sent, the one it lacks goes again, each once', async () => {
+    const { ticketId } = await openConversation();
+    const { reached, cut, restarted } = await crashWith(ticketId);
     restarted.kick(wa.id);
-    await eventually(async () => expect((await rowOf(lost.body.wid)).status).toBe('failed'));
+    await delivered(t.api, a.admin.token, wa.id, cut.wid);
+    await eventually(async () => expect((await rowOf(cut.wid)).status).toBe('sent'));
     await restarted.stop();
-    expect(await rowOf(reached.body.wid)).toMatchObject({ status: 'sent' });
-    expect(await rowOf(lost.body.wid)).toMatchObject({ lastError: 'ERR_SEND_UNCERTAIN' });
-    const messages = await messagesOf(ticketId);
-    expect(messages.find((m) => m.id === reached.body.id)).toMatchObject({ ack: 1, sendError: null });
-    expect(messages.find((m) => m.id === lost.body.id)).toMatchObject({ ack: 0, sendError: 'ERR_SEND_UNCERTAIN' });
+    expect(await rowOf(reached.wid)).toMatchObject({ status: 'sent' });
     const onPhone = await outbox(t.api, a.admin.token, wa.id);
-    expect(onPhone.filter((m) => m.id === reached.body.wid)).toHaveLength(1);
-    // Delivered once: the phone counts a second delivery of an id.
-    expect(onPhone.find((m) => m.id === reached.body.wid)).not.toHaveProperty('deliveries');
-    expect(onPhone.some((m) => m.id === lost.body.wid)).toBe(false);
+    for (const wid of [reached.wid, cut.wid]) {
+      const copies = onPhone.filter((m) => m.id === wid);
+      expect(copies).toHaveLength(1);
+      // Delivered once: the phone counts a second delivery of an id.
+      expect(copies[0]).not.toHaveProperty('deliveries');
+    }
+  });
+
+  it('without a record, only an echo proves a send: the echoed one is sent, the other fails as uncertain, neither goes twice', async () => {
+    const { ticketId } = await openConversation();
+    try {
+      const { reached, cut, restarted } = await crashWith(ticketId, { echoed: true, noRecord: true });
+      restarted.kick(wa.id);
+      await eventually(async () => expect((await rowOf(cut.wid)).status).toBe('failed'));
+      await restarted.stop();
+      expect(await rowOf(reached.wid)).toMatchObject({ status: 'sent' });
+      expect(await rowOf(cut.wid)).toMatchObject({ lastError: 'ERR_SEND_UNCERTAIN' });
+      const messages = await messagesOf(ticketId);
+      expect(messages.find((m) => m.id === reached.id)).toMatchObject({ ack: 1, sendError: null });
+      expect(messages.find((m) => m.id === cut.id)).toMatchObject({ ack: 0, sendError: 'ERR_SEND_UNCERTAIN' });
+      const onPhone = await outbox(t.api, a.admin.token, wa.id);
+      expect(onPhone.filter((m) => m.id === reached.wid)).toHaveLength(1);
+      expect(onPhone.some((m) => m.id === cut.wid)).toBe(false);
+    } finally {
+      phone().recordsSends = true;
+    }
   });
 });
 
