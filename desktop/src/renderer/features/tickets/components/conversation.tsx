@@ -20,13 +20,13 @@ import { toast } from '../../../components/toasts';
 import { useWindowWidth } from '../../../hooks/use-window-width';
 import { useCurrentUser } from '../../../stores/auth-store';
 import { deleteMessage, deleteTicket, fetchTags, fetchTicketByUuid, syncTags } from '../api/tickets';
-import type { ContactRef, Message, Ticket, TicketEvent } from '../api/types';
+import type { ContactRef, Message, TagRef, Ticket, TicketEvent } from '../api/types';
 import { useMessages, useReadWhileOpen, upsertMessage } from '../hooks/use-messages';
 import { useTicketActions } from '../hooks/use-ticket-actions';
 import { ContactDrawer } from './contact-drawer';
 import { MessageInput } from './message-input';
 import { MessageList } from './message-list';
-import { MultiSelect } from './multi-select';
+import { TagPicker } from './tag-picker';
 import { TransferDialog } from './transfer-dialog';
 
 const NAME_MAX_NARROW = 10;
@@ -150,16 +150,22 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
     </Tooltip>
   );
 
-  const onTags = async (ids: number[]) => {
-    const chosen = (tags.data ?? []).filter((tag) => ids.includes(tag.id));
+  const saveTags = async (chosen: (TagRef | { name: string })[]) => {
     try {
       const updated = await syncTags(ticket.id, chosen);
-      ticketQuery.setData(updated && typeof updated === 'object' && 'id' in updated ? updated : { ...ticket, tags: chosen });
+      const created = chosen.some((tag) => !('id' in tag));
+      ticketQuery.setData(
+        updated && typeof updated === 'object' && 'id' in updated ? updated : { ...ticket, tags: chosen.filter((tag): tag is TagRef => 'id' in tag) },
+      );
       queryClient.invalidate(['tickets']);
+      // A tag created by name: the tags page and every picker learn it.
+      if (created) queryClient.invalidate(['tags']);
     } catch (err) {
       toastError(err);
     }
   };
+  const onTags = (ids: number[]) => saveTags((tags.data ?? []).filter((tag) => ids.includes(tag.id)));
+  const onCreateTag = (name: string) => saveTags([...(ticket.tags ?? []), { name }]);
 
   return (
     <div className={styles.root} data-testid="conversation">
@@ -203,11 +209,12 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
         </div>
       </div>
       <div className={styles.tags} data-testid="conversation-tags">
-        <MultiSelect
+        <TagPicker
           label={t('conversation.tags')}
-          options={tags.data ?? []}
+          tags={tags.data ?? []}
           selected={(ticket.tags ?? []).map((tag) => tag.id)}
           onChange={(ids) => void onTags(ids)}
+          onCreate={(name) => void onCreateTag(name)}
         />
         {(ticket.tags ?? []).map((tag) => (
           <span

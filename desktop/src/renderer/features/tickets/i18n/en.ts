@@ -60,6 +60,8 @@ const en = {
     callLog: 'Missed voice call at {{time}}',
     tags: 'Tags',
     noTags: 'No tags',
+    tagsPlaceholder: 'Add tags',
+    createTag: 'Create tag “{{name}}”',
     peekTitle: 'Messages of ticket #{{id}}',
   },
   input: {

@@ -62,6 +62,8 @@ const es: Translation<typeof en> = {
     callLog: 'Llamada de voz perdida a las {{time}}',
     tags: 'Etiquetas',
     noTags: 'Sin etiquetas',
+    tagsPlaceholder: 'Agregar etiquetas',
+    createTag: 'Crear etiqueta “{{name}}”',
     peekTitle: 'Mensajes del ticket #{{id}}',
   },
   input: {

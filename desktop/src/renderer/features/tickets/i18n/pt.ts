@@ -62,6 +62,8 @@ const pt: Translation<typeof en> = {
     callLog: 'Chamada de voz perdida às {{time}}',
     tags: 'Tags',
     noTags: 'Sem tags',
+    tagsPlaceholder: 'Adicionar tags',
+    createTag: 'Criar tag “{{name}}”',
     peekTitle: 'Mensagens do atendimento #{{id}}',
   },
   input: {
