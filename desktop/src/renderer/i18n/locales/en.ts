@@ -169,6 +169,7 @@ const en = {
   empty: { title: 'Nothing here yet' },
   notFound: { title: 'Page not found' },
   confirm: { title: 'Are you sure?' },
+  access: { denied: 'Access not allowed' },
 };
 
 export default en;

@@ -165,6 +165,7 @@ const es: Translation<typeof en> = {
   empty: { title: 'Nada por aquí todavía' },
   notFound: { title: 'Página no encontrada' },
   confirm: { title: '¿Está seguro?' },
+  access: { denied: 'Acceso no permitido' },
 };
 
 export default es;

@@ -165,6 +165,7 @@ const pt: Translation<typeof en> = {
   empty: { title: 'Nada por aqui ainda' },
   notFound: { title: 'Página não encontrada' },
   confirm: { title: 'Tem certeza?' },
+  access: { denied: 'Acesso não permitido' },
 };
 
 export default pt;

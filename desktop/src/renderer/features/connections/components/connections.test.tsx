@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
-import { fakeServer, planReply, renderApp, signIn } from '../../../test/render';
+import { fakeServer, planReply, renderApp, renderWithProviders, signIn } from '../../../test/render';
+import ConnectionsPage from './connections-page';
 import { QrModal } from './qr-modal';
 import { StatusActions } from './status-actions';
 
@@ -125,7 +126,8 @@ describe('connections page', () => {
       return { data: [] };
     });
     signIn({ profile: 'user' });
-    renderApp('/connections');
+    // The route sends agents to /tickets; the page itself holds the line too.
+    renderWithProviders(<ConnectionsPage />, '/connections');
     await screen.findByTestId('connection-status-2');
     expect(screen.queryByTestId('connections-add')).toBeNull();
     expect(screen.queryByTestId('connection-qr-2')).toBeNull();
