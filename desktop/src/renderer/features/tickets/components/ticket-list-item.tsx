@@ -4,6 +4,8 @@ import { ArrowUndo16Regular, Bot16Regular, Checkmark16Regular, Dismiss16Regular,
 import { useTranslation } from 'react-i18next';
 import { formatListTime } from '../../../i18n/format';
 import type { Ticket } from '../api/types';
+import { previewLine, stripWhatsApp } from '../lib/whatsapp-format';
+import { FormattedText } from './formatted-text';
 
 const useStyles = makeStyles({
   root: {
@@ -92,8 +94,8 @@ export const TicketListItem = memo(function TicketListItem({
           </Text>
         </div>
         <div className={styles.row}>
-          <Text size={200} className={styles.last}>
-            {ticket.lastMessage || t('list.noMessage')}
+          <Text size={200} className={styles.last} title={ticket.lastMessage ? stripWhatsApp(ticket.lastMessage) : undefined} data-testid={`ticket-last-${ticket.id}`}>
+            {ticket.lastMessage ? <FormattedText text={previewLine(ticket.lastMessage)} /> : t('list.noMessage')}
           </Text>
           {ticket.unreadMessages > 0 ? (
             <CounterBadge data-testid={`ticket-unread-${ticket.id}`} count={ticket.unreadMessages} color="brand" size="small" />

@@ -51,6 +51,17 @@ describe('ticket list item', () => {
     expect(h.onAccept).toHaveBeenCalledTimes(1);
   });
 
+  it('shows the last message with WhatsApp formatting rendered, not its markers, on one line', () => {
+    renderItem(ticket({ lastMessage: '*Admin:*\nRespondendo _agora_ ~x~ ```code```' }));
+    const last = screen.getByTestId('ticket-last-1');
+    expect(last.textContent).toBe('Admin: Respondendo agora x code');
+    expect(last.querySelector('strong')?.textContent).toBe('Admin:');
+    expect(last.querySelector('em')?.textContent).toBe('agora');
+    expect(last.querySelector('s')?.textContent).toBe('x');
+    expect(last.querySelector('code')?.textContent).toBe('code');
+    expect(last.getAttribute('title')).toBe('Admin:\nRespondendo agora x code');
+  });
+
   it('open tickets have no accept, open on click and have a close button', () => {
     const h = renderItem(ticket());
     expect(screen.queryByTestId('ticket-accept-1')).toBeNull();
