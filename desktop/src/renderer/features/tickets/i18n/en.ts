@@ -121,6 +121,9 @@ const en = {
     userHint: 'Type at least 3 characters',
     connection: 'Connection',
     submit: 'Transfer',
+    userHasNoQueues: '{{name}} has no queue: add one on the Users page, or transfer to a queue only.',
+    doneToUser: 'Ticket transferred to {{name}}.',
+    doneToQueue: 'Ticket transferred to the queue {{queue}}.',
   },
   deleteDialog: {
     title: 'Delete ticket #{{id}}?',

@@ -123,6 +123,9 @@ const es: Translation<typeof en> = {
     userHint: 'Escriba al menos 3 caracteres',
     connection: 'Conexión',
     submit: 'Transferir',
+    userHasNoQueues: '{{name}} no tiene cola: agregue una en la página Usuarios, o transfiera solo a una cola.',
+    doneToUser: 'Ticket transferido a {{name}}.',
+    doneToQueue: 'Ticket transferido a la cola {{queue}}.',
   },
   deleteDialog: {
     title: '¿Eliminar el ticket #{{id}}?',

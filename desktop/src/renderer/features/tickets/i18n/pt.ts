@@ -123,6 +123,9 @@ const pt: Translation<typeof en> = {
     userHint: 'Digite pelo menos 3 caracteres',
     connection: 'Conexão',
     submit: 'Transferir',
+    userHasNoQueues: '{{name}} não tem fila: adicione uma na página Usuários, ou transfira só para uma fila.',
+    doneToUser: 'Ticket transferido para {{name}}.',
+    doneToQueue: 'Ticket transferido para a fila {{queue}}.',
   },
   deleteDialog: {
     title: 'Excluir o ticket #{{id}}?',
