@@ -157,6 +157,28 @@ describe('conversation: tags bar creates a tag by its name', () => {
   });
 });
 
+describe('conversation: schedule', () => {
+  it('opens the schedule dialog in place, pre-filled with the contact, saves, and stays in the conversation', async () => {
+    const { calls } = setup();
+    const toasts = collectToasts();
+    await screen.findByTestId('message-1');
+    fireEvent.click(screen.getByTestId('ticket-schedule'));
+    const modal = await screen.findByTestId('schedule-modal');
+    const contact = within(modal).getByTestId('schedule-contact');
+    const contactInput = (contact.tagName === 'INPUT' ? contact : within(contact).getByRole('combobox')) as HTMLInputElement;
+    await waitFor(() => expect(contactInput.value).toBe('Maria Oliveira'));
+    expect(screen.getByTestId('location').textContent).toBe('/tickets/uuid-1');
+    fireEvent.change(within(modal).getByTestId('schedule-body'), { target: { value: 'Lembrete do seu pedido' } });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/schedules')).toBe(true));
+    expect(calls.find((c) => c.url === '/schedules')?.data).toMatchObject({ body: 'Lembrete do seu pedido', contactId: MARIA.id });
+    await waitFor(() => expect(screen.queryByTestId('schedule-modal')).toBeNull());
+    expect(toasts.some((t) => t.intent === 'success')).toBe(true);
+    expect(screen.getByTestId('location').textContent).toBe('/tickets/uuid-1');
+    expect(screen.getByTestId('message-1')).toBeTruthy();
+  });
+});
+
 describe('conversation: older messages', () => {
   it('scrolling near the top loads the previous page and puts it before the others', async () => {
     const ticket = makeTicket(1, { contact: MARIA, contactId: MARIA.id });

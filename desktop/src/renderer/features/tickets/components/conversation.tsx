@@ -1,4 +1,4 @@
-import { useState, type ReactElement } from 'react';
+import { Suspense, useState, type ReactElement } from 'react';
 import { Avatar, Button, makeStyles, mergeClasses, Spinner, Text, tokens, Tooltip } from '@fluentui/react-components';
 import {
   ArrowLeft20Regular,
@@ -16,6 +16,7 @@ import { errorStatusOf, toastError } from '../../../api/errors';
 import { queryClient, useQuery } from '../../../api/query';
 import { useRealtimeEvent } from '../../../api/socket';
 import { ConfirmationDialog } from '../../../components/confirmation-dialog';
+import { useFeatureSlot } from '../../../components/feature-slots';
 import { toast } from '../../../components/toasts';
 import { useWindowWidth } from '../../../hooks/use-window-width';
 import { useCurrentUser } from '../../../stores/auth-store';
@@ -84,6 +85,8 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
   const [replyTo, setReplyTo] = useState<Message | null>(null);
   const [drawer, setDrawer] = useState(false);
   const [transfer, setTransfer] = useState(false);
+  const [scheduling, setScheduling] = useState(false);
+  const ScheduleDialog = useFeatureSlot('scheduleDialog');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState<Message | null>(null);
 
@@ -200,8 +203,9 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
           {ticket.status !== 'closed'
             ? action('ticket-transfer', t('actions.transfer'), <ArrowSwap20Regular />, () => setTransfer(true))
             : null}
+          {/* In place, pre-filled with the contact; the conversation stays (the page when no dialog is at hand). */}
           {action('ticket-schedule', t('actions.schedule'), <CalendarClock20Regular />, () =>
-            void navigate(`/schedules?contactId=${ticket.contactId}`),
+            ScheduleDialog ? setScheduling(true) : void navigate(`/schedules?contactId=${ticket.contactId}`),
           )}
           {can(user?.profile, 'ticket-options:deleteTicket')
             ? action('ticket-delete', t('actions.delete'), <Delete20Regular />, () => setConfirmDelete(true))
@@ -246,6 +250,11 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
       />
       <ContactDrawer ticket={ticket} open={drawer} onOpenChange={setDrawer} />
       {transfer ? <TransferDialog ticket={ticket} open={transfer} onOpenChange={setTransfer} /> : null}
+      {scheduling && ScheduleDialog ? (
+        <Suspense fallback={null}>
+          <ScheduleDialog contactId={ticket.contactId} onClose={() => setScheduling(false)} />
+        </Suspense>
+      ) : null}
       <ConfirmationDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}

@@ -274,6 +274,11 @@ export const ticketsServer = (initial: Partial<TicketsServerState> = {}) => {
       }
     }
 
+    // The schedule dialog the conversation opens in place (the schedules feature's).
+    if (method === 'POST' && url === '/schedules') {
+      const contact = state.contacts.find((c) => c.id === Number(body.contactId)) ?? null;
+      return { status: 201, data: { id: nextId++, body: body.body, sendAt: body.sendAt, status: 'PENDENTE', contactId: contact?.id ?? null, contact } };
+    }
     if (method === 'GET' && url === '/ticket-notes/list') {
       const notes = state.notes.filter((n) => n.ticketId === Number(params.ticketId));
       return { data: [...notes].sort((a, b) => b.id - a.id) };
