@@ -132,7 +132,7 @@ describe('the web app in Chromium: a sandbox conversation from QR code to resolv
     await byTestId('qr-code').waitFor();
     await shot('qr-modal');
     await byTestId('qr-sandbox-scan').click();
-    await expect.poll(() => byTestId(`connection-status-${connectionId}`).textContent(), { timeout: UI_TIMEOUT }).toBe('CONNECTED');
+    await expect.poll(() => byTestId(`connection-status-${connectionId}`).getAttribute('data-status'), { timeout: UI_TIMEOUT }).toBe('CONNECTED');
     await byTestId('qr-modal').waitFor({ state: 'hidden' });
     await shot('connection-connected');
   });

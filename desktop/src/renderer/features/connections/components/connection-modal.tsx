@@ -130,7 +130,7 @@ export function ConnectionModal({ connection, onClose }: ConnectionModalProps) {
   return (
     <Dialog open onOpenChange={(_, data) => !data.open && !saving && onClose()}>
       <DialogSurface className={styles.surface} data-testid="connection-modal">
-        <form
+        <form noValidate
           onSubmit={(e) => {
             e.preventDefault();
             void submit();

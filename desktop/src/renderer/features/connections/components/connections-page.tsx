@@ -42,7 +42,7 @@ import { QrModal } from './qr-modal';
 import { StatusActions } from './status-actions';
 
 const useStyles = makeStyles({
-  status: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, fontFamily: tokens.fontFamilyMonospace },
+  status: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   ok: { color: tokens.colorPaletteGreenForeground1 },
   bad: { color: tokens.colorPaletteRedForeground1 },
   warn: { color: tokens.colorPaletteDarkOrangeForeground1 },
@@ -145,7 +145,9 @@ export default function ConnectionsPage() {
                     >
                       <span className={styles.status}>
                         <StatusIcon status={c.status} />
-                        <span data-testid={`connection-status-${c.id}`}>{c.status}</span>
+                        <span data-testid={`connection-status-${c.id}`} data-status={c.status}>
+                          {t(`statusLabel.${c.status}`, { defaultValue: c.status })}
+                        </span>
                       </span>
                     </Tooltip>
                   </TableCell>
