@@ -45,6 +45,31 @@ import { useAudioRecorder } from '../hooks/use-audio-recorder';
 import { mediaHref, previewText } from './message-bubble';
 
 const EmojiPicker = lazy(() => import('emoji-picker-react'));
+/** The picker's emoji names, categories and search in the app's language (English is built in); each its own chunk. */
+const EMOJI_DATA = {
+  pt: () => import('emoji-picker-react/data/emojis-pt'),
+  es: () => import('emoji-picker-react/data/emojis-es'),
+} as const;
+const EMOJI_LABELS = [
+  'searchPlaceholder',
+  'searchLabel',
+  'searchClear',
+  'searchResultsNone',
+  'searchResultsOne',
+  'searchResultsMany',
+  'categoryNavigation',
+  'reactions',
+  'expandReactions',
+  'loading',
+  'loadingError',
+  'retryLoading',
+  'skinToneNeutral',
+  'skinToneLight',
+  'skinToneMediumLight',
+  'skinToneMedium',
+  'skinToneMediumDark',
+  'skinToneDark',
+] as const;
 
 /** md breakpoint: the sign switch shows from here. */
 const MD_WIDTH = 900;
@@ -117,7 +142,7 @@ const isMessage = (value: unknown): value is Message => !!value && typeof value 
 /** The input area (spec 01 section 2, Conversation view; rules in sections 4, 5, 9). */
 export function MessageInput({ ticketId, status, replyTo, onCancelReply, onSent }: MessageInputProps) {
   const styles = useStyles();
-  const { t } = useTranslation('tickets');
+  const { t, i18n } = useTranslation('tickets');
   const width = useWindowWidth();
   const sign = usePreferences((s) => s.signMessage);
   const setPreference = usePreferences((s) => s.set);
@@ -301,7 +326,13 @@ export function MessageInput({ ticketId, status, replyTo, onCancelReply, onSent 
           </PopoverTrigger>
           <PopoverSurface style={{ padding: 0 }}>
             <Suspense fallback={<Spinner size="small" />}>
-              <EmojiPicker lazyLoadEmojis onEmojiClick={(e) => insertEmoji(e.emoji)} />
+              <EmojiPicker
+                lazyLoadEmojis
+                emojiData={EMOJI_DATA[i18n.language as keyof typeof EMOJI_DATA]}
+                labels={Object.fromEntries(EMOJI_LABELS.map((key) => [key, t(`emojiPicker.${key}`)]))}
+                previewConfig={{ defaultCaption: t('emojiPicker.caption') }}
+                onEmojiClick={(e) => insertEmoji(e.emoji)}
+              />
             </Suspense>
           </PopoverSurface>
         </Popover>
