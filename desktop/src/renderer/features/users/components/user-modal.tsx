@@ -74,7 +74,7 @@ export function UserModal({ user, onClose }: { user?: User; onClose: () => void 
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && !saving && onClose()}>
       <DialogSurface data-testid="user-modal">
-        <form
+        <form noValidate
           onSubmit={(e) => {
             e.preventDefault();
             void submit();
