@@ -170,6 +170,7 @@ const en = {
   notFound: { title: 'Page not found' },
   confirm: { title: 'Are you sure?' },
   access: { denied: 'Access not allowed' },
+  dateTime: { datePlaceholder: 'dd/mm/yyyy', timePlaceholder: 'hh:mm', date: 'date', time: 'time' },
 };
 
 export default en;

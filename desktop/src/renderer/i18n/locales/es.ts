@@ -166,6 +166,7 @@ const es: Translation<typeof en> = {
   notFound: { title: 'Página no encontrada' },
   confirm: { title: '¿Está seguro?' },
   access: { denied: 'Acceso no permitido' },
+  dateTime: { datePlaceholder: 'dd/mm/aaaa', timePlaceholder: 'hh:mm', date: 'fecha', time: 'hora' },
 };
 
 export default es;

@@ -166,6 +166,7 @@ const pt: Translation<typeof en> = {
   notFound: { title: 'Página não encontrada' },
   confirm: { title: 'Tem certeza?' },
   access: { denied: 'Acesso não permitido' },
+  dateTime: { datePlaceholder: 'dd/mm/aaaa', timePlaceholder: 'hh:mm', date: 'data', time: 'hora' },
 };
 
 export default pt;
