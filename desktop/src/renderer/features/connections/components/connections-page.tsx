@@ -26,6 +26,7 @@ import {
 import { can } from '@atrium/shared';
 import { format } from 'date-fns';
 import { useTranslation } from 'react-i18next';
+import { useResponsiveTable } from '../../../components/responsive';
 import { toastError } from '../../../api/errors';
 import { queryClient } from '../../../api/query';
 import { ConfirmationDialog } from '../../../components/confirmation-dialog';
@@ -68,6 +69,7 @@ function StatusIcon({ status }: { status: string }) {
 /** /connections. */
 export default function ConnectionsPage() {
   const styles = useStyles();
+  const narrow = useResponsiveTable();
   const { t } = useTranslation('connections');
   const { t: tc } = useTranslation();
   const user = useCurrentUser();
@@ -122,8 +124,8 @@ export default function ConnectionsPage() {
                 <TableHeaderCell>{t('columns.name')}</TableHeaderCell>
                 <TableHeaderCell>{t('columns.status')}</TableHeaderCell>
                 {canSession ? <TableHeaderCell>{t('columns.session')}</TableHeaderCell> : null}
-                <TableHeaderCell>{t('columns.lastUpdate')}</TableHeaderCell>
-                <TableHeaderCell>{t('columns.default')}</TableHeaderCell>
+                <TableHeaderCell className={narrow.secondary}>{t('columns.lastUpdate')}</TableHeaderCell>
+                <TableHeaderCell className={narrow.secondary}>{t('columns.default')}</TableHeaderCell>
                 <TableHeaderCell>{t('columns.actions')}</TableHeaderCell>
               </TableRow>
             </TableHeader>
@@ -167,8 +169,8 @@ export default function ConnectionsPage() {
                       />
                     </TableCell>
                   ) : null}
-                  <TableCell>{formatLastUpdate(c.updatedAt)}</TableCell>
-                  <TableCell>
+                  <TableCell className={narrow.secondary}>{formatLastUpdate(c.updatedAt)}</TableCell>
+                  <TableCell className={narrow.secondary}>
                     {c.isDefault ? (
                       <Star20Filled aria-label={t('yes')} style={{ color: tokens.colorPaletteGoldForeground2 }} />
                     ) : null}
