@@ -33,17 +33,24 @@ const useStyles = makeStyles({
     maxWidth: '100%',
     padding: `2px ${tokens.spacingHorizontalS}`,
     borderRadius: tokens.borderRadiusCircular,
-    color: '#fff',
     fontWeight: tokens.fontWeightSemibold,
     overflow: 'hidden',
     textOverflow: 'ellipsis',
     whiteSpace: 'nowrap',
     verticalAlign: 'middle',
-    textShadow: '0 0 2px rgba(0, 0, 0, 0.45)',
   },
-  name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
+  name: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, minWidth: 0, paddingBlock: '4px' },
   search: { minWidth: '0', maxWidth: '220px' },
 });
+
+/** Dark text on light tag colours (the default #A4CCCC), white on dark ones. */
+export const chipTextColor = (color: string): string => {
+  const hex = /^#([0-9a-f]{6}|[0-9a-f]{3})$/i.exec(color.trim())?.[1];
+  if (!hex) return '#fff';
+  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.4 ? '#1b1b1b' : '#fff';
+};
 
 /** /tags: the company's tags with how many tickets carry each (spec 02 section 2). */
 export default function TagsPage() {
@@ -89,12 +96,12 @@ export default function TagsPage() {
       <PageContent>
         <div className={styles.scroller} onScroll={onScroll} data-testid="tags-scroller">
           <ListBody loading={isLoading} empty={items.length === 0} emptyTitle={t('empty')}>
-            <Table aria-label={t('title')}>
+            <Table aria-label={t('title')} style={{ tableLayout: 'fixed' }}>
               <TableHeader>
                 <TableRow>
                   <TableHeaderCell>{t('columns.name')}</TableHeaderCell>
-                  <TableHeaderCell style={{ width: 90 }}>{t('columns.tickets')}</TableHeaderCell>
-                  <TableHeaderCell style={{ width: 100 }}>{t('columns.actions')}</TableHeaderCell>
+                  <TableHeaderCell style={{ width: 76 }}>{t('columns.tickets')}</TableHeaderCell>
+                  <TableHeaderCell style={{ width: 88 }}>{t('columns.actions')}</TableHeaderCell>
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -102,7 +109,7 @@ export default function TagsPage() {
                   <TableRow key={tag.id} data-testid={`tag-row-${tag.id}`}>
                     <TableCell>
                       <span className={styles.name}>
-                        <span className={styles.chip} style={{ backgroundColor: tag.color }} data-testid={`tag-chip-${tag.id}`}>
+                        <span className={styles.chip} style={{ backgroundColor: tag.color, color: chipTextColor(tag.color) }} data-testid={`tag-chip-${tag.id}`}>
                           {tag.name}
                         </span>
                         {tag.kanban === 1 ? (
