@@ -27,7 +27,17 @@ import { SaveActions } from '../../../components/form/save-actions';
 const useStyles = makeStyles({
   surface: { maxWidth: '720px', width: '100%' },
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  row: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: tokens.spacingHorizontalM, alignItems: 'end' },
+  // start: an error under the name does not push the provider out of line; min widths of 0 keep each input
+  // inside its column.
+  row: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
+    gap: tokens.spacingHorizontalM,
+    alignItems: 'start',
+    '& > *': { minWidth: 0 },
+    '& input': { minWidth: 0 },
+    '& .fui-Input': { width: '100%', minWidth: 0 },
+  },
 });
 
 interface FormValues {

@@ -37,7 +37,16 @@ const useStyles = makeStyles({
   surface: { maxWidth: '760px', width: '100%' },
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minHeight: '360px' },
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingTop: tokens.spacingVerticalS },
-  row: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: tokens.spacingHorizontalM, alignItems: 'start' },
+  // Inputs keep a native width of about 20 characters unless told otherwise: the colour ran under the order.
+  row: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
+    gap: tokens.spacingHorizontalM,
+    alignItems: 'start',
+    '& > *': { minWidth: 0 },
+    '& input': { minWidth: 0 },
+    '& .fui-Input': { width: '100%', minWidth: 0 },
+  },
   color: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
   picker: {
     width: '40px',
