@@ -324,10 +324,13 @@ export function MessageInput({ ticketId, status, replyTo, onCancelReply, onSent 
           <PopoverTrigger disableButtonEnhancement>
             <Button appearance="subtle" icon={<Emoji20Regular />} aria-label={t('input.emoji')} disabled={disabled || files.length > 0} />
           </PopoverTrigger>
-          <PopoverSurface style={{ padding: 0 }}>
+          {/* Sized before the picker's chunk arrives, so that it opens above the input, not cut off below it. */}
+          <PopoverSurface style={{ padding: 0, width: 350, height: 450, maxHeight: '70vh', overflow: 'hidden' }}>
             <Suspense fallback={<Spinner size="small" />}>
               <EmojiPicker
                 lazyLoadEmojis
+                width="100%"
+                height="100%"
                 emojiData={EMOJI_DATA[i18n.language as keyof typeof EMOJI_DATA]}
                 labels={Object.fromEntries(EMOJI_LABELS.map((key) => [key, t(`emojiPicker.${key}`)]))}
                 previewConfig={{ defaultCaption: t('emojiPicker.caption') }}

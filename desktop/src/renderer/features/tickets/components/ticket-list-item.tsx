@@ -34,7 +34,8 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground3,
   },
   time: { color: tokens.colorNeutralForeground3, flexShrink: 0 },
-  tags: { display: 'flex', flexWrap: 'nowrap', overflow: 'hidden', gap: '4px', flex: 1, minWidth: 0 },
+  // Badges keep their text on one line; the row hides what does not fit.
+  tags: { display: 'flex', flexWrap: 'nowrap', overflow: 'hidden', gap: '4px', flex: 1, minWidth: 0, '& > *': { flexShrink: 0 } },
   /** The actions share the badges' row, so that the name and the preview get the item's whole width. */
   footer: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
   actions: { display: 'flex', alignItems: 'center', gap: '2px', flexShrink: 0, marginLeft: 'auto' },
