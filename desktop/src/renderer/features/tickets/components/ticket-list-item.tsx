@@ -100,8 +100,14 @@ export const TicketListItem = memo(function TicketListItem({
           </Text>
         </div>
         <div className={styles.row}>
-          <Text size={200} className={styles.last} title={ticket.lastMessage ? stripWhatsApp(ticket.lastMessage) : undefined} data-testid={`ticket-last-${ticket.id}`}>
-            {ticket.lastMessage ? <FormattedText text={previewLine(ticket.lastMessage)} /> : t('list.noMessage')}
+          <Text size={200} className={styles.last} title={ticket.lastMessage && !ticket.lastMessageDeleted ? stripWhatsApp(ticket.lastMessage) : undefined} data-testid={`ticket-last-${ticket.id}`}>
+            {ticket.lastMessageDeleted ? (
+              <em>{t('conversation.deleted')}</em>
+            ) : ticket.lastMessage ? (
+              <FormattedText text={previewLine(ticket.lastMessage)} />
+            ) : (
+              t('list.noMessage')
+            )}
           </Text>
           {ticket.unreadMessages > 0 ? (
             <CounterBadge data-testid={`ticket-unread-${ticket.id}`} count={ticket.unreadMessages} color="brand" size="small" />

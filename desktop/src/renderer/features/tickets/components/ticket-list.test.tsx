@@ -5,6 +5,8 @@ import type { Ticket } from '../api/types';
 import { applyTicketEvent, type ListScope, type TicketListData } from '../lib/ticket-rules';
 import { TicketList } from './ticket-list';
 import { TicketListItem } from './ticket-list-item';
+import { markLastMessageDeleted } from '../hooks/use-ticket-list';
+import { makeMessage } from '../test/fake-tickets-server';
 
 const ticket = (overrides: Partial<Ticket> = {}): Ticket => ({
   id: 1,
@@ -179,5 +181,22 @@ describe('live list updates', () => {
   it('search results are patched, never extended', () => {
     const search: ListScope = { search: true, queueIds: [2], showAll: false, userId: 7 };
     expect(applyTicketEvent(data([]), { action: 'update', ticket: ticket({ id: 4 }) }, search)?.items).toEqual([]);
+  });
+});
+
+describe('a deleted last message', () => {
+  const list = (items: Ticket[]): TicketListData => ({ items, hasMore: false, pageNumber: 1, count: items.length });
+
+  it("marks the preview of the ticket whose last message it is, and no other", () => {
+    const data = list([ticket({ id: 1, lastMessage: 'Hello there' }), ticket({ id: 2, uuid: 'uuid-2', lastMessage: 'Hello there' })]);
+    const next = markLastMessageDeleted(data, makeMessage(9, 1, { body: 'Hello there', isDeleted: true }));
+    expect(next?.items.map((t) => !!t.lastMessageDeleted)).toEqual([true, false]);
+    // An older message of the ticket: the preview stays.
+    expect(markLastMessageDeleted(data, makeMessage(8, 1, { body: 'Earlier', isDeleted: true }))).toBe(data);
+  });
+
+  it('shows the deleted marker instead of the text', () => {
+    renderItem(ticket({ lastMessage: 'Secret', lastMessageDeleted: true }));
+    expect(screen.getByTestId('ticket-last-1').textContent).toBe('This message was deleted');
   });
 });
