@@ -419,7 +419,11 @@ describe('the web app in Chromium: a sandbox conversation from QR code to resolv
     const updated = apiResponse('PUT', new RegExp(`^/tickets/${botTicketId}$`));
     await byTestId('transfer-submit').click();
     expect((await updated).status()).toBe(200);
-    await page.getByTestId('app-toast').filter({ hasText: `Ticket transferred to ${AGENT.name}.` }).first().waitFor();
+    const toastShown = page.getByTestId('app-toast').filter({ hasText: `Ticket transferred to ${AGENT.name}.` }).first();
+    await toastShown.waitFor();
+    // Below the top bar: its bells, theme and user menu stay in reach.
+    const [toastBox, barBox] = await Promise.all([toastShown.boundingBox(), byTestId('top-bar').boundingBox()]);
+    expect(toastBox!.y).toBeGreaterThanOrEqual(barBox!.y + barBox!.height);
     await shot('transfer-toast');
     const after = await h.api.get(`/tickets/${botTicketId}`, token);
     expect(after.body.userId).toBe(agentId);
