@@ -50,7 +50,7 @@ import { queueOptionsRoutes } from './modules/queue-options/queue-options.routes
 import { createQueueChatbot } from './modules/chatbot/chatbot.js';
 import { registerChatbotJobs } from './modules/chatbot/sweeps.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
-import { registerBillingJobs, startBillingJobs } from './modules/billing/billing.jobs.js';
+import { registerBillingJobs, registerBillingListeners, startBillingJobs } from './modules/billing/billing.jobs.js';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.js';
 import { registerScheduleJobs } from './modules/schedules/schedules.sender.js';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
@@ -137,6 +137,7 @@ export const startApp = async (config: Config, options: { logger?: Logger; print
   registerPresenceJobs(registry, systemEm);
   registerChatbotJobs(registry, pipeline);
   registerBillingJobs(registry, systemEm, logger);
+  registerBillingListeners(events, systemEm, logger);
   registerScheduleJobs(registry, pipeline);
   const scheduler = await createScheduler({ databaseUrl, mongodbUrl: config.mongodbUrl, registry, logger });
   await scheduler.start();
