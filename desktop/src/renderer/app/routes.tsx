@@ -3,9 +3,11 @@ import { Navigate, Route, Routes } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { usePreferences } from '../stores/preferences-store';
 import { AdminOnly, PublicOnly, RequireAuth } from './guards';
-import { MainLayout } from './layout/main-layout';
 
 type Page = LazyExoticComponent<ComponentType>;
+/** The layout (menu, top bar, bells) is only for the signed-in: the login screen does not load it. */
+const MainLayout = lazy(() => import('./layout/main-layout').then((m) => ({ default: m.MainLayout })));
+
 /** Every page is its own chunk, loaded when its route is first opened. */
 const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
 
@@ -90,7 +92,13 @@ export function AppRoutes() {
         ))}
       </Route>
       <Route element={<RequireAuth />}>
-        <Route element={<MainLayout />}>
+        <Route
+          element={
+            <Suspense fallback={<LoadingScreen />}>
+              <MainLayout />
+            </Suspense>
+          }
+        >
           {PRIVATE_ROUTES.filter((route) => !route.cshow || cshow).map(({ path, Page, adminOnly }) => (
             <Route
               key={path}
