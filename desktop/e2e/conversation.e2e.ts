@@ -6,7 +6,10 @@ import connectionsEn from '../src/renderer/features/connections/i18n/en';
 import connectionsPt from '../src/renderer/features/connections/i18n/pt';
 import ticketsEn from '../src/renderer/features/tickets/i18n/en';
 import ticketsPt from '../src/renderer/features/tickets/i18n/pt';
+import tagsEn from '../src/renderer/features/tags/i18n/en';
 import { startHarness, type Harness } from './support/harness';
+import { ARTIFACTS_DIR } from './support/paths';
+import path from 'node:path';
 
 /**
  * The whole story in a real browser against the server as `npm start` runs it, through the sandbox
@@ -30,6 +33,7 @@ const OPTION = { title: 'Segunda via', message: 'Enviamos a segunda via para o s
 const BOT_CUSTOMER = { from: '5531998887777', name: 'Carlos Lima' };
 const SCHEDULED = 'Lembrete: sua segunda via vence amanhã, {{firstName}}.';
 const UI_TIMEOUT = 15_000;
+const AGENT = { name: 'Bruno Agente', email: 'bruno@atrium.local', password: 'agente-123456' };
 
 let h: Harness;
 let page: Page;
@@ -42,9 +46,28 @@ let firstMessageId: number | string = 0;
 const queueIds: Record<string, number> = {};
 let botTicketId = 0;
 let broken = '';
+let agentId = 0;
+let agentPage: Page | undefined;
 
 const byTestId = (id: string) => page.getByTestId(id);
 const shot = (name: string) => h.browser.screenshot(name);
+
+/** Light and dark screenshots of the page as it is, at 1366 px and at 400 px. */
+const screens = async (name: string) => {
+  const viewport = page.viewportSize();
+  for (const width of [1366, 400]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const theme of ['light', 'dark'] as const) {
+      if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== theme) await byTestId('theme-toggle').click();
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      // Away from the toggle, so that its tooltip does not cover the page.
+      await page.mouse.move(width / 2, 790);
+      await shot(`${name}-${width}-${theme}`);
+    }
+  }
+  if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== 'light') await byTestId('theme-toggle').click();
+  if (viewport) await page.setViewportSize(viewport);
+};
 
 /** Waits for the app's own call to the API (start waiting before the click that makes it). */
 const apiResponse = (method: string, path: RegExp): Promise<Response> =>
@@ -132,7 +155,7 @@ describe('the web app in Chromium: a sandbox conversation from QR code to resolv
     await byTestId('qr-code').waitFor();
     await shot('qr-modal');
     await byTestId('qr-sandbox-scan').click();
-    await expect.poll(() => byTestId(`connection-status-${connectionId}`).textContent(), { timeout: UI_TIMEOUT }).toBe('CONNECTED');
+    await expect.poll(() => byTestId(`connection-status-${connectionId}`).getAttribute('data-status'), { timeout: UI_TIMEOUT }).toBe('CONNECTED');
     await byTestId('qr-modal').waitFor({ state: 'hidden' });
     await shot('connection-connected');
   });
@@ -184,6 +207,9 @@ describe('the web app in Chromium: a sandbox conversation from QR code to resolv
     await byTestId('conversation').waitFor();
     await expect.poll(() => page.url()).toMatch(/\/tickets\/[0-9a-f-]{36}$/);
     ticketUuid = new URL(page.url()).pathname.split('/').pop()!;
+    // The list follows the ticket: the Assigned tab, the accepted ticket selected in it (issue 12, item 5).
+    await expect.poll(() => byTestId('tickets-subtab-open').getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => byTestId(`ticket-item-${ticketId}`).getAttribute('aria-current')).toBe('true');
     const listed = await h.api.get(`/messages/${ticketId}`, token);
     const first = (listed.body.messages as { id: number | string; body: string; fromMe: boolean }[]).find(
       (m) => !m.fromMe && m.body === CUSTOMER.body,
@@ -215,6 +241,17 @@ describe('the web app in Chromium: a sandbox conversation from QR code to resolv
     await expect.poll(() => byTestId(`message-${mine!.id}`).textContent()).toContain(REPLY);
     await expect(byTestId('message-input').inputValue()).resolves.toBe('');
     await shot('reply-sent');
+  });
+
+  it('the list preview shows the signed reply formatted, not its asterisks', async (ctx) => {
+    skipIfBroken(ctx);
+    // Signed by default: the stored body is "*<name>:*\n<reply>".
+    const preview = byTestId(`ticket-last-${ticketId}`);
+    await expect.poll(() => preview.textContent(), { timeout: UI_TIMEOUT }).toContain(REPLY);
+    expect(await preview.textContent()).not.toContain('*');
+    await expect.poll(() => preview.locator('strong').count()).toBe(1);
+    expect(await preview.locator('strong').textContent()).toMatch(/:$/);
+    await shot('ticket-preview-formatted');
   });
 
   it('resolving the ticket takes it out of the open list', async (ctx) => {
@@ -327,6 +364,159 @@ describe('the web app in Chromium: a sandbox conversation from QR code to resolv
     await shot('chatbot-ticket');
   });
 
+  it('an agent typing admin addresses lands on /tickets with the access-not-allowed notice', async (ctx) => {
+    skipIfBroken(ctx);
+    const created = await h.api.post(
+      '/users',
+      { name: AGENT.name, email: AGENT.email, password: AGENT.password, profile: 'user', queueIds: [queueIds.Vendas] },
+      token,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    agentId = (created.body as { id: number }).id;
+    const context = await h.browser.browser.newContext({ baseURL: h.server.url, viewport: { width: 1366, height: 800 }, locale: 'en-US' });
+    agentPage = await context.newPage();
+    agentPage.setDefaultTimeout(UI_TIMEOUT);
+    await agentPage.goto('/login');
+    await agentPage.getByTestId('login-email').fill(AGENT.email);
+    await agentPage.getByTestId('login-password').fill(AGENT.password);
+    await agentPage.getByTestId('login-submit').click();
+    await agentPage.waitForURL((url) => url.pathname.startsWith('/tickets'));
+    for (const adminPath of ['/users', '/settings', '/queues', '/connections', '/financeiro', '/']) {
+      await agentPage.goto(adminPath);
+      await agentPage.waitForURL((url) => url.pathname === '/tickets');
+      await agentPage.getByRole('heading', { name: ticketsEn.title, exact: true }).waitFor();
+      if (adminPath !== '/') {
+        await agentPage.getByTestId('app-toast').filter({ hasText: coreEn.access.denied }).first().waitFor();
+      }
+      if (adminPath === '/users') await agentPage.screenshot({ path: path.join(ARTIFACTS_DIR, 'agent-admin-url-denied.png') });
+      // Nothing of the admin screen was drawn.
+      expect(await agentPage.getByTestId('users-add').count()).toBe(0);
+    }
+  });
+
+  it("transferring to a user offers only that user's queues and confirms with a toast", async (ctx) => {
+    skipIfBroken(ctx);
+    const ticket = await h.api.get(`/tickets/${botTicketId}`, token);
+    await open(`/tickets/${ticket.body.uuid as string}`);
+    await byTestId('ticket-transfer').click();
+    const user = byTestId('transfer-user');
+    const userInput = (await user.evaluate((el) => el.tagName)) === 'INPUT' ? user : user.locator('input');
+    // Typed as a person does: the list opens and is searched from 3 characters.
+    await userInput.click();
+    await userInput.pressSequentially(AGENT.name.slice(0, 5), { delay: 30 });
+    const option = page.getByRole('option', { name: AGENT.name });
+    await expect.poll(async () => {
+      if ((await option.count()) === 0) await userInput.press('ArrowDown');
+      return option.count();
+    }, { timeout: UI_TIMEOUT }).toBeGreaterThan(0);
+    await option.click();
+    // The ticket is in Suporte; the agent has Vendas only: that is the only queue offered, chosen for them.
+    await expect.poll(() => byTestId('transfer-queue').textContent()).toContain('Vendas');
+    await byTestId('transfer-queue').click();
+    await expect.poll(async () => page.getByRole('option').allTextContents()).toEqual(['Vendas']);
+    await page.getByRole('option', { name: 'Vendas' }).click();
+    await shot('transfer-to-user');
+    const updated = apiResponse('PUT', new RegExp(`^/tickets/${botTicketId}$`));
+    await byTestId('transfer-submit').click();
+    expect((await updated).status()).toBe(200);
+    const toastShown = page.getByTestId('app-toast').filter({ hasText: `Ticket transferred to ${AGENT.name}.` }).first();
+    await toastShown.waitFor();
+    // Below the top bar: its bells, theme and user menu stay in reach.
+    const [toastBox, barBox] = await Promise.all([toastShown.boundingBox(), byTestId('top-bar').boundingBox()]);
+    expect(toastBox!.y).toBeGreaterThanOrEqual(barBox!.y + barBox!.height);
+    await shot('transfer-toast');
+    const after = await h.api.get(`/tickets/${botTicketId}`, token);
+    expect(after.body.userId).toBe(agentId);
+    expect(after.body.queueId).toBe(queueIds.Vendas);
+  });
+
+  it('scheduling from a conversation opens the dialog in place, with the contact, and stays', async (ctx) => {
+    skipIfBroken(ctx);
+    await open(`/tickets/${ticketUuid}`);
+    await byTestId(`message-${firstMessageId}`).waitFor();
+    await byTestId('ticket-schedule').click();
+    await byTestId('schedule-modal').waitFor();
+    await expect.poll(() => byTestId('schedule-contact').inputValue()).toContain(CUSTOMER.name);
+    expect(new URL(page.url()).pathname).toBe(`/tickets/${ticketUuid}`);
+    await byTestId('schedule-body').fill('Lembrete: retorno sobre o seu pedido.');
+    await byTestId('schedule-send-at-date').fill('01/02/2031');
+    await byTestId('schedule-send-at-time').fill('14:30');
+    await shot('schedule-in-conversation');
+    const created = apiResponse('POST', /^\/schedules$/);
+    await byTestId('schedule-save').click();
+    const response = await created;
+    expect(response.status()).toBe(201);
+    const body = (await response.json()) as { sendAt: string; contactId: number };
+    // 14:30 on 1 February 2031 in the browser's clock (24 h, day first).
+    const local = await page.evaluate((iso) => {
+      const d = new Date(iso);
+      return [d.getDate(), d.getMonth() + 1, d.getFullYear(), d.getHours(), d.getMinutes()];
+    }, body.sendAt);
+    expect(local).toEqual([1, 2, 2031, 14, 30]);
+    await byTestId('schedule-modal').waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe(`/tickets/${ticketUuid}`);
+    await byTestId(`message-${firstMessageId}`).waitFor();
+  });
+
+  it('Tags page: adds a kanban tag; the conversation creates another by typing its name', async (ctx) => {
+    skipIfBroken(ctx);
+    await open('/tags');
+    await page.getByRole('heading', { name: tagsEn.title, exact: true }).waitFor();
+    await byTestId('tags-add').click();
+    await byTestId('tag-modal').waitFor();
+    await byTestId('tag-name').fill('Urgente');
+    await byTestId('tag-color').fill('#c62828');
+    await byTestId('tag-kanban').click();
+    const created = apiResponse('POST', /^\/tags$/);
+    await byTestId('tag-save').click();
+    const response = await created;
+    expect(response.status()).toBe(201);
+    const urgent = ((await response.json()) as { id: number }).id;
+    await expect.poll(() => byTestId(`tag-chip-${urgent}`).textContent()).toBe('Urgente');
+    expect(await byTestId(`tag-count-${urgent}`).textContent()).toBe('0');
+    expect(await byTestId(`tag-kanban-${urgent}`).count()).toBe(1);
+
+    // In the conversation: a name nobody used yet becomes a tag of the ticket.
+    await open(`/tickets/${ticketUuid}`);
+    await byTestId('tags-picker').click();
+    await byTestId('tags-picker').fill('Retorno');
+    const synced = apiResponse('POST', /^\/tags\/sync$/);
+    await byTestId('tags-picker-create').click();
+    expect((await synced).status()).toBe(200);
+    await expect.poll(() => byTestId('conversation-tags').textContent()).toContain('Retorno');
+    await shot('conversation-tag-created');
+
+    await open('/tags');
+    const row = page.getByTestId(/^tag-row-/).filter({ hasText: 'Retorno' });
+    await row.waitFor();
+    await expect.poll(() => row.getByTestId(/^tag-count-/).textContent()).toBe('1');
+    await screens('tags');
+  });
+
+  it('Quick messages page: adds one with an attachment, finds it by search', async (ctx) => {
+    skipIfBroken(ctx);
+    await open('/quick-messages');
+    await byTestId('quick-messages-add').click();
+    await byTestId('quick-message-modal').waitFor();
+    await byTestId('quick-message-shortcode').fill('boleto');
+    await byTestId('quick-message-message').fill('Segue o *boleto*, {{firstName}}.');
+    await byTestId('quick-message-file').setInputFiles({ name: 'boleto.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await expect.poll(() => byTestId('quick-message-media-name').textContent()).toBe('boleto.pdf');
+    const created = apiResponse('POST', /^\/quick-messages$/);
+    const uploaded = apiResponse('POST', /^\/quick-messages\/\d+\/media-upload$/);
+    await byTestId('quick-message-save').click();
+    expect((await created).status()).toBe(201);
+    expect((await uploaded).status()).toBe(200);
+    const id = ((await (await created).json()) as { id: number }).id;
+    await expect.poll(() => byTestId(`quick-message-media-${id}`).textContent()).toBe('boleto.pdf');
+    expect(await byTestId(`quick-message-shortcode-${id}`).textContent()).toBe('/boleto');
+    await byTestId('quick-messages-search').fill('nada-assim');
+    await byTestId(`quick-message-row-${id}`).waitFor({ state: 'detached' });
+    await byTestId('quick-messages-search').fill('bol');
+    await byTestId(`quick-message-row-${id}`).waitFor();
+    await screens('quick-messages');
+  });
+
   it('schedules a message for that customer on /schedules; the phone receives it at its time', async (ctx) => {
     skipIfBroken(ctx);
     const ticket = await h.api.get(`/tickets/${botTicketId}`, token);
@@ -340,9 +530,11 @@ describe('the web app in Chromium: a sandbox conversation from QR code to resolv
     const now = await page.evaluate(() => {
       const d = new Date();
       const two = (n: number) => String(n).padStart(2, '0');
-      return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
+      return { date: `${two(d.getDate())}/${two(d.getMonth() + 1)}/${d.getFullYear()}`, time: `${two(d.getHours())}:${two(d.getMinutes())}` };
     });
-    await byTestId('schedule-send-at').fill(now);
+    // dd/MM/yyyy and 24 h whatever the browser's locale (en-US here).
+    await byTestId('schedule-send-at-date').fill(now.date);
+    await byTestId('schedule-send-at-time').fill(now.time);
     await shot('schedule-modal');
     const created = apiResponse('POST', /^\/schedules$/);
     await byTestId('schedule-save').click();
@@ -399,7 +591,18 @@ describe('the web app in Chromium: a sandbox conversation from QR code to resolv
     await page.getByRole('heading', { name: connectionsPt.title, exact: true }).waitFor();
     await page.getByRole('button', { name: corePt.layout.language, exact: true }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('pt');
+    // Statuses in words of the language, in the text font (issue 12, item 13).
+    const status = byTestId(`connection-status-${connectionId}`);
+    await expect.poll(() => status.textContent()).toBe(connectionsPt.statusLabel.CONNECTED);
+    expect(await status.evaluate((el) => getComputedStyle(el).fontFamily)).not.toMatch(/mono|consol|courier/i);
     await shot('connections-pt');
+    // The app's own messages, all at once, instead of the browser's bubble on the first field.
+    await byTestId('connections-add').click();
+    await byTestId('connection-save').click();
+    await page.getByText(corePt.validation.required).first().waitFor();
+    expect(await page.locator('form').first().evaluate((form) => (form as HTMLFormElement).noValidate)).toBe(true);
+    await shot('connection-form-validation-pt');
+    await page.keyboard.press('Escape');
     // It survives a reload and reaches other screens.
     await open('/tickets');
     await expect.poll(() => byTestId('tickets-subtab-pending').textContent()).toContain(ticketsPt.subtabs.pending);
@@ -408,7 +611,41 @@ describe('the web app in Chromium: a sandbox conversation from QR code to resolv
     await shot('tickets-pt');
   });
 
+  it('in Português the emoji picker and the date fields speak it too (dd/MM/yyyy, 24 h)', async (ctx) => {
+    skipIfBroken(ctx);
+    // The first ticket was resolved: reopened (as the Reopen button does) so that its input takes emoji.
+    const me = await h.api.get('/auth/me', token);
+    const reopened = await h.api.put(`/tickets/${ticketId}`, { status: 'open', userId: me.body.id }, token);
+    expect(reopened.status, JSON.stringify(reopened.body)).toBe(200);
+    await open(`/tickets/${ticketUuid}`);
+    await byTestId(`message-${firstMessageId}`).waitFor();
+    await page.getByRole('button', { name: ticketsPt.input.emoji, exact: true }).click();
+    const search = page.getByPlaceholder(ticketsPt.emojiPicker.searchPlaceholder);
+    await search.waitFor();
+    // The Portuguese data set: its category names, and emoji found by their Portuguese names.
+    await page.getByLabel(/pessoas e corpo/i).first().waitFor();
+    await search.fill('coração');
+    await page.getByLabel(/coração/i).first().waitFor();
+    await shot('emoji-picker-pt');
+    await page.keyboard.press('Escape');
+    await byTestId('ticket-schedule').click();
+    await byTestId('schedule-modal').waitFor();
+    const date = byTestId('schedule-send-at-date');
+    const time = byTestId('schedule-send-at-time');
+    expect(await date.getAttribute('placeholder')).toBe(corePt.dateTime.datePlaceholder);
+    await expect.poll(() => date.inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    await expect.poll(() => time.inputValue()).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/);
+    await time.fill('1930');
+    expect(await time.inputValue()).toBe('19:30');
+    await shot('schedule-dialog-pt');
+    await page.keyboard.press('Escape');
+  });
+
   it('the page threw no uncaught error along the way', () => {
     expect(h.browser.pageErrors).toEqual([]);
+  });
+
+  afterAll(async () => {
+    await agentPage?.context().close().catch(() => undefined);
   });
 });

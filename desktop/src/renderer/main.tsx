@@ -4,7 +4,7 @@ import { restoreSession } from './api/auth';
 import { setServerUrl } from './api/client';
 import { App } from './app/app';
 import { initI18n } from './i18n';
-import { loadPreferences, requestNotificationPermission } from './platform';
+import { loadPreferences, requestNotificationPermission, unlockSoundOnFirstGesture } from './platform';
 import { usePreferences } from './stores/preferences-store';
 
 const preferences = await loadPreferences();
@@ -21,3 +21,4 @@ createRoot(document.getElementById('root') as HTMLElement).render(
 
 void restoreSession();
 void requestNotificationPermission();
+unlockSoundOnFirstGesture();

@@ -2,7 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAuthStore } from '../stores/auth-store';
 import { usePreferences } from '../stores/preferences-store';
-import { fakeServer, planReply, renderApp, signIn } from '../test/render';
+import { collectToasts, fakeServer, planReply, renderApp, signIn } from '../test/render';
+import { MENU } from './menu';
+import { PRIVATE_ROUTES } from './routes';
 
 const layoutServer = (flags: Record<string, boolean> = {}) =>
   fakeServer(({ url }) => {
@@ -63,12 +65,14 @@ describe('route guards', () => {
     expect(location()).toBe('/tickets');
   });
 
-  it('keeps the dashboard for admins: an agent at / goes to /tickets', async () => {
+  it('keeps the dashboard for admins: an agent at / goes to /tickets, without a notice (it is where they land)', async () => {
     layoutServer();
+    const toasts = collectToasts();
     signIn({ profile: 'user' });
     renderApp('/');
     await heading('Tickets');
     expect(location()).toBe('/tickets');
+    expect(toasts.some((t) => t.message === 'Access not allowed')).toBe(false);
   });
 
   it('renders the page of a private route with its parameters', async () => {
@@ -87,6 +91,55 @@ describe('route guards', () => {
     await i18n.changeLanguage('pt');
     renderApp('/contacts');
     await heading('Contatos');
+  });
+});
+
+describe('admin routes', () => {
+  const ADMIN_PATHS = ['/users', '/settings', '/queues', '/connections', '/financeiro', '/files', '/prompts', '/queue-integration', '/messages-api'];
+
+  it('send an agent who types their address to /tickets with the access-not-allowed notice, without loading them', async () => {
+    const calls = layoutServer();
+    signIn({ profile: 'user' });
+    for (const path of ADMIN_PATHS) {
+      const toasts = collectToasts();
+      const view = renderApp(path);
+      await heading('Tickets');
+      expect(location()).toBe('/tickets');
+      expect(toasts.filter((t) => t.message === 'Access not allowed')).toHaveLength(1);
+      view.unmount();
+    }
+    // None of their data was asked for (the users list, the settings, the invoices...).
+    expect(calls.map((c) => c.url).filter((url) => /^\/(users|settings|invoices|files|prompt|queueIntegration)\b/.test(url))).toEqual([]);
+  });
+
+  it('send an agent to /tickets from the cshow admin routes too', async () => {
+    layoutServer();
+    signIn({ profile: 'user' });
+    usePreferences.setState({ cshow: true });
+    for (const path of ['/campaigns', '/contact-lists', '/contact-lists/4/contacts', '/campaign/9/report', '/campaigns-config']) {
+      const view = renderApp(path);
+      await heading('Tickets');
+      expect(location()).toBe('/tickets');
+      view.unmount();
+    }
+  });
+
+  it('open for admins', async () => {
+    layoutServer();
+    signIn({ profile: 'admin' });
+    renderApp('/users');
+    await heading('Users');
+    expect(location()).toBe('/users');
+  });
+
+  it("cover every entry of the menu's admin section (announcements checks the super flag itself)", () => {
+    const adminPaths = MENU.filter((section) => section.adminOnly)
+      .flatMap((section) => section.items.flatMap((item) => [item, ...(item.children ?? [])]))
+      .flatMap((item) => (item.to ? [item.to] : []))
+      .filter((to) => to !== '/announcements');
+    const unguarded = adminPaths.filter((to) => !PRIVATE_ROUTES.find((route) => route.path === to)?.adminOnly);
+    expect(adminPaths.length).toBeGreaterThan(8);
+    expect(unguarded).toEqual([]);
   });
 });
 

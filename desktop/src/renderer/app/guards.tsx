@@ -1,6 +1,8 @@
-import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
+import { toast } from '../components/toasts';
 import { useAuthStore } from '../stores/auth-store';
 
 /** Where a fresh login lands (spec 01 section 2). */
@@ -27,8 +29,27 @@ export function PublicOnly() {
   return <Outlet />;
 }
 
-/** Admin-only pages (the dashboard at /): anyone else goes to /tickets. */
-export function AdminOnly({ children }: { children: ReactNode }) {
+/** Sends the user to /tickets, saying why unless `silent` (an agent landing on / is not an intrusion). */
+function Denied({ silent }: { silent: boolean }) {
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  // Once, even when an effect runs twice (StrictMode).
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    if (!silent) toast.error(t('access.denied'));
+    void navigate(AFTER_LOGIN_PATH, { replace: true });
+  }, [navigate, silent, t]);
+  return null;
+}
+
+/**
+ * Admin-only pages (the dashboard and the admin part of the menu): anyone else goes to /tickets with the
+ * "access not allowed" notice, as the menu hides them (spec 01 sections 2 and 6). The dashboard at /
+ * sends agents away silently: it is where they land.
+ */
+export function AdminOnly({ children, silent = false }: { children: ReactNode; silent?: boolean }) {
   const isAdmin = useAuthStore((s) => s.user?.profile === 'admin');
-  return isAdmin ? <>{children}</> : <Navigate to={AFTER_LOGIN_PATH} replace />;
+  return isAdmin ? <>{children}</> : <Denied silent={silent} />;
 }

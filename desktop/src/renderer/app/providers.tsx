@@ -1,11 +1,13 @@
 import { useEffect, type ReactNode } from 'react';
 import { FluentProvider } from '@fluentui/react-components';
 import { I18nextProvider } from 'react-i18next';
+import { FeatureSlotsProvider } from '../components/feature-slots';
 import { i18n } from '../i18n';
+import { FEATURE_SLOTS } from './feature-slots';
 import { themeFor, useThemeMode } from './theme';
 import { ToastHost } from './toast-host';
 
-/** Theme (light/dark, following the system until toggled), strings and toasts around the app. */
+/** Theme (light/dark, following the system until toggled), strings, toasts and the feature slots around the app. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const mode = useThemeMode();
   const theme = themeFor(mode);
@@ -19,7 +21,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <I18nextProvider i18n={i18n}>
       <FluentProvider theme={theme} style={{ height: '100%', backgroundColor: 'transparent' }}>
         <ToastHost />
-        {children}
+        <FeatureSlotsProvider value={FEATURE_SLOTS}>{children}</FeatureSlotsProvider>
       </FluentProvider>
     </I18nextProvider>
   );

@@ -3,9 +3,11 @@ import { Navigate, Route, Routes } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { usePreferences } from '../stores/preferences-store';
 import { AdminOnly, PublicOnly, RequireAuth } from './guards';
-import { MainLayout } from './layout/main-layout';
 
 type Page = LazyExoticComponent<ComponentType>;
+/** The layout (menu, top bar, bells) is only for the signed-in: the login screen does not load it. */
+const MainLayout = lazy(() => import('./layout/main-layout').then((m) => ({ default: m.MainLayout })));
+
 /** Every page is its own chunk, loaded when its route is first opened. */
 const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
 
@@ -14,6 +16,10 @@ export interface AppRoute {
   Page: Page;
   /** Exists only when the stored cshow flag does (spec 01 section 2). */
   cshow?: boolean;
+  /**
+   * Admins only (the dashboard and the menu's admin section); others go to /tickets. /announcements is
+   * not marked: its page sends non-super users to / itself (spec 02 section 8).
+   */
   adminOnly?: boolean;
 }
 
@@ -28,38 +34,40 @@ export const PUBLIC_ROUTES: AppRoute[] = [
 export const PRIVATE_ROUTES: AppRoute[] = [
   { path: '/', Page: page(() => import('../features/dashboard/components/dashboard-page')), adminOnly: true },
   { path: '/tickets/:ticketId?', Page: page(() => import('../features/tickets/components/tickets-page')) },
-  { path: '/connections', Page: page(() => import('../features/connections/components/connections-page')) },
+  { path: '/connections', Page: page(() => import('../features/connections/components/connections-page')), adminOnly: true },
   { path: '/quick-messages', Page: page(() => import('../features/quick-messages/components/quick-messages-page')) },
   { path: '/todolist', Page: page(() => import('../features/todolist/components/todolist-page')) },
   { path: '/schedules', Page: page(() => import('../features/schedules/components/schedules-page')) },
   { path: '/tags', Page: page(() => import('../features/tags/components/tags-page')) },
   { path: '/contacts', Page: page(() => import('../features/contacts/components/contacts-page')) },
   { path: '/helps', Page: page(() => import('../features/helps/components/helps-page')) },
-  { path: '/users', Page: page(() => import('../features/users/components/users-page')) },
-  { path: '/files', Page: page(() => import('../features/files/components/files-page')) },
-  { path: '/prompts', Page: page(() => import('../features/prompts/components/prompts-page')) },
-  { path: '/queue-integration', Page: page(() => import('../features/queue-integration/components/queue-integration-page')) },
-  { path: '/messages-api', Page: page(() => import('../features/messages-api/components/messages-api-page')) },
-  { path: '/settings', Page: page(() => import('../features/settings/components/settings-page')) },
+  { path: '/users', Page: page(() => import('../features/users/components/users-page')), adminOnly: true },
+  { path: '/files', Page: page(() => import('../features/files/components/files-page')), adminOnly: true },
+  { path: '/prompts', Page: page(() => import('../features/prompts/components/prompts-page')), adminOnly: true },
+  { path: '/queue-integration', Page: page(() => import('../features/queue-integration/components/queue-integration-page')), adminOnly: true },
+  { path: '/messages-api', Page: page(() => import('../features/messages-api/components/messages-api-page')), adminOnly: true },
+  { path: '/settings', Page: page(() => import('../features/settings/components/settings-page')), adminOnly: true },
   { path: '/kanban', Page: page(() => import('../features/kanban/components/kanban-page')) },
-  { path: '/financeiro', Page: page(() => import('../features/financeiro/components/financeiro-page')) },
-  { path: '/queues', Page: page(() => import('../features/queues/components/queues-page')) },
-  { path: '/announcements', Page: page(() => import('../features/announcements/components/announcements-page')) },
+  { path: '/financeiro', Page: page(() => import('../features/financeiro/components/financeiro-page')), adminOnly: true },
+  { path: '/queues', Page: page(() => import('../features/queues/components/queues-page')), adminOnly: true },
+  { path: '/announcements', Page: page(() => import('../features/announcements/components/announcements-page')), },
   { path: '/subscription', Page: page(() => import('../features/subscription/components/subscription-page')) },
   { path: '/chats/:id?', Page: page(() => import('../features/chats/components/chats-page')) },
-  { path: '/contact-lists', Page: page(() => import('../features/contact-lists/components/contact-lists-page')), cshow: true },
+  { path: '/contact-lists', Page: page(() => import('../features/contact-lists/components/contact-lists-page')), cshow: true, adminOnly: true },
   {
     path: '/contact-lists/:contactListId/contacts',
     Page: page(() => import('../features/contact-lists/components/contact-list-items-page')),
     cshow: true,
+    adminOnly: true,
   },
-  { path: '/campaigns', Page: page(() => import('../features/campaigns/components/campaigns-page')), cshow: true },
+  { path: '/campaigns', Page: page(() => import('../features/campaigns/components/campaigns-page')), cshow: true, adminOnly: true },
   {
     path: '/campaign/:campaignId/report',
     Page: page(() => import('../features/campaigns/components/campaign-report-page')),
     cshow: true,
+    adminOnly: true,
   },
-  { path: '/campaigns-config', Page: page(() => import('../features/campaigns/components/campaigns-config-page')), cshow: true },
+  { path: '/campaigns-config', Page: page(() => import('../features/campaigns/components/campaigns-config-page')), cshow: true, adminOnly: true },
   { path: '/phrase-lists', Page: page(() => import('../features/phrase-lists/components/phrase-lists-page')), cshow: true },
   { path: '/flowbuilders', Page: page(() => import('../features/flowbuilder/components/flowbuilders-page')), cshow: true },
   { path: '/flowbuilder/:id?', Page: page(() => import('../features/flowbuilder/components/flowbuilder-page')), cshow: true },
@@ -84,14 +92,20 @@ export function AppRoutes() {
         ))}
       </Route>
       <Route element={<RequireAuth />}>
-        <Route element={<MainLayout />}>
+        <Route
+          element={
+            <Suspense fallback={<LoadingScreen />}>
+              <MainLayout />
+            </Suspense>
+          }
+        >
           {PRIVATE_ROUTES.filter((route) => !route.cshow || cshow).map(({ path, Page, adminOnly }) => (
             <Route
               key={path}
               path={path}
               element={
                 adminOnly ? (
-                  <AdminOnly>
+                  <AdminOnly silent={path === '/'}>
                     <Page />
                   </AdminOnly>
                 ) : (

@@ -2,6 +2,9 @@ import { useEffect } from 'react';
 import { Toast, ToastBody, Toaster, ToastTitle, useId, useToastController } from '@fluentui/react-components';
 import { subscribeToasts } from '../components/toasts';
 
+/** The top bar's height plus a small gap. */
+export const TOP_BAR_CLEARANCE = 60;
+
 /** Shows the toasts raised anywhere through components/toasts (toast.*, toastError). */
 export function ToastHost() {
   const toasterId = useId('app-toaster');
@@ -25,5 +28,6 @@ export function ToastHost() {
       }),
     [dispatchToast],
   );
-  return <Toaster toasterId={toasterId} position="top-end" limit={5} />;
+  // Below the top bar (52 px), so that a toast does not cover the bells, the theme and the user menu.
+  return <Toaster toasterId={toasterId} position="top-end" offset={{ vertical: TOP_BAR_CLEARANCE }} limit={5} />;
 }

@@ -19,5 +19,5 @@ export {
   setUnreadCount,
   type AppNotification,
 } from './notifications';
-export { playNotificationSound } from './sound';
+export { playNotificationSound, unlockSoundOnFirstGesture } from './sound';
 export { reloadApp } from './navigation';

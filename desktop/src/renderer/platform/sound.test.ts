@@ -64,3 +64,29 @@ describe('notification sound', () => {
     expect(audio.contexts).toBeLessThanOrEqual(1);
   });
 });
+
+describe('first user gesture', () => {
+  it('resumes a suspended audio context once, so that the first chime after a reload is heard', async () => {
+    const resumed: string[] = [];
+    class Suspended extends FakeAudioContext {
+      override state = 'suspended';
+      override resume() {
+        resumed.push('resume');
+        this.state = 'running';
+        return Promise.resolve();
+      }
+    }
+    vi.stubGlobal('AudioContext', Suspended);
+    // A fresh module: no context made by the tests above.
+    vi.resetModules();
+    const fresh = await import('./sound');
+    const target = new EventTarget();
+    fresh.unlockSoundOnFirstGesture(target);
+    expect(resumed).toEqual([]);
+    target.dispatchEvent(new Event('keydown'));
+    expect(resumed).toEqual(['resume']);
+    // Listened to once only.
+    target.dispatchEvent(new Event('pointerdown'));
+    expect(resumed).toEqual(['resume']);
+  });
+});

@@ -12,6 +12,21 @@ const audioContext = (): AudioContext | undefined => {
   return context;
 };
 
+/**
+ * Browsers start audio suspended until the page gets a user gesture: without this the first chime after
+ * a reload (a ticket arriving before any click) is silent. The first click, tap or key press creates
+ * and resumes the context, so that later chimes play even while the user is elsewhere.
+ */
+export const unlockSoundOnFirstGesture = (target: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> = window): void => {
+  const events = ['pointerdown', 'keydown', 'touchstart'] as const;
+  const unlock = () => {
+    events.forEach((name) => target.removeEventListener(name, unlock, true));
+    const ctx = audioContext();
+    if (ctx?.state === 'suspended') void ctx.resume().catch(() => undefined);
+  };
+  events.forEach((name) => target.addEventListener(name, unlock, true));
+};
+
 export const playNotificationSound = (volume: number): void => {
   if (volume <= 0) return;
   const ctx = audioContext();

@@ -101,16 +101,22 @@ export const updateInvoice = async (ctx: ServiceContext, id: number, input: Upda
  * (in its own time zone) or already past gets one open invoice for that dueDate, with its plan's name and
  * value. The (company, dueDate) unique index makes a second sweep, or two at once, harmless.
  */
-export const issueDueInvoices = async (systemEm: EntityManager, now = new Date()): Promise<{ id: number; companyId: number }[]> => {
+export const issueDueInvoices = async (
+  systemEm: EntityManager,
+  now = new Date(),
+  /** One company only (when it is created or its due date changes); all when absent. */
+  companyId?: number,
+): Promise<{ id: number; companyId: number }[]> => {
   const rows: { id: number; company_id: number }[] = await systemEm.execute(
     `insert into invoices (company_id, detail, value, due_date, status, created_at, updated_at)
      select c.id, p.name, p.value, c.due_date, 'open', ?, ?
        from companies c join plans p on p.id = c.plan_id
       where c.status and c.due_date is not null
         and c.due_date < (?::timestamptz at time zone c.timezone)::date + ?::int
+        and (?::int is null or c.id = ?::int)
      on conflict (company_id, due_date) do nothing
      returning id, company_id`,
-    [now, now, now.toISOString(), INVOICE_ISSUE_DAYS],
+    [now, now, now.toISOString(), INVOICE_ISSUE_DAYS, companyId ?? null, companyId ?? null],
   );
   return rows.map((r) => ({ id: r.id, companyId: r.company_id }));
 };

@@ -124,6 +124,14 @@ describe('the invoice sweep', () => {
     expect((await invoicesOf(c.companyId)).map((i) => i.dueDate)).toEqual([due, '2098-10-15']);
   });
 
+  it('issues the invoice at once when a company is given a due date less than 20 days away, without the sweep', async () => {
+    const c = await createTenant(t, 'Soon', planId);
+    const due = daysFromToday(2);
+    await setCompany(c.companyId, { dueDate: due });
+    await eventually(async () => (await invoicesOf(c.companyId)).some((i) => i.dueDate === due && i.status === 'open'));
+    expect((await invoicesOf(c.companyId)).map((i) => i.dueDate)).toEqual([due]);
+  });
+
   it('skips inactive companies', async () => {
     const c = await createTenant(t, 'Inactive', planId);
     const due = '2098-11-20';

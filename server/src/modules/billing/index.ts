@@ -1,5 +1,5 @@
 import type { AppModule } from '../module.js';
-import { registerBillingJobs, startBillingJobs } from './billing.jobs.js';
+import { registerBillingJobs, registerBillingListeners, startBillingJobs } from './billing.jobs.js';
 import { billingRoutes } from './billing.routes.js';
 import { InvoiceSchema, PaymentSchema } from './invoice.entity.js';
 
@@ -9,5 +9,7 @@ export const billingModule: AppModule = {
   entities: [InvoiceSchema, PaymentSchema],
   routes: (deps) => [billingRoutes(deps)],
   jobs: (registry, ctx) => registerBillingJobs(registry, ctx.systemEm, ctx.logger),
+  // A company gets its invoice as soon as its due date is within reach.
+  listeners: (ctx) => registerBillingListeners(ctx.events, ctx.systemEm, ctx.logger),
   started: ({ scheduler }) => startBillingJobs(scheduler),
 };

@@ -172,6 +172,8 @@ const en = {
   empty: { title: 'Nothing here yet' },
   notFound: { title: 'Page not found' },
   confirm: { title: 'Are you sure?' },
+  access: { denied: 'Access not allowed' },
+  dateTime: { datePlaceholder: 'dd/mm/yyyy', timePlaceholder: 'hh:mm', date: 'date', time: 'time' },
 };
 
 export default en;

@@ -168,6 +168,8 @@ const es: Translation<typeof en> = {
   empty: { title: 'Nada por aquí todavía' },
   notFound: { title: 'Página no encontrada' },
   confirm: { title: '¿Está seguro?' },
+  access: { denied: 'Acceso no permitido' },
+  dateTime: { datePlaceholder: 'dd/mm/aaaa', timePlaceholder: 'hh:mm', date: 'fecha', time: 'hora' },
 };
 
 export default es;

@@ -168,6 +168,8 @@ const pt: Translation<typeof en> = {
   empty: { title: 'Nada por aqui ainda' },
   notFound: { title: 'Página não encontrada' },
   confirm: { title: 'Tem certeza?' },
+  access: { denied: 'Acesso não permitido' },
+  dateTime: { datePlaceholder: 'dd/mm/aaaa', timePlaceholder: 'hh:mm', date: 'data', time: 'hora' },
 };
 
 export default pt;

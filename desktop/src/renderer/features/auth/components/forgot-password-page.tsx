@@ -3,14 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { AuthLayout } from './auth-layout';
 
-/** /forgetpsw: the password reset flow of spec 02 (email, token, new password) goes here. */
+/**
+ * /forgetpsw: until the reset by email (spec 02: email, token, new password) exists, the page says so and
+ * who can help, instead of a placeholder.
+ */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
-  const { t: tc } = useTranslation();
   return (
     <AuthLayout title={t('forgot.title')}>
-      <Text align="center" style={{ color: tokens.colorNeutralForeground3 }}>
-        {tc('placeholder.body')}
+      <Text align="center" style={{ color: tokens.colorNeutralForeground2 }} data-testid="forgot-not-configured">
+        {t('forgot.notConfigured')}
       </Text>
       <Text align="center">
         <AppLink to="/login">{t('forgot.backToLogin')}</AppLink>

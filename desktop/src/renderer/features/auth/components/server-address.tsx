@@ -73,7 +73,7 @@ export function ServerAddress() {
       </Tooltip>
       <Dialog open={open} onOpenChange={(_, data) => setOpen(data.open)}>
         <DialogSurface>
-          <form onSubmit={(e) => void save(e)}>
+          <form noValidate onSubmit={(e) => void save(e)}>
             <DialogBody>
               <DialogTitle>{t('server.title')}</DialogTitle>
               <DialogContent>

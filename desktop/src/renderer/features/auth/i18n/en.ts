@@ -38,6 +38,7 @@ const en = {
   forgot: {
     title: 'Reset password',
     backToLogin: 'Back to login',
+    notConfigured: 'Password reset by email is not set up on this server yet. Ask an administrator of your company to set a new password for you (Users page).',
   },
 };
 

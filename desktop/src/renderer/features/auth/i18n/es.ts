@@ -40,6 +40,7 @@ const es: Translation<typeof en> = {
   forgot: {
     title: 'Restablecer contraseña',
     backToLogin: 'Volver al inicio de sesión',
+    notConfigured: 'El restablecimiento de contraseña por correo aún no está configurado en este servidor. Pida a un administrador de su empresa que le asigne una nueva contraseña (página Usuarios).',
   },
 };
 

@@ -40,6 +40,7 @@ const pt: Translation<typeof en> = {
   forgot: {
     title: 'Redefinir senha',
     backToLogin: 'Voltar para o login',
+    notConfigured: 'A redefinição de senha por e-mail ainda não está configurada neste servidor. Peça a um administrador da sua empresa que defina uma nova senha para você (página Usuários).',
   },
 };
 

@@ -27,7 +27,17 @@ import { SaveActions } from '../../../components/form/save-actions';
 const useStyles = makeStyles({
   surface: { maxWidth: '720px', width: '100%' },
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  row: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: tokens.spacingHorizontalM, alignItems: 'end' },
+  // start: an error under the name does not push the provider out of line; min widths of 0 keep each input
+  // inside its column.
+  row: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
+    gap: tokens.spacingHorizontalM,
+    alignItems: 'start',
+    '& > *': { minWidth: 0 },
+    '& input': { minWidth: 0 },
+    '& .fui-Input': { width: '100%', minWidth: 0 },
+  },
 });
 
 interface FormValues {
@@ -130,7 +140,7 @@ export function ConnectionModal({ connection, onClose }: ConnectionModalProps) {
   return (
     <Dialog open onOpenChange={(_, data) => !data.open && !saving && onClose()}>
       <DialogSurface className={styles.surface} data-testid="connection-modal">
-        <form
+        <form noValidate
           onSubmit={(e) => {
             e.preventDefault();
             void submit();

@@ -26,6 +26,7 @@ import {
 import { can } from '@atrium/shared';
 import { format } from 'date-fns';
 import { useTranslation } from 'react-i18next';
+import { useResponsiveTable } from '../../../components/responsive';
 import { toastError } from '../../../api/errors';
 import { queryClient } from '../../../api/query';
 import { ConfirmationDialog } from '../../../components/confirmation-dialog';
@@ -42,7 +43,7 @@ import { QrModal } from './qr-modal';
 import { StatusActions } from './status-actions';
 
 const useStyles = makeStyles({
-  status: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, fontFamily: tokens.fontFamilyMonospace },
+  status: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   ok: { color: tokens.colorPaletteGreenForeground1 },
   bad: { color: tokens.colorPaletteRedForeground1 },
   warn: { color: tokens.colorPaletteDarkOrangeForeground1 },
@@ -69,6 +70,7 @@ function StatusIcon({ status }: { status: string }) {
 /** /connections. */
 export default function ConnectionsPage() {
   const styles = useStyles();
+  const narrow = useResponsiveTable();
   const { t } = useTranslation('connections');
   const { t: tc } = useTranslation();
   const user = useCurrentUser();
@@ -123,8 +125,8 @@ export default function ConnectionsPage() {
                 <TableHeaderCell>{t('columns.name')}</TableHeaderCell>
                 <TableHeaderCell>{t('columns.status')}</TableHeaderCell>
                 {canSession ? <TableHeaderCell>{t('columns.session')}</TableHeaderCell> : null}
-                <TableHeaderCell>{t('columns.lastUpdate')}</TableHeaderCell>
-                <TableHeaderCell>{t('columns.default')}</TableHeaderCell>
+                <TableHeaderCell className={narrow.secondary}>{t('columns.lastUpdate')}</TableHeaderCell>
+                <TableHeaderCell className={narrow.secondary}>{t('columns.default')}</TableHeaderCell>
                 <TableHeaderCell>{t('columns.actions')}</TableHeaderCell>
               </TableRow>
             </TableHeader>
@@ -146,7 +148,9 @@ export default function ConnectionsPage() {
                     >
                       <span className={styles.status}>
                         <StatusIcon status={c.status} />
-                        <span data-testid={`connection-status-${c.id}`}>{c.status}</span>
+                        <span data-testid={`connection-status-${c.id}`} data-status={c.status}>
+                          {t(`statusLabel.${c.status}`, { defaultValue: c.status })}
+                        </span>
                       </span>
                     </Tooltip>
                     {c.status !== 'CONNECTED' && c.disconnectReason ? (
@@ -171,8 +175,8 @@ export default function ConnectionsPage() {
                       />
                     </TableCell>
                   ) : null}
-                  <TableCell>{formatLastUpdate(c.updatedAt)}</TableCell>
-                  <TableCell>
+                  <TableCell className={narrow.secondary}>{formatLastUpdate(c.updatedAt)}</TableCell>
+                  <TableCell className={narrow.secondary}>
                     {c.isDefault ? (
                       <Star20Filled aria-label={t('yes')} style={{ color: tokens.colorPaletteGoldForeground2 }} />
                     ) : null}

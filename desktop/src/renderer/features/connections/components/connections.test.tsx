@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
-import { fakeServer, planReply, renderApp, signIn } from '../../../test/render';
+import { fakeServer, planReply, renderApp, renderWithProviders, signIn } from '../../../test/render';
+import ConnectionsPage from './connections-page';
 import { QrModal } from './qr-modal';
 import { StatusActions } from './status-actions';
 
@@ -119,7 +120,7 @@ describe('connections page', () => {
     updatedAt: '2024-03-05T14:07:00',
   });
 
-  it('lists connections with raw status, last update dd/MM/yy HH:mm and admin buttons', async () => {
+  it('lists connections with their status in words, last update dd/MM/yy HH:mm and admin buttons', async () => {
     fakeServer((call) => {
       if (call.url.startsWith('/companies/listPlan/')) return planReply();
       if (call.url.startsWith('/whatsapp')) return { data: [connection(1, 'CONNECTED'), connection(2, 'qrcode')] };
@@ -127,8 +128,10 @@ describe('connections page', () => {
     });
     signIn({ profile: 'admin' });
     renderApp('/connections');
-    expect((await screen.findByTestId('connection-status-1')).textContent).toBe('CONNECTED');
-    expect(screen.getByTestId('connection-status-2').textContent).toBe('qrcode');
+    // In words of the language, not the raw codes.
+    expect((await screen.findByTestId('connection-status-1')).textContent).toBe('Connected');
+    expect(screen.getByTestId('connection-status-1').dataset.status).toBe('CONNECTED');
+    expect(screen.getByTestId('connection-status-2').textContent).toBe('Waiting for the QR code');
     expect(screen.getAllByText('05/03/24 14:07').length).toBe(2);
     expect(screen.getByTestId('connections-add')).toBeTruthy();
     fireEvent.click(screen.getByTestId('connection-qr-2'));
@@ -156,7 +159,8 @@ describe('connections page', () => {
       return { data: [] };
     });
     signIn({ profile: 'user' });
-    renderApp('/connections');
+    // The route sends agents to /tickets; the page itself holds the line too.
+    renderWithProviders(<ConnectionsPage />, '/connections');
     await screen.findByTestId('connection-status-2');
     expect(screen.queryByTestId('connections-add')).toBeNull();
     expect(screen.queryByTestId('connection-qr-2')).toBeNull();

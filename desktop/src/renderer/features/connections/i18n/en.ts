@@ -18,6 +18,14 @@ const en = {
     newQr: 'New QR code',
     connecting: 'Connecting',
   },
+  statusLabel: {
+    qrcode: 'Waiting for the QR code',
+    PAIRING: 'Pairing',
+    TIMEOUT: 'Timed out',
+    DISCONNECTED: 'Disconnected',
+    OPENING: 'Connecting',
+    CONNECTED: 'Connected',
+  },
   statusHint: {
     qrcode: 'Read the QR code with the phone to start the session.',
     PAIRING: 'Pairing with the phone…',

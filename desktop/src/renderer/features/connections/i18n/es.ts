@@ -20,6 +20,14 @@ const es: Translation<typeof en> = {
     newQr: 'Nuevo código QR',
     connecting: 'Conectando',
   },
+  statusLabel: {
+    qrcode: 'Esperando el código QR',
+    PAIRING: 'Emparejando',
+    TIMEOUT: 'Tiempo agotado',
+    DISCONNECTED: 'Desconectado',
+    OPENING: 'Conectando',
+    CONNECTED: 'Conectado',
+  },
   statusHint: {
     qrcode: 'Lea el código QR con el teléfono para iniciar la sesión.',
     PAIRING: 'Emparejando con el teléfono…',

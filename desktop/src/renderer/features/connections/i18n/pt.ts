@@ -20,6 +20,14 @@ const pt: Translation<typeof en> = {
     newQr: 'Novo QR code',
     connecting: 'Conectando',
   },
+  statusLabel: {
+    qrcode: 'Aguardando QR code',
+    PAIRING: 'Pareando',
+    TIMEOUT: 'Tempo esgotado',
+    DISCONNECTED: 'Desconectado',
+    OPENING: 'Conectando',
+    CONNECTED: 'Conectado',
+  },
   statusHint: {
     qrcode: 'Leia o QR code com o celular para iniciar a sessão.',
     PAIRING: 'Pareando com o celular…',

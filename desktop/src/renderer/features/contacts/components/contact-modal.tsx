@@ -71,7 +71,7 @@ export function ContactModal({ contact, onClose }: { contact?: Contact; onClose:
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && !saving && onClose()}>
       <DialogSurface data-testid="contact-modal">
-        <form
+        <form noValidate
           onSubmit={(e) => {
             e.preventDefault();
             void submit();

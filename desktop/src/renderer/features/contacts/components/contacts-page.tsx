@@ -24,6 +24,7 @@ import {
 } from '@fluentui/react-icons';
 import { can } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
+import { useResponsiveTable } from '../../../components/responsive';
 import { useNavigate } from 'react-router';
 import { errorCodeOf, toastError } from '../../../api/errors';
 import { queryClient, usePagedQuery, type PagedData } from '../../../api/query';
@@ -77,6 +78,7 @@ interface ContactEvent {
 /** /contacts. */
 export default function ContactsPage() {
   const styles = useStyles();
+  const narrow = useResponsiveTable();
   const { t } = useTranslation('contacts');
   const { t: tc } = useTranslation();
   const user = useCurrentUser();
@@ -221,22 +223,22 @@ export default function ContactsPage() {
             <Table aria-label={t('title')}>
               <TableHeader>
                 <TableRow>
-                  <TableHeaderCell style={{ width: 56 }} />
+                  <TableHeaderCell style={{ width: 56 }} className={narrow.secondary} />
                   <TableHeaderCell>{t('columns.name')}</TableHeaderCell>
                   <TableHeaderCell>{t('columns.number')}</TableHeaderCell>
-                  <TableHeaderCell>{t('columns.email')}</TableHeaderCell>
+                  <TableHeaderCell className={narrow.secondary}>{t('columns.email')}</TableHeaderCell>
                   <TableHeaderCell style={{ width: 140 }}>{t('columns.actions')}</TableHeaderCell>
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {items.map((c) => (
                   <TableRow key={c.id} data-testid={`contact-row-${c.id}`}>
-                    <TableCell>
+                    <TableCell className={narrow.secondary}>
                       <Avatar name={c.name} image={c.profilePicUrl ? { src: c.profilePicUrl } : undefined} size={32} />
                     </TableCell>
                     <TableCell>{c.name}</TableCell>
                     <TableCell>{c.number}</TableCell>
-                    <TableCell>{c.email}</TableCell>
+                    <TableCell className={narrow.secondary}>{c.email}</TableCell>
                     <TableCell>
                       <div className={styles.actions}>
                         <RowAction label={t('actions.startTicket')} icon={<Chat20Regular />} onClick={() => void startTicket(c)} />

@@ -13,6 +13,7 @@ import {
 } from '@fluentui/react-components';
 import { RATING_MAX } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
+import { useResponsiveTable } from '../../../components/responsive';
 import type { DashboardAttendant } from '../api/dashboard';
 import { formatMinutes } from './format';
 
@@ -38,6 +39,7 @@ const useStyles = makeStyles({
 export function AttendantsTable({ attendants }: { attendants: readonly DashboardAttendant[] }) {
   const styles = useStyles();
   const { t } = useTranslation('dashboard');
+  const narrow = useResponsiveTable();
   return (
     <section className={styles.card} aria-label={t('attendants.title')}>
       <Text as="h2" size={400} weight="semibold" style={{ margin: 0 }}>
@@ -48,8 +50,8 @@ export function AttendantsTable({ attendants }: { attendants: readonly Dashboard
           <TableHeader>
             <TableRow>
               <TableHeaderCell>{t('attendants.name')}</TableHeaderCell>
-              <TableHeaderCell>{t('attendants.rating')}</TableHeaderCell>
-              <TableHeaderCell>{t('attendants.avgSupportTime')}</TableHeaderCell>
+              <TableHeaderCell className={narrow.secondary}>{t('attendants.rating')}</TableHeaderCell>
+              <TableHeaderCell className={narrow.secondary}>{t('attendants.avgSupportTime')}</TableHeaderCell>
               <TableHeaderCell>{t('attendants.tickets')}</TableHeaderCell>
               <TableHeaderCell>{t('attendants.status')}</TableHeaderCell>
             </TableRow>
@@ -58,7 +60,7 @@ export function AttendantsTable({ attendants }: { attendants: readonly Dashboard
             {attendants.map((a) => (
               <TableRow key={a.id} data-testid={`attendant-${a.id}`}>
                 <TableCell>{a.name}</TableCell>
-                <TableCell>
+                <TableCell className={narrow.secondary}>
                   <RatingDisplay
                     value={Math.min(RATING_MAX, Math.max(0, a.rating))}
                     max={RATING_MAX}
@@ -67,7 +69,7 @@ export function AttendantsTable({ attendants }: { attendants: readonly Dashboard
                     valueText={null}
                   />
                 </TableCell>
-                <TableCell>{formatMinutes(a.avgSupportTime)}</TableCell>
+                <TableCell className={narrow.secondary}>{formatMinutes(a.avgSupportTime)}</TableCell>
                 <TableCell>{a.tickets}</TableCell>
                 <TableCell>
                   <span className={styles.status}>

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Field, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { DateInput } from '../../../components/form/date-time-inputs';
 import { format, startOfMonth } from 'date-fns';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '../../../api/query';
@@ -62,10 +63,10 @@ function ChartCard(props: {
         </div>
         <div className={styles.range}>
           <Field label={t('charts.initialDate')} size="small" validationMessage={range.valid ? undefined : t('charts.invalidRange')}>
-            <Input type="date" size="small" value={range.initialDate} onChange={(_, d) => range.setInitialDate(d.value)} />
+            <DateInput size="small" value={range.initialDate} onChange={range.setInitialDate} />
           </Field>
           <Field label={t('charts.finalDate')} size="small">
-            <Input type="date" size="small" value={range.finalDate} onChange={(_, d) => range.setFinalDate(d.value)} />
+            <DateInput size="small" value={range.finalDate} onChange={range.setFinalDate} />
           </Field>
         </div>
       </div>

@@ -39,7 +39,7 @@ export function DashboardFilterBar({ initial, onApply }: { initial: DashboardFil
   };
 
   return (
-    <form
+    <form noValidate
       className={styles.root}
       aria-label={t('filter.title')}
       onSubmit={(e) => {

@@ -156,9 +156,10 @@ describe('dashboard screen', () => {
     signIn();
     renderWithProviders(<DashboardPage />);
     const day = await screen.findByTestId('chart-day');
-    const [from, to] = within(day).getAllByDisplayValue(today) as HTMLInputElement[];
-    fireEvent.change(to, { target: { value: '2024-03-03' } });
-    fireEvent.change(from, { target: { value: '2024-03-01' } });
+    // dd/MM/yyyy whatever the browser's locale.
+    const [from, to] = within(day).getAllByDisplayValue(today.split('-').reverse().join('/')) as HTMLInputElement[];
+    fireEvent.change(to, { target: { value: '03/03/2024' } });
+    fireEvent.change(from, { target: { value: '01/03/2024' } });
     await waitFor(() => expect(within(day).getAllByTestId('chart-bar').map((b) => b.dataset.value)).toEqual(['0', '6', '0']));
     expect(within(day).getByRole('heading', { name: 'Tickets per day' })).toBeTruthy();
     expect(calls.filter((c) => c.url === '/dashboard/ticketsDay').at(-1)?.params).toEqual({ initialDate: '2024-03-01', finalDate: '2024-03-03' });

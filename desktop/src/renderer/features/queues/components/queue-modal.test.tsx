@@ -161,8 +161,19 @@ describe('queue modal: attendance time tab (spec 02 section 2)', () => {
 });
 
 describe('queue modal: integration and prompt selects', () => {
+  it('are not asked for when the plan has neither integrations nor AI', async () => {
+    const { calls } = queuesServer({ integrations: [{ id: 4, name: 'Typebot' }], prompts: [{ id: 8, name: 'Assistant' }] });
+    await openModal();
+    await screen.findByTestId('queue-name');
+    await waitFor(() => expect(calls.some((c) => c.url.startsWith('/companies/listPlan/'))).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.some((c) => c.url === '/queueIntegration' || c.url === '/prompt')).toBe(false);
+    expect(screen.queryByTestId('queue-integration')).toBeNull();
+    expect(screen.queryByTestId('queue-prompt')).toBeNull();
+  });
+
   it('are hidden while GET /queueIntegration and GET /prompt answer 404, without an error toast', async () => {
-    const { calls } = queuesServer();
+    const { calls } = queuesServer({ plan: { useIntegrations: true, useOpenAi: true } });
     const toasts = collectToasts();
     await openModal();
     await waitFor(() => expect(calls.some((c) => c.url === '/queueIntegration') && calls.some((c) => c.url === '/prompt')).toBe(true));
@@ -177,6 +188,7 @@ describe('queue modal: integration and prompt selects', () => {
       queues: [makeQueue(1, { greetingMessage: 'Hi' })],
       integrations: [{ id: 4, name: 'Typebot' }],
       prompts: [{ id: 8, name: 'Assistant' }],
+      plan: { useIntegrations: true, useOpenAi: true },
     });
     await openModal(makeQueue(1, { greetingMessage: 'Hi', promptId: 8 }));
     const integration = (await screen.findByTestId('queue-integration')) as HTMLSelectElement;

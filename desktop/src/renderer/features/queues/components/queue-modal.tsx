@@ -16,6 +16,7 @@ import {
 } from '@fluentui/react-components';
 import { SETTINGS, createQueueSchema, updateQueueSchema } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
+import { usePlanFlags } from '../../../api/company';
 import { queryClient, useQuery } from '../../../api/query';
 import { validate, type FieldErrors } from '../../../components/form/validation';
 import { toast } from '../../../components/toasts';
@@ -37,7 +38,16 @@ const useStyles = makeStyles({
   surface: { maxWidth: '760px', width: '100%' },
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minHeight: '360px' },
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingTop: tokens.spacingVerticalS },
-  row: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: tokens.spacingHorizontalM, alignItems: 'start' },
+  // Inputs keep a native width of about 20 characters unless told otherwise: the colour ran under the order.
+  row: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
+    gap: tokens.spacingHorizontalM,
+    alignItems: 'start',
+    '& > *': { minWidth: 0 },
+    '& input': { minWidth: 0 },
+    '& .fui-Input': { width: '100%', minWidth: 0 },
+  },
   color: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
   picker: {
     width: '40px',
@@ -110,9 +120,11 @@ export function QueueModal({ queue, onClose }: QueueModalProps) {
   const { saving, run } = useSaving();
   const queues = useQuery(QUEUES_KEY, queuesApi.list, { staleTime: 30_000 });
   const scheduleType = useQuery(QUEUE_SETTINGS_KEY, queuesApi.scheduleType, { silent: true });
-  // These endpoints may not exist on the server yet: a failure (404) hides the select, silently.
-  const integrations = useQuery(QUEUE_INTEGRATIONS_KEY, queuesApi.integrations, { silent: true });
-  const prompts = useQuery(QUEUE_PROMPTS_KEY, queuesApi.prompts, { silent: true });
+  // Asked for only when the plan has integrations or AI (their pages exist only then); these endpoints
+  // may not exist on the server yet: a failure (404) hides the select, silently.
+  const plan = usePlanFlags();
+  const integrations = useQuery(QUEUE_INTEGRATIONS_KEY, queuesApi.integrations, { silent: true, enabled: !!plan?.useIntegrations });
+  const prompts = useQuery(QUEUE_PROMPTS_KEY, queuesApi.prompts, { silent: true, enabled: !!plan?.useOpenAi });
   const withSchedules = scheduleType.status === 'success' && showsQueueSchedules(scheduleType.data);
   const withIntegrations = integrations.status === 'success';
   const withPrompts = prompts.status === 'success';

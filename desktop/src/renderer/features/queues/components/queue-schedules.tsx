@@ -1,4 +1,5 @@
-import { Input, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { TimeInput } from '../../../components/form/date-time-inputs';
 import { DEFAULT_QUEUE_SCHEDULES, WEEKDAYS, type WeekdayEn } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
 import type { QueueSchedule } from '../api/queues';
@@ -44,19 +45,17 @@ export function QueueSchedules({ week, onChange, error }: QueueSchedulesProps) {
           return (
             <div key={d.weekdayEn} style={{ display: 'contents' }}>
               <Text>{day}</Text>
-              <Input
-                type="time"
+              <TimeInput
                 aria-label={t('schedules.startOf', { day })}
                 data-testid={`queue-schedule-${d.weekdayEn}-start`}
                 value={d.startTime}
-                onChange={(_, v) => set(i, 'startTime', v.value)}
+                onChange={(v) => set(i, 'startTime', v)}
               />
-              <Input
-                type="time"
+              <TimeInput
                 aria-label={t('schedules.endOf', { day })}
                 data-testid={`queue-schedule-${d.weekdayEn}-end`}
                 value={d.endTime}
-                onChange={(_, v) => set(i, 'endTime', v.value)}
+                onChange={(v) => set(i, 'endTime', v)}
               />
             </div>
           );

@@ -28,6 +28,8 @@ export interface QueuesServerState {
   withChildren?: boolean;
   /** Answers an option write with this error code (403 for ERR_NO_PERMISSION, else 400). */
   optionError?: string;
+  /** The company plan's flags (useIntegrations, useOpenAi...). */
+  plan?: Record<string, boolean>;
 }
 
 /**
@@ -40,7 +42,7 @@ export const queuesServer = (initial: Partial<QueuesServerState> = {}) => {
   const calls = fakeServer((call: FakeCall) => {
     const { method, url } = call;
     const body = (call.data ?? {}) as Record<string, unknown>;
-    if (url.startsWith('/companies/listPlan/')) return planReply();
+    if (url.startsWith('/companies/listPlan/')) return planReply(state.plan);
     if (url === '/settings' && method === 'GET') return { data: [{ key: 'scheduleType', value: state.scheduleType }] };
     if (url === '/queueIntegration' && method === 'GET') {
       return state.integrations ? { data: { queueIntegrations: state.integrations, count: state.integrations.length, hasMore: false } } : undefined;

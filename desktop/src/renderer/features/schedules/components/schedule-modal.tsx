@@ -8,7 +8,6 @@ import {
   DialogSurface,
   DialogTitle,
   Field,
-  Input,
   Link,
   MessageBar,
   MessageBarBody,
@@ -31,6 +30,7 @@ import { useIsAdmin } from '../../../stores/auth-store';
 import { SCHEDULES_KEY, mediaHref, schedulesApi, type Schedule, type ScheduleContact } from '../api/schedules';
 import { defaultSendAt, fromLocalInput, isAttachable, isSent, toLocalInput } from '../lib/rules';
 import { SaveActions } from '../../../components/form/save-actions';
+import { DateTimeInput } from '../../../components/form/date-time-inputs';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -204,13 +204,7 @@ export function ScheduleModal({ schedule, contactId, onClose }: ScheduleModalPro
                 </Combobox>
               </Field>
               <Field label={t('modal.sendAt')} required validationMessage={errors.sendAt}>
-                <Input
-                  type="datetime-local"
-                  value={sendAt}
-                  disabled={readOnly}
-                  data-testid="schedule-send-at"
-                  onChange={(_, d) => setSendAt(d.value)}
-                />
+                <DateTimeInput label={t('modal.sendAt')} value={sendAt} disabled={readOnly} testId="schedule-send-at" onChange={setSendAt} />
               </Field>
               <Field label={t('modal.attachment')} validationMessage={errors.media}>
                 <div className={styles.media}>

@@ -159,7 +159,11 @@ describe('schedules page', () => {
     await screen.findByTestId('schedule-modal');
     const contact = screen.getByTestId('schedule-contact') as HTMLInputElement;
     await waitFor(() => expect(contact.value).toBe('Carla Contato'));
-    const sendAt = fromLocalInput((screen.getByTestId('schedule-send-at') as HTMLInputElement).value)!;
+    // Shown as dd/MM/yyyy and a 24-hour HH:mm, whatever the browser's locale.
+    const [day, month, year] = (screen.getByTestId('schedule-send-at-date') as HTMLInputElement).value.split('/');
+    const time = (screen.getByTestId('schedule-send-at-time') as HTMLInputElement).value;
+    expect(time).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/);
+    const sendAt = fromLocalInput(`${year}-${month}-${day}T${time}`)!;
     expect(Math.abs(sendAt.getTime() - (opened + 3600_000))).toBeLessThan(120_000);
   });
 
@@ -194,7 +198,7 @@ describe('schedule modal', () => {
     signIn();
     renderWithProviders(<ScheduleModal onClose={() => undefined} />);
     fireEvent.change(screen.getByTestId('schedule-body'), { target: { value: 'abcd' } });
-    fireEvent.change(screen.getByTestId('schedule-send-at'), { target: { value: '' } });
+    fireEvent.change(screen.getByTestId('schedule-send-at-date'), { target: { value: '' } });
     fireEvent.click(screen.getByTestId('schedule-save'));
     await screen.findByText('Message too short');
     expect(screen.getAllByText('Required')).toHaveLength(2);
@@ -208,7 +212,10 @@ describe('schedule modal', () => {
     renderWithProviders(<ScheduleModal contactId={9} onClose={() => (closed = true)} />);
     await waitFor(() => expect((screen.getByTestId('schedule-contact') as HTMLInputElement).value).toBe('Carla Contato'));
     fireEvent.change(screen.getByTestId('schedule-body'), { target: { value: 'Olá {{firstName}}, até amanhã' } });
-    fireEvent.change(screen.getByTestId('schedule-send-at'), { target: { value: '2031-05-02T15:30' } });
+    fireEvent.change(screen.getByTestId('schedule-send-at-date'), { target: { value: '02052031' } });
+    fireEvent.change(screen.getByTestId('schedule-send-at-time'), { target: { value: '1530' } });
+    expect((screen.getByTestId('schedule-send-at-date') as HTMLInputElement).value).toBe('02/05/2031');
+    expect((screen.getByTestId('schedule-send-at-time') as HTMLInputElement).value).toBe('15:30');
     const input = screen.getByTestId('schedule-file-input') as HTMLInputElement;
     expect(input.accept).toContain('.png');
     fireEvent.change(input, { target: { files: [new File(['GIF89a'], 'anim.gif', { type: 'image/gif' })] } });
@@ -251,6 +258,7 @@ describe('schedule modal', () => {
     renderWithProviders(<ScheduleModal schedule={schedule()} onClose={() => undefined} />);
     await screen.findByTestId('schedule-modal');
     expect(screen.queryByTestId('schedule-save')).toBeNull();
-    expect((screen.getByTestId('schedule-send-at') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByTestId('schedule-send-at-date') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByTestId('schedule-send-at-time') as HTMLInputElement).disabled).toBe(true);
   });
 });

@@ -57,7 +57,16 @@ const editableValue = (value: number) => value.toFixed(2).replace('.', ',');
 const useStyles = makeStyles({
   toolbar: { display: 'flex', justifyContent: 'flex-end', marginBottom: tokens.spacingVerticalM },
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  row: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: tokens.spacingHorizontalM, alignItems: 'start' },
+  // Inputs keep a native width of about 20 characters unless told otherwise: they overflowed their columns.
+  row: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))',
+    gap: tokens.spacingHorizontalM,
+    alignItems: 'start',
+    '& > *': { minWidth: 0 },
+    '& input': { minWidth: 0 },
+    '& .fui-Input': { width: '100%', minWidth: 0 },
+  },
   flags: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: tokens.spacingVerticalXS },
 });
 

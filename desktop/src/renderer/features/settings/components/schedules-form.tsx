@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { TimeInput } from '../../../components/form/date-time-inputs';
 import { WEEKDAYS, updateCompanySchedulesSchema } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '../../../api/query';
@@ -59,10 +60,10 @@ export function SchedulesForm({ companyId }: { companyId: number }) {
           <div key={d.weekdayEn} style={{ display: 'contents' }}>
             <Text>{t(`schedules.days.${d.weekdayEn as 'monday'}`)}</Text>
             <Field>
-              <Input type="time" aria-label={`${d.weekdayEn} start`} value={d.startTime} onChange={(_, v) => set(i, 'startTime', v.value)} />
+              <TimeInput aria-label={`${d.weekdayEn} start`} value={d.startTime} onChange={(v) => set(i, 'startTime', v)} />
             </Field>
             <Field>
-              <Input type="time" aria-label={`${d.weekdayEn} end`} value={d.endTime} onChange={(_, v) => set(i, 'endTime', v.value)} />
+              <TimeInput aria-label={`${d.weekdayEn} end`} value={d.endTime} onChange={(v) => set(i, 'endTime', v)} />
             </Field>
           </div>
         ))}

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { Checkmark20Regular, Copy20Regular } from '@fluentui/react-icons';
+import { Checkmark20Regular, CheckmarkCircle20Filled, Copy20Regular } from '@fluentui/react-icons';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
-import { PIX_COPIED_MS } from '@atrium/shared';
+import { PIX_COPIED_MS, type PaymentEventPayload } from '@atrium/shared';
 import { toastError } from '../../../api/errors';
+import { useRealtimeEvent } from '../../../api/socket';
 import type { PixCharge } from '../api/subscription';
 
 const useStyles = makeStyles({
@@ -12,15 +13,24 @@ const useStyles = makeStyles({
   qr: { padding: tokens.spacingHorizontalM, backgroundColor: '#ffffff', borderRadius: tokens.borderRadiusMedium },
   code: { width: '100%' },
   waiting: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, color: tokens.colorNeutralForeground3 },
+  paid: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, color: tokens.colorPaletteGreenForeground1 },
 });
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
-/** The checkout's last screen: the Pix QR code, its copy-and-paste code and a copy button ('copied' for 1 s). */
+/**
+ * The checkout's last screen: the Pix QR code, its copy-and-paste code and a copy button ('copied' for 1 s);
+ * waiting for the bank until the payment is confirmed, then paid.
+ */
 export function PixScreen({ charge }: { charge: PixCharge }) {
   const styles = useStyles();
   const { t } = useTranslation('subscription');
   const [copied, setCopied] = useState(false);
+  // The bank's confirmation (company-{id}-payment, CONCLUIDA): the screen says paid instead of waiting.
+  const [paid, setPaid] = useState(false);
+  useRealtimeEvent<PaymentEventPayload>('payment', (event) => {
+    if (event?.action === 'CONCLUIDA') setPaid(true);
+  });
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const code = charge.qrcode.qrcode;
@@ -58,10 +68,17 @@ export function PixScreen({ charge }: { charge: PixCharge }) {
       >
         {copied ? t('checkout.pix.copied') : t('checkout.pix.copy')}
       </Button>
-      <div className={styles.waiting}>
-        <Spinner size="tiny" />
-        <Text size={200}>{t('checkout.pix.waiting')}</Text>
-      </div>
+      {paid ? (
+        <div className={styles.paid} data-testid="pix-paid" role="status">
+          <CheckmarkCircle20Filled />
+          <Text weight="semibold">{t('checkout.pix.paid')}</Text>
+        </div>
+      ) : (
+        <div className={styles.waiting} data-testid="pix-waiting">
+          <Spinner size="tiny" />
+          <Text size={200}>{t('checkout.pix.waiting')}</Text>
+        </div>
+      )}
     </div>
   );
 }

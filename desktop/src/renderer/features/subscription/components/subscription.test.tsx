@@ -197,6 +197,20 @@ describe('payment confirmation', () => {
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(CHECKOUT_SUCCESS_REDIRECT_MS - 200);
   });
 
+  it('the open Pix screen turns from waiting for the bank to paid', async () => {
+    server();
+    signInWithCompany({ dueDate: '2099-01-31' });
+    renderWithProviders(<SubscriptionPage />, '/subscription');
+    const { user, dialog } = await openCheckout();
+    await user.click(within(dialog).getByTestId('checkout-choose'));
+    await user.click(within(dialog).getByTestId('checkout-pay'));
+    await within(dialog).findByTestId('pix-waiting');
+    const socket = await connect();
+    socket.emit('company-3-payment', { action: 'CONCLUIDA', company: { id: 3, dueDate: '2099-02-28' } });
+    expect((await within(dialog).findByTestId('pix-paid')).textContent).toBe('Payment received. Thank you!');
+    expect(within(dialog).queryByTestId('pix-waiting')).toBeNull();
+  });
+
   it("ignores other actions and other companies' payments", async () => {
     server();
     const toasts = collectToasts();

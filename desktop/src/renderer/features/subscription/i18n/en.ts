@@ -63,6 +63,7 @@ const en = {
       copy: 'Copy',
       copied: 'Copied!',
       waiting: 'Waiting for the bank to confirm the payment…',
+      paid: 'Payment received. Thank you!',
     },
   },
 };

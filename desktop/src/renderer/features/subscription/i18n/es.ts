@@ -65,6 +65,7 @@ const es: Translation<typeof en> = {
       copy: 'Copiar',
       copied: '¡Copiado!',
       waiting: 'Esperando que el banco confirme el pago…',
+      paid: 'Pago recibido. ¡Gracias!',
     },
   },
 };

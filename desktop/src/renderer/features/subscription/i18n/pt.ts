@@ -65,6 +65,7 @@ const pt: Translation<typeof en> = {
       copy: 'Copiar',
       copied: 'Copiado!',
       waiting: 'Aguardando a confirmação do pagamento pelo banco…',
+      paid: 'Pagamento recebido. Obrigado!',
     },
   },
 };

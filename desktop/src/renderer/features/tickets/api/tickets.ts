@@ -100,8 +100,8 @@ export const resendMessage = async (id: number): Promise<Message> => (await api.
 export const deleteMessage = async (id: number): Promise<Message> => (await api.delete<Message>(`/messages/${id}`)).data;
 
 export const fetchTags = async (): Promise<TagRef[]> => (await api.get<TagRef[]>('/tags/list')).data;
-/** POST /tags/sync: the ticket's tags become exactly these; answers the ticket. */
-export const syncTags = async (ticketId: number, tags: TagRef[]): Promise<Ticket> =>
+/** POST /tags/sync: the ticket's tags become exactly these (one given by name only is created); answers the ticket. */
+export const syncTags = async (ticketId: number, tags: (TagRef | { name: string })[]): Promise<Ticket> =>
   (await api.post<Ticket>('/tags/sync', { ticketId, tags })).data;
 
 export const fetchQueues = async (): Promise<Queue[]> => (await api.get<Queue[]>('/queue')).data;

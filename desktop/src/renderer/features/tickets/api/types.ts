@@ -32,6 +32,8 @@ export interface Ticket {
   isGroup?: boolean;
   chatbot?: boolean;
   lastMessage: string | null;
+  /** Client-only: the last message was deleted while the list was on screen (the server keeps its text). */
+  lastMessageDeleted?: boolean;
   unreadMessages: number;
   tags?: TagRef[];
   createdAt: string;

@@ -55,7 +55,7 @@ describe('contact drawer: header and edit form', () => {
     fireEvent.change(field(drawer, /^Name/), { target: { value: 'Maria O. Santos' } });
     fireEvent.change(field(drawer, /^Email/), { target: { value: 'maria.santos@example.com' } });
     fireEvent.change(field(drawer, /^Value/), { target: { value: '987.654.321-00' } });
-    fireEvent.click(within(drawer).getByRole('button', { name: 'Add information' }));
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Add field' }));
     const names = within(drawer).getAllByLabelText(/^Field/) as HTMLInputElement[];
     const values = within(drawer).getAllByLabelText(/^Value/) as HTMLInputElement[];
     expect(names).toHaveLength(2);

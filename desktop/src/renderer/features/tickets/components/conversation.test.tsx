@@ -121,6 +121,64 @@ describe('conversation: tags bar', () => {
   });
 });
 
+describe('conversation: tags bar creates a tag by its name', () => {
+  const picker = () => screen.getByRole('combobox', { name: 'Tags' }) as HTMLInputElement;
+  const chips = () => within(screen.getByTestId('conversation-tags')).queryAllByTestId(/^conversation-tag-/).map((c) => c.textContent);
+
+  it('typing a new name offers to create it; choosing that syncs the ticket with the name and shows the chip', async () => {
+    const server = setup(makeTicket(1, { contact: MARIA, contactId: MARIA.id, tags: [TAGS[0]] }));
+    await screen.findByTestId('message-1');
+    fireEvent.click(picker());
+    fireEvent.change(picker(), { target: { value: 'Urgente' } });
+    const create = await screen.findByRole('menuitemcheckbox', { name: 'Create tag “Urgente”' });
+    // Typing filters the existing tags.
+    expect(screen.queryByRole('menuitemcheckbox', { name: 'Billing' })).toBeNull();
+    const tagLists = () => server.calls.filter((c) => c.method === 'GET' && c.url === '/tags/list').length;
+    const listsBefore = tagLists();
+    fireEvent.click(create);
+    await waitFor(() => expect(chips()).toEqual(['VIP', 'Urgente']));
+    const sync = server.calls.filter((c) => c.url === '/tags/sync');
+    expect(sync).toHaveLength(1);
+    expect(sync[0].data).toEqual({ ticketId: 1, tags: [TAGS[0], { name: 'Urgente' }] });
+    // The new tag is listed from now on (the tags list is read again).
+    await waitFor(() => expect(tagLists()).toBeGreaterThan(listsBefore));
+  });
+
+  it('a name the company already has (any case) or shorter than 3 characters offers no creation', async () => {
+    setup();
+    await screen.findByTestId('message-1');
+    fireEvent.click(picker());
+    fireEvent.change(picker(), { target: { value: 'vip' } });
+    expect(await screen.findByRole('menuitemcheckbox', { name: 'VIP' })).toBeTruthy();
+    expect(screen.queryByTestId('tags-picker-create')).toBeNull();
+    fireEvent.change(picker(), { target: { value: 'ab' } });
+    await waitFor(() => expect(screen.queryByRole('menuitemcheckbox', { name: 'VIP' })).toBeNull());
+    expect(screen.queryByTestId('tags-picker-create')).toBeNull();
+  });
+});
+
+describe('conversation: schedule', () => {
+  it('opens the schedule dialog in place, pre-filled with the contact, saves, and stays in the conversation', async () => {
+    const { calls } = setup();
+    const toasts = collectToasts();
+    await screen.findByTestId('message-1');
+    fireEvent.click(screen.getByTestId('ticket-schedule'));
+    const modal = await screen.findByTestId('schedule-modal');
+    const contact = within(modal).getByTestId('schedule-contact');
+    const contactInput = (contact.tagName === 'INPUT' ? contact : within(contact).getByRole('combobox')) as HTMLInputElement;
+    await waitFor(() => expect(contactInput.value).toBe('Maria Oliveira'));
+    expect(screen.getByTestId('location').textContent).toBe('/tickets/uuid-1');
+    fireEvent.change(within(modal).getByTestId('schedule-body'), { target: { value: 'Lembrete do seu pedido' } });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/schedules')).toBe(true));
+    expect(calls.find((c) => c.url === '/schedules')?.data).toMatchObject({ body: 'Lembrete do seu pedido', contactId: MARIA.id });
+    await waitFor(() => expect(screen.queryByTestId('schedule-modal')).toBeNull());
+    expect(toasts.some((t) => t.intent === 'success')).toBe(true);
+    expect(screen.getByTestId('location').textContent).toBe('/tickets/uuid-1');
+    expect(screen.getByTestId('message-1')).toBeTruthy();
+  });
+});
+
 describe('conversation: older messages', () => {
   it('scrolling near the top loads the previous page and puts it before the others', async () => {
     const ticket = makeTicket(1, { contact: MARIA, contactId: MARIA.id });

@@ -1,4 +1,4 @@
-import { useState, type ReactElement } from 'react';
+import { Suspense, useState, type ReactElement } from 'react';
 import { Avatar, Button, makeStyles, mergeClasses, Spinner, Text, tokens, Tooltip } from '@fluentui/react-components';
 import {
   ArrowLeft20Regular,
@@ -16,17 +16,18 @@ import { errorStatusOf, toastError } from '../../../api/errors';
 import { queryClient, useQuery } from '../../../api/query';
 import { useRealtimeEvent } from '../../../api/socket';
 import { ConfirmationDialog } from '../../../components/confirmation-dialog';
+import { useFeatureSlot } from '../../../components/feature-slots';
 import { toast } from '../../../components/toasts';
 import { useWindowWidth } from '../../../hooks/use-window-width';
 import { useCurrentUser } from '../../../stores/auth-store';
 import { deleteMessage, deleteTicket, fetchTags, fetchTicketByUuid, syncTags } from '../api/tickets';
-import type { ContactRef, Message, Ticket, TicketEvent } from '../api/types';
+import type { ContactRef, Message, TagRef, Ticket, TicketEvent } from '../api/types';
 import { useMessages, useReadWhileOpen, upsertMessage } from '../hooks/use-messages';
 import { useTicketActions } from '../hooks/use-ticket-actions';
 import { ContactDrawer } from './contact-drawer';
 import { MessageInput } from './message-input';
 import { MessageList } from './message-list';
-import { MultiSelect } from './multi-select';
+import { TagPicker } from './tag-picker';
 import { TransferDialog } from './transfer-dialog';
 
 const NAME_MAX_NARROW = 10;
@@ -84,6 +85,8 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
   const [replyTo, setReplyTo] = useState<Message | null>(null);
   const [drawer, setDrawer] = useState(false);
   const [transfer, setTransfer] = useState(false);
+  const [scheduling, setScheduling] = useState(false);
+  const ScheduleDialog = useFeatureSlot('scheduleDialog');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState<Message | null>(null);
 
@@ -150,16 +153,22 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
     </Tooltip>
   );
 
-  const onTags = async (ids: number[]) => {
-    const chosen = (tags.data ?? []).filter((tag) => ids.includes(tag.id));
+  const saveTags = async (chosen: (TagRef | { name: string })[]) => {
     try {
       const updated = await syncTags(ticket.id, chosen);
-      ticketQuery.setData(updated && typeof updated === 'object' && 'id' in updated ? updated : { ...ticket, tags: chosen });
+      const created = chosen.some((tag) => !('id' in tag));
+      ticketQuery.setData(
+        updated && typeof updated === 'object' && 'id' in updated ? updated : { ...ticket, tags: chosen.filter((tag): tag is TagRef => 'id' in tag) },
+      );
       queryClient.invalidate(['tickets']);
+      // A tag created by name: the tags page and every picker learn it.
+      if (created) queryClient.invalidate(['tags']);
     } catch (err) {
       toastError(err);
     }
   };
+  const onTags = (ids: number[]) => saveTags((tags.data ?? []).filter((tag) => ids.includes(tag.id)));
+  const onCreateTag = (name: string) => saveTags([...(ticket.tags ?? []), { name }]);
 
   return (
     <div className={styles.root} data-testid="conversation">
@@ -194,8 +203,9 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
           {ticket.status !== 'closed'
             ? action('ticket-transfer', t('actions.transfer'), <ArrowSwap20Regular />, () => setTransfer(true))
             : null}
+          {/* In place, pre-filled with the contact; the conversation stays (the page when no dialog is at hand). */}
           {action('ticket-schedule', t('actions.schedule'), <CalendarClock20Regular />, () =>
-            void navigate(`/schedules?contactId=${ticket.contactId}`),
+            ScheduleDialog ? setScheduling(true) : void navigate(`/schedules?contactId=${ticket.contactId}`),
           )}
           {can(user?.profile, 'ticket-options:deleteTicket')
             ? action('ticket-delete', t('actions.delete'), <Delete20Regular />, () => setConfirmDelete(true))
@@ -203,11 +213,12 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
         </div>
       </div>
       <div className={styles.tags} data-testid="conversation-tags">
-        <MultiSelect
+        <TagPicker
           label={t('conversation.tags')}
-          options={tags.data ?? []}
+          tags={tags.data ?? []}
           selected={(ticket.tags ?? []).map((tag) => tag.id)}
           onChange={(ids) => void onTags(ids)}
+          onCreate={(name) => void onCreateTag(name)}
         />
         {(ticket.tags ?? []).map((tag) => (
           <span
@@ -239,6 +250,11 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
       />
       <ContactDrawer ticket={ticket} open={drawer} onOpenChange={setDrawer} />
       {transfer ? <TransferDialog ticket={ticket} open={transfer} onOpenChange={setTransfer} /> : null}
+      {scheduling && ScheduleDialog ? (
+        <Suspense fallback={null}>
+          <ScheduleDialog contactId={ticket.contactId} onClose={() => setScheduling(false)} />
+        </Suspense>
+      ) : null}
       <ConfirmationDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}

@@ -1,4 +1,4 @@
-import { memo, useState, type ReactNode } from 'react';
+import { memo, useState } from 'react';
 import { Button, Link, makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import {
   ArrowClockwise12Regular,
@@ -16,6 +16,7 @@ import {
   Prohibited16Regular,
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import { FormattedText } from './formatted-text';
 import type { TFunction } from 'i18next';
 import { getServerUrl } from '../../../api/client';
 import { errorMessage, toastError } from '../../../api/errors';
@@ -207,15 +208,6 @@ export const previewText = (m: MessageBase, t: TFunction<'tickets'>): string => 
   }
 };
 
-/** WhatsApp's inline formatting: *bold*, _italic_, ~strike~. */
-export const formatBody = (text: string): ReactNode[] =>
-  text.split(/(\*[^*\n]+\*|_[^_\n]+_|~[^~\n]+~)/g).map((part, i) => {
-    if (part.length > 2 && part.startsWith('*') && part.endsWith('*')) return <strong key={i}>{part.slice(1, -1)}</strong>;
-    if (part.length > 2 && part.startsWith('_') && part.endsWith('_')) return <em key={i}>{part.slice(1, -1)}</em>;
-    if (part.length > 2 && part.startsWith('~') && part.endsWith('~')) return <s key={i}>{part.slice(1, -1)}</s>;
-    return part;
-  });
-
 const showsBody = (m: MessageBase) => !!m.body && !BODY_AS_MEDIA.has(m.mediaType ?? '') && !(m.mediaType && m.body === m.mediaName);
 
 /** The emoji people put on a message, under its bubble; who reacted in the label. */
@@ -330,7 +322,7 @@ export const MessageBubble = memo(function MessageBubble({ message, reactions, s
             {message.mediaType && message.mediaType !== 'chat' && message.mediaType !== 'extendedTextMessage' ? (
               <MessageMedia message={message} />
             ) : null}
-            {showsBody(message) ? <div className={styles.text}>{formatBody(message.body)}</div> : null}
+            {showsBody(message) ? <div className={styles.text}><FormattedText text={message.body} /></div> : null}
           </>
         )}
         <div className={styles.meta}>

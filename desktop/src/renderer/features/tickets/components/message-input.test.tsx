@@ -164,7 +164,7 @@ describe('attachments', () => {
     renderInput('open', { onSent });
     type('Here are the photos');
     choose(file('front.png'), file('back.png'));
-    expect(screen.getByTestId('selected-files').textContent).toContain('2 file(s) selected');
+    expect(screen.getByTestId('selected-files').textContent).toContain('2 files selected');
     expect(caption(0).value).toBe('Here are the photos');
     expect(caption(1).value).toBe('');
     // The text box gives way to the captions while files are chosen.

@@ -45,6 +45,31 @@ import { useAudioRecorder } from '../hooks/use-audio-recorder';
 import { mediaHref, previewText } from './message-bubble';
 
 const EmojiPicker = lazy(() => import('emoji-picker-react'));
+/** The picker's emoji names, categories and search in the app's language (English is built in); each its own chunk. */
+const EMOJI_DATA = {
+  pt: () => import('emoji-picker-react/data/emojis-pt'),
+  es: () => import('emoji-picker-react/data/emojis-es'),
+} as const;
+const EMOJI_LABELS = [
+  'searchPlaceholder',
+  'searchLabel',
+  'searchClear',
+  'searchResultsNone',
+  'searchResultsOne',
+  'searchResultsMany',
+  'categoryNavigation',
+  'reactions',
+  'expandReactions',
+  'loading',
+  'loadingError',
+  'retryLoading',
+  'skinToneNeutral',
+  'skinToneLight',
+  'skinToneMediumLight',
+  'skinToneMedium',
+  'skinToneMediumDark',
+  'skinToneDark',
+] as const;
 
 /** md breakpoint: the sign switch shows from here. */
 const MD_WIDTH = 900;
@@ -117,7 +142,7 @@ const isMessage = (value: unknown): value is Message => !!value && typeof value 
 /** The input area (spec 01 section 2, Conversation view; rules in sections 4, 5, 9). */
 export function MessageInput({ ticketId, status, replyTo, onCancelReply, onSent }: MessageInputProps) {
   const styles = useStyles();
-  const { t } = useTranslation('tickets');
+  const { t, i18n } = useTranslation('tickets');
   const width = useWindowWidth();
   const sign = usePreferences((s) => s.signMessage);
   const setPreference = usePreferences((s) => s.set);
@@ -299,9 +324,18 @@ export function MessageInput({ ticketId, status, replyTo, onCancelReply, onSent 
           <PopoverTrigger disableButtonEnhancement>
             <Button appearance="subtle" icon={<Emoji20Regular />} aria-label={t('input.emoji')} disabled={disabled || files.length > 0} />
           </PopoverTrigger>
-          <PopoverSurface style={{ padding: 0 }}>
+          {/* Sized before the picker's chunk arrives, so that it opens above the input, not cut off below it. */}
+          <PopoverSurface style={{ padding: 0, width: 350, height: 450, maxHeight: '70vh', overflow: 'hidden' }}>
             <Suspense fallback={<Spinner size="small" />}>
-              <EmojiPicker lazyLoadEmojis onEmojiClick={(e) => insertEmoji(e.emoji)} />
+              <EmojiPicker
+                lazyLoadEmojis
+                width="100%"
+                height="100%"
+                emojiData={EMOJI_DATA[i18n.language as keyof typeof EMOJI_DATA]}
+                labels={Object.fromEntries(EMOJI_LABELS.map((key) => [key, t(`emojiPicker.${key}`)]))}
+                previewConfig={{ defaultCaption: t('emojiPicker.caption') }}
+                onEmojiClick={(e) => insertEmoji(e.emoji)}
+              />
             </Suspense>
           </PopoverSurface>
         </Popover>

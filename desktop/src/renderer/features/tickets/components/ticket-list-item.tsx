@@ -4,6 +4,8 @@ import { ArrowUndo16Regular, Bot16Regular, Checkmark16Regular, Dismiss16Regular,
 import { useTranslation } from 'react-i18next';
 import { formatListTime } from '../../../i18n/format';
 import type { Ticket } from '../api/types';
+import { previewLine, stripWhatsApp } from '../lib/whatsapp-format';
+import { FormattedText } from './formatted-text';
 
 const useStyles = makeStyles({
   root: {
@@ -32,9 +34,12 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground3,
   },
   time: { color: tokens.colorNeutralForeground3, flexShrink: 0 },
-  tags: { display: 'flex', flexWrap: 'nowrap', overflow: 'hidden', gap: '4px' },
-  actions: { display: 'flex', alignItems: 'center', gap: '2px', flexShrink: 0 },
-  id: { color: tokens.colorNeutralForeground3, fontWeight: tokens.fontWeightRegular },
+  // Badges keep their text on one line; the row hides what does not fit.
+  tags: { display: 'flex', flexWrap: 'nowrap', overflow: 'hidden', gap: '4px', flex: 1, minWidth: 0, '& > *': { flexShrink: 0 } },
+  /** The actions share the badges' row, so that the name and the preview get the item's whole width. */
+  footer: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
+  actions: { display: 'flex', alignItems: 'center', gap: '2px', flexShrink: 0, marginLeft: 'auto' },
+  id: { color: tokens.colorNeutralForeground3, fontWeight: tokens.fontWeightRegular, flexShrink: 0 },
 });
 
 export interface TicketListItemProps {
@@ -80,7 +85,10 @@ export const TicketListItem = memo(function TicketListItem({
       <div className={styles.body}>
         <div className={styles.row}>
           <Text weight="semibold" className={styles.name} title={name}>
-            {name} <span className={styles.id}>#{ticket.id}</span>
+            {name}
+          </Text>
+          <Text size={200} className={styles.id} data-testid={`ticket-number-${ticket.id}`}>
+            #{ticket.id}
           </Text>
           {ticket.chatbot ? (
             <Tooltip content={t('list.bot')} relationship="label">
@@ -92,84 +100,92 @@ export const TicketListItem = memo(function TicketListItem({
           </Text>
         </div>
         <div className={styles.row}>
-          <Text size={200} className={styles.last}>
-            {ticket.lastMessage || t('list.noMessage')}
+          <Text size={200} className={styles.last} title={ticket.lastMessage && !ticket.lastMessageDeleted ? stripWhatsApp(ticket.lastMessage) : undefined} data-testid={`ticket-last-${ticket.id}`}>
+            {ticket.lastMessageDeleted ? (
+              <em>{t('conversation.deleted')}</em>
+            ) : ticket.lastMessage ? (
+              <FormattedText text={previewLine(ticket.lastMessage)} />
+            ) : (
+              t('list.noMessage')
+            )}
           </Text>
           {ticket.unreadMessages > 0 ? (
             <CounterBadge data-testid={`ticket-unread-${ticket.id}`} count={ticket.unreadMessages} color="brand" size="small" />
           ) : null}
         </div>
-        <div className={styles.tags}>
-          {ticket.whatsapp ? (
-            <Badge appearance="tint" color="informative" size="small">
-              {ticket.whatsapp.name}
-            </Badge>
-          ) : null}
-          {ticket.user ? (
-            <Badge appearance="tint" color="subtle" size="small">
-              {ticket.user.name}
-            </Badge>
-          ) : null}
-          {ticket.queue ? (
-            <Badge appearance="filled" size="small" style={{ backgroundColor: ticket.queue.color, color: '#fff' }}>
-              {ticket.queue.name}
-            </Badge>
-          ) : (
-            <Badge appearance="outline" size="small" style={{ color: tokens.colorNeutralForeground2, borderColor: tokens.colorNeutralStroke1 }}>
-              {t('filters.noQueue')}
-            </Badge>
-          )}
-          {(ticket.tags ?? []).map((tag) => (
-            <Badge key={tag.id} appearance="filled" size="small" style={{ backgroundColor: tag.color, color: '#fff' }}>
-              {tag.name}
-            </Badge>
-          ))}
+        <div className={styles.footer}>
+          <div className={styles.tags}>
+            {ticket.whatsapp ? (
+              <Badge appearance="tint" color="informative" size="small">
+                {ticket.whatsapp.name}
+              </Badge>
+            ) : null}
+            {ticket.user ? (
+              <Badge appearance="tint" color="subtle" size="small">
+                {ticket.user.name}
+              </Badge>
+            ) : null}
+            {ticket.queue ? (
+              <Badge appearance="filled" size="small" style={{ backgroundColor: ticket.queue.color, color: '#fff' }}>
+                {ticket.queue.name}
+              </Badge>
+            ) : (
+              <Badge appearance="outline" size="small" style={{ color: tokens.colorNeutralForeground2, borderColor: tokens.colorNeutralStroke1 }}>
+                {t('filters.noQueue')}
+              </Badge>
+            )}
+            {(ticket.tags ?? []).map((tag) => (
+              <Badge key={tag.id} appearance="filled" size="small" style={{ backgroundColor: tag.color, color: '#fff' }}>
+                {tag.name}
+              </Badge>
+            ))}
+          </div>
+          <div className={styles.actions}>
+            {isAdmin ? (
+              <Tooltip content={t('actions.peek')} relationship="label">
+                <Button
+                  size="small"
+                  appearance="subtle"
+                  icon={<Eye16Regular />}
+                  data-testid={`ticket-peek-${ticket.id}`}
+                  onClick={stop(() => onPeek(ticket))}
+                />
+              </Tooltip>
+            ) : null}
+            {pending ? (
+              <Button
+                size="small"
+                appearance="primary"
+                icon={<Checkmark16Regular />}
+                data-testid={`ticket-accept-${ticket.id}`}
+                onClick={stop(() => onAccept(ticket))}
+              >
+                {t('actions.accept')}
+              </Button>
+            ) : null}
+            {ticket.status !== 'closed' ? (
+              <Tooltip content={t('actions.close')} relationship="label">
+                <Button
+                  size="small"
+                  appearance="subtle"
+                  icon={<Dismiss16Regular />}
+                  data-testid={`ticket-close-${ticket.id}`}
+                  onClick={stop(() => onClose(ticket))}
+                />
+              </Tooltip>
+            ) : (
+              <Tooltip content={t('actions.reopen')} relationship="label">
+                <Button
+                  size="small"
+                  appearance="subtle"
+                  icon={<ArrowUndo16Regular />}
+                  data-testid={`ticket-reopen-${ticket.id}`}
+                  onClick={stop(() => onReopen(ticket))}
+                />
+              </Tooltip>
+            )}
+          </div>
         </div>
-      </div>
-      <div className={styles.actions}>
-        {isAdmin ? (
-          <Tooltip content={t('actions.peek')} relationship="label">
-            <Button
-              size="small"
-              appearance="subtle"
-              icon={<Eye16Regular />}
-              data-testid={`ticket-peek-${ticket.id}`}
-              onClick={stop(() => onPeek(ticket))}
-            />
-          </Tooltip>
-        ) : null}
-        {pending ? (
-          <Button
-            size="small"
-            appearance="primary"
-            icon={<Checkmark16Regular />}
-            data-testid={`ticket-accept-${ticket.id}`}
-            onClick={stop(() => onAccept(ticket))}
-          >
-            {t('actions.accept')}
-          </Button>
-        ) : null}
-        {ticket.status !== 'closed' ? (
-          <Tooltip content={t('actions.close')} relationship="label">
-            <Button
-              size="small"
-              appearance="subtle"
-              icon={<Dismiss16Regular />}
-              data-testid={`ticket-close-${ticket.id}`}
-              onClick={stop(() => onClose(ticket))}
-            />
-          </Tooltip>
-        ) : (
-          <Tooltip content={t('actions.reopen')} relationship="label">
-            <Button
-              size="small"
-              appearance="subtle"
-              icon={<ArrowUndo16Regular />}
-              data-testid={`ticket-reopen-${ticket.id}`}
-              onClick={stop(() => onReopen(ticket))}
-            />
-          </Tooltip>
-        )}
       </div>
     </div>
   );

@@ -5,6 +5,8 @@ import type { Ticket } from '../api/types';
 import { applyTicketEvent, type ListScope, type TicketListData } from '../lib/ticket-rules';
 import { TicketList } from './ticket-list';
 import { TicketListItem } from './ticket-list-item';
+import { markLastMessageDeleted } from '../hooks/use-ticket-list';
+import { makeMessage } from '../test/fake-tickets-server';
 
 const ticket = (overrides: Partial<Ticket> = {}): Ticket => ({
   id: 1,
@@ -49,6 +51,17 @@ describe('ticket list item', () => {
     expect(h.onOpen).not.toHaveBeenCalled();
     fireEvent.click(screen.getByTestId('ticket-accept-1'));
     expect(h.onAccept).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the last message with WhatsApp formatting rendered, not its markers, on one line', () => {
+    renderItem(ticket({ lastMessage: '*Admin:*\nRespondendo _agora_ ~x~ ```code```' }));
+    const last = screen.getByTestId('ticket-last-1');
+    expect(last.textContent).toBe('Admin: Respondendo agora x code');
+    expect(last.querySelector('strong')?.textContent).toBe('Admin:');
+    expect(last.querySelector('em')?.textContent).toBe('agora');
+    expect(last.querySelector('s')?.textContent).toBe('x');
+    expect(last.querySelector('code')?.textContent).toBe('code');
+    expect(last.getAttribute('title')).toBe('Admin:\nRespondendo agora x code');
   });
 
   it('open tickets have no accept, open on click and have a close button', () => {
@@ -168,5 +181,22 @@ describe('live list updates', () => {
   it('search results are patched, never extended', () => {
     const search: ListScope = { search: true, queueIds: [2], showAll: false, userId: 7 };
     expect(applyTicketEvent(data([]), { action: 'update', ticket: ticket({ id: 4 }) }, search)?.items).toEqual([]);
+  });
+});
+
+describe('a deleted last message', () => {
+  const list = (items: Ticket[]): TicketListData => ({ items, hasMore: false, pageNumber: 1, count: items.length });
+
+  it("marks the preview of the ticket whose last message it is, and no other", () => {
+    const data = list([ticket({ id: 1, lastMessage: 'Hello there' }), ticket({ id: 2, uuid: 'uuid-2', lastMessage: 'Hello there' })]);
+    const next = markLastMessageDeleted(data, makeMessage(9, 1, { body: 'Hello there', isDeleted: true }));
+    expect(next?.items.map((t) => !!t.lastMessageDeleted)).toEqual([true, false]);
+    // An older message of the ticket: the preview stays.
+    expect(markLastMessageDeleted(data, makeMessage(8, 1, { body: 'Earlier', isDeleted: true }))).toBe(data);
+  });
+
+  it('shows the deleted marker instead of the text', () => {
+    renderItem(ticket({ lastMessage: 'Secret', lastMessageDeleted: true }));
+    expect(screen.getByTestId('ticket-last-1').textContent).toBe('This message was deleted');
   });
 });

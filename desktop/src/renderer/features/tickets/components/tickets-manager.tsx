@@ -11,7 +11,7 @@ import { fetchQueues, fetchTags, fetchUsers } from '../api/tickets';
 import type { Ticket, TicketStatus } from '../api/types';
 import { useTicketActions } from '../hooks/use-ticket-actions';
 import { useTicketList } from '../hooks/use-ticket-list';
-import { useTicketsUi } from '../stores/tickets-store';
+import { useTicketsUi, type MainTab, type SubTab } from '../stores/tickets-store';
 import { MultiSelect } from './multi-select';
 import { NewTicketDialog } from './new-ticket-dialog';
 import { PeekDialog } from './peek-dialog';
@@ -33,9 +33,6 @@ const useStyles = makeStyles({
   lists: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' },
 });
 
-type MainTab = 'open' | 'closed' | 'search';
-type SubTab = 'open' | 'pending';
-
 export interface TicketsManagerProps {
   selectedUuid?: string;
 }
@@ -48,8 +45,11 @@ export function TicketsManager({ selectedUuid }: TicketsManagerProps) {
   const user = useCurrentUser();
   const isAdmin = useIsAdmin();
   const actions = useTicketActions();
-  const [tab, setTab] = useState<MainTab>('open');
-  const [subTab, setSubTab] = useState<SubTab>('open');
+  // In the store: accepting a ticket (here or in the conversation) switches to the assigned list.
+  const tab = useTicketsUi((s) => s.tab);
+  const setTab = useTicketsUi((s) => s.setTab);
+  const subTab = useTicketsUi((s) => s.subTab);
+  const setSubTab = useTicketsUi((s) => s.setSubTab);
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search.trim(), 500);
   const [tagIds, setTagIds] = useState<number[]>([]);

@@ -96,3 +96,25 @@ describe('tickets page layout', () => {
     expect(visible('tickets-conversation-pane')).toBe(true);
   });
 });
+
+describe('accepting a waiting ticket', () => {
+  it('switches the list to the assigned tab with the accepted ticket selected, its conversation open', async () => {
+    setWidth(1366);
+    const waiting = makeTicket(3, { status: 'pending', userId: null, user: null, contact: makeContact(13, { name: 'Joana Lima' }), contactId: 13 });
+    const server = ticketsServer({
+      tickets: [makeTicket(1), waiting],
+      contacts: [],
+      messages: [makeMessage(5, 3, { body: 'Preciso de ajuda' })],
+    });
+    signIn({ id: ME.id });
+    renderApp('/tickets');
+    fireEvent.click(await screen.findByTestId('tickets-subtab-pending'));
+    fireEvent.click(await screen.findByTestId('ticket-accept-3'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/tickets/uuid-3'));
+    expect(server.calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/tickets/3', data: { status: 'open', userId: ME.id } });
+    await waitFor(() => expect(screen.getByTestId('tickets-subtab-open').getAttribute('aria-selected')).toBe('true'));
+    const item = await screen.findByTestId('ticket-item-3');
+    expect(item.getAttribute('aria-current')).toBe('true');
+    expect(await screen.findByText('Preciso de ajuda')).toBeTruthy();
+  });
+});

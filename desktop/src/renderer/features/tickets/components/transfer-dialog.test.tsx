@@ -14,9 +14,10 @@ const CONNECTIONS = [
   { id: 4, name: 'Second phone', status: 'CONNECTED' },
 ];
 const USERS = [
-  { id: ME.id, name: ME.name },
-  { id: 8, name: 'Bruno Costa' },
-  { id: 9, name: 'Brenda Reis' },
+  { id: ME.id, name: ME.name, profile: 'user', queues: [QUEUES[0]] },
+  { id: 8, name: 'Bruno Costa', profile: 'user', queues: [QUEUES[0], QUEUES[1]] },
+  { id: 9, name: 'Brenda Reis', profile: 'user', queues: [QUEUES[1]] },
+  { id: 10, name: 'Brian Admin', profile: 'admin', queues: [] },
 ];
 
 const setup = async (ticket: Ticket = makeTicket(1)) => {
@@ -62,12 +63,40 @@ describe('transfer modal', () => {
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
-  it('to a queue only: the ticket waits there (pending, no user)', async () => {
+  it("to a user: offers only that user's queues, picks their only one, and confirms with a toast", async () => {
     const { calls } = await setup();
+    const toasts = collectToasts();
+    fireEvent.change(trigger('transfer-user'), { target: { value: 'bren' } });
+    fireEvent.click(trigger('transfer-user'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Brenda Reis' }));
+    // The ticket's queue (Sales) is not Brenda's: her only queue is chosen instead.
+    await waitFor(() => expect((trigger('transfer-queue') as HTMLButtonElement).textContent).toContain('Support'));
+    fireEvent.click(trigger('transfer-queue'));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Support']);
+    fireEvent.click(screen.getByRole('option', { name: 'Support' }));
+    fireEvent.click(screen.getByTestId('transfer-submit'));
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(puts(calls)[0].data).toMatchObject({ queueId: 3, userId: 9, status: 'open' });
+    await waitFor(() => expect(toasts.filter((t) => t.intent === 'success').map((t) => t.message)).toEqual(['Ticket transferred to Brenda Reis.']));
+  });
+
+  it('to an admin: every queue is offered', async () => {
+    await setup();
+    fireEvent.change(trigger('transfer-user'), { target: { value: 'brian' } });
+    fireEvent.click(trigger('transfer-user'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Brian Admin' }));
+    fireEvent.click(trigger('transfer-queue'));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Sales', 'Support']);
+  });
+
+  it('to a queue only: the ticket waits there (pending, no user), with a toast', async () => {
+    const { calls } = await setup();
+    const toasts = collectToasts();
     await choose('transfer-queue', 'Support');
     fireEvent.click(screen.getByTestId('transfer-submit'));
     await waitFor(() => expect(puts(calls)).toHaveLength(1));
     expect(puts(calls)[0].data).toEqual({ queueId: 3, whatsappId: 1, userId: null, status: 'pending' });
+    await waitFor(() => expect(toasts.filter((t) => t.intent === 'success').map((t) => t.message)).toEqual(['Ticket transferred to the queue Support.']));
   });
 
   it('a queue must be chosen', async () => {

@@ -16,13 +16,17 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toastError } from '../../../api/errors';
 import { queryClient, useQuery } from '../../../api/query';
+import { toast } from '../../../components/toasts';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { fetchConnections, fetchQueues, fetchUsers, updateTicket } from '../api/tickets';
 import type { Ticket } from '../api/types';
 
 const USER_MIN_CHARS = 3;
 
-/** Transfer: queue required, optional user (search from 3 characters after 500 ms), connection required → PUT /tickets/{id}. */
+/**
+ * Transfer: queue required (with a user chosen, one of that user's), optional user (search from 3 characters
+ * after 500 ms), connection required → PUT /tickets/{id}, confirmed by a toast.
+ */
 export function TransferDialog({ ticket, open, onOpenChange }: { ticket: Ticket; open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('tickets');
   const { t: tc } = useTranslation();
@@ -37,6 +41,17 @@ export function TransferDialog({ ticket, open, onOpenChange }: { ticket: Ticket;
   const queues = useQuery(['queues'], fetchQueues, { enabled: open, staleTime: 60_000 });
   const connections = useQuery(['connections', 'list'], fetchConnections, { enabled: open, staleTime: 30_000 });
   const users = useQuery(['users', 'list'], fetchUsers, { enabled: open && search.length >= USER_MIN_CHARS, staleTime: 30_000 });
+  const chosenUser = useMemo(() => (users.data ?? []).find((u) => u.id === userId) ?? null, [users.data, userId]);
+  /**
+   * The queues the ticket may go to: with a user chosen, that user's queues only (an admin sees every
+   * queue), or the ticket would land where its new owner cannot see it.
+   */
+  const queueOptions = useMemo(() => {
+    const all = queues.data ?? [];
+    if (!chosenUser || chosenUser.profile === 'admin') return all;
+    const theirs = new Set((chosenUser.queues ?? []).map((q) => q.id));
+    return all.filter((q) => theirs.has(q.id));
+  }, [queues.data, chosenUser]);
   const userOptions = useMemo(() => {
     if (search.length < USER_MIN_CHARS) return [];
     const needle = search.toLowerCase();
@@ -54,6 +69,7 @@ export function TransferDialog({ ticket, open, onOpenChange }: { ticket: Ticket;
       // Without a user the ticket waits in the queue.
       await updateTicket(ticket.id, userId ? { queueId, whatsappId, userId, status: 'open' } : { queueId, whatsappId, userId: null, status: 'pending' });
       queryClient.invalidate(['tickets']);
+      toast.success(chosenUser ? t('transfer.doneToUser', { name: chosenUser.name }) : t('transfer.doneToQueue', { queue: queueOptions.find((q) => q.id === queueId)?.name ?? '' }));
       onOpenChange(false);
       void navigate('/tickets');
     } catch (err) {
@@ -81,7 +97,14 @@ export function TransferDialog({ ticket, open, onOpenChange }: { ticket: Ticket;
                 onOptionSelect={(_, d) => {
                   const found = userOptions.find((u) => String(u.id) === d.optionValue);
                   setUserId(found?.id ?? null);
-                  if (found) setTerm(found.name);
+                  if (found) {
+                    setTerm(found.name);
+                    // A queue the new owner does not have is dropped; their only queue is chosen for them.
+                    if (found.profile !== 'admin') {
+                      const theirs = (found.queues ?? []).map((q) => q.id);
+                      if (!queueId || !theirs.includes(queueId)) setQueueId(theirs.length === 1 ? theirs[0] : null);
+                    }
+                  }
                 }}
               >
                 {userOptions.map((u) => (
@@ -91,14 +114,19 @@ export function TransferDialog({ ticket, open, onOpenChange }: { ticket: Ticket;
                 ))}
               </Combobox>
             </Field>
-            <Field label={t('transfer.queue')} validationMessage={errors.queue} required>
+            <Field
+              label={t('transfer.queue')}
+              validationMessage={errors.queue}
+              hint={!errors.queue && chosenUser && queueOptions.length === 0 ? t('transfer.userHasNoQueues', { name: chosenUser.name }) : undefined}
+              required
+            >
               <Dropdown
                 data-testid="transfer-queue"
-                value={(queues.data ?? []).find((q) => q.id === queueId)?.name ?? ticket.queue?.name ?? ''}
+                value={queueOptions.find((q) => q.id === queueId)?.name ?? ''}
                 selectedOptions={queueId ? [String(queueId)] : []}
                 onOptionSelect={(_, d) => setQueueId(d.optionValue ? Number(d.optionValue) : null)}
               >
-                {(queues.data ?? []).map((q) => (
+                {queueOptions.map((q) => (
                   <Option key={q.id} value={String(q.id)}>
                     {q.name}
                   </Option>

@@ -5,8 +5,12 @@ import { toastError } from '../../../api/errors';
 import { useCurrentUser } from '../../../stores/auth-store';
 import { updateTicket } from '../api/tickets';
 import type { Ticket } from '../api/types';
+import { useTicketsUi } from '../stores/tickets-store';
 
-/** Accept, close, reopen and return (spec 01 section 4): after accept or reopen the ticket opens, else /tickets. */
+/**
+ * Accept, close, reopen and return (spec 01 section 4): after accept or reopen the ticket opens, selected in
+ * the assigned list; else /tickets.
+ */
 export function useTicketActions() {
   const navigate = useNavigate();
   const user = useCurrentUser();
@@ -16,6 +20,8 @@ export function useTicketActions() {
         const updated = await updateTicket(ticket.id, body);
         queryClient.setData(['ticket', ticket.uuid], updated);
         queryClient.invalidate(['tickets']);
+        // The ticket is the user's now: the list shows the assigned tab, the ticket selected in it.
+        if (openAfter) useTicketsUi.getState().showAssigned();
         void navigate(openAfter ? `/tickets/${ticket.uuid}` : '/tickets');
       } catch (err) {
         toastError(err);

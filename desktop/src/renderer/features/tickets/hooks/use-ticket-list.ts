@@ -3,7 +3,7 @@ import { queryClient, useQuery } from '../../../api/query';
 import { toastError } from '../../../api/errors';
 import { useRealtimeEvent, useRealtimeRoom } from '../../../api/socket';
 import { fetchTickets, type TicketFilters } from '../api/tickets';
-import type { TicketEvent } from '../api/types';
+import type { AppMessageEvent, Message, TicketEvent } from '../api/types';
 import { applyTicketEvent, type ListScope, type TicketListData } from '../lib/ticket-rules';
 
 /** One ticket list (a tab): page 1 cached under ['tickets', filters], further pages appended, live updates. */
@@ -23,6 +23,13 @@ export function useTicketList(filters: TicketFilters, scope: ListScope, enabled 
   useRealtimeEvent<TicketEvent>('ticket', (event) => {
     if (!enabled) return;
     query.setData((old) => applyTicketEvent(old, event, scopeRef.current));
+  });
+
+  // A deleted message that is the ticket's last one: its preview says so, as the conversation does.
+  useRealtimeEvent<AppMessageEvent>('appMessage', (event) => {
+    const message = event.message;
+    if (!enabled || event.action !== 'update' || !message?.isDeleted) return;
+    query.setData((old) => markLastMessageDeleted(old, message));
   });
 
   const loading = useRef(false);
@@ -52,5 +59,14 @@ export function useTicketList(filters: TicketFilters, scope: ListScope, enabled 
 
   return { ...query, items: data?.items ?? [], count: data?.count, hasMore: data?.hasMore ?? false, loadMore };
 }
+
+/** The list with the ticket's preview marked deleted, when the deleted message is the one it shows. */
+export const markLastMessageDeleted = (old: TicketListData | undefined, message: Message): TicketListData | undefined => {
+  if (!old) return old;
+  const shows = (last: string | null) => !!last && !!message.body && (last === message.body || last.endsWith(`\n${message.body}`));
+  const target = old.items.find((t) => t.id === message.ticketId && shows(t.lastMessage));
+  if (!target) return old;
+  return { ...old, items: old.items.map((t) => (t === target ? { ...t, lastMessageDeleted: true } : t)) };
+};
 
 export const invalidateTickets = () => queryClient.invalidate(['tickets']);

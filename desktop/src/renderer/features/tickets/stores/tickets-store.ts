@@ -13,7 +13,17 @@ const read = (): number[] | null => {
   }
 };
 
+/** The ticket manager's tabs: open (with its sub-tabs assigned and waiting), closed, search. */
+export type MainTab = 'open' | 'closed' | 'search';
+export type SubTab = 'open' | 'pending';
+
 interface TicketsUiState {
+  tab: MainTab;
+  subTab: SubTab;
+  setTab(tab: MainTab): void;
+  setSubTab(subTab: SubTab): void;
+  /** The assigned list (after accept or reopen: the ticket is the user's now, spec 01 section 4). */
+  showAssigned(): void;
   /** The queue filter of every list; null until the user picks (then the user's own queues). */
   selectedQueueIds: number[] | null;
   showAll: boolean;
@@ -22,6 +32,11 @@ interface TicketsUiState {
 }
 
 export const useTicketsUi = create<TicketsUiState>()((set) => ({
+  tab: 'open',
+  subTab: 'open',
+  setTab: (tab) => set({ tab }),
+  setSubTab: (subTab) => set({ subTab }),
+  showAssigned: () => set({ tab: 'open', subTab: 'open' }),
   selectedQueueIds: read(),
   showAll: false,
   setSelectedQueueIds: (ids) => {
@@ -41,5 +56,5 @@ onSessionEnd(() => {
   } catch {
     // ignore
   }
-  useTicketsUi.setState({ selectedQueueIds: null, showAll: false });
+  useTicketsUi.setState({ selectedQueueIds: null, showAll: false, tab: 'open', subTab: 'open' });
 });

@@ -247,7 +247,16 @@ export const ticketsServer = (initial: Partial<TicketsServerState> = {}) => {
     if (method === 'POST' && url === '/tags/sync') {
       const ticket = ticketById(Number(body.ticketId));
       if (!ticket) return { status: 404, data: { error: 'ERR_NO_TICKET_FOUND' } };
-      const ids = (body.tags as { id: number }[]).map((t) => t.id);
+      // As the server does: a tag given by name only is created (or found, whatever its case).
+      const ids = (body.tags as { id?: number; name?: string }[]).map((t) => {
+        if (t.id !== undefined) return t.id;
+        const name = String(t.name);
+        const existing = state.tags.find((tag) => tag.name.toLowerCase() === name.toLowerCase());
+        if (existing) return existing.id;
+        const created = { id: Math.max(0, ...state.tags.map((tag) => tag.id)) + 1, name, color: '#A4CCCC' };
+        state.tags.push(created);
+        return created.id;
+      });
       ticket.tags = state.tags.filter((t) => ids.includes(t.id));
       return { data: ticket };
     }
@@ -273,6 +282,11 @@ export const ticketsServer = (initial: Partial<TicketsServerState> = {}) => {
       }
     }
 
+    // The schedule dialog the conversation opens in place (the schedules feature's).
+    if (method === 'POST' && url === '/schedules') {
+      const contact = state.contacts.find((c) => c.id === Number(body.contactId)) ?? null;
+      return { status: 201, data: { id: nextId++, body: body.body, sendAt: body.sendAt, status: 'PENDENTE', contactId: contact?.id ?? null, contact } };
+    }
     if (method === 'GET' && url === '/ticket-notes/list') {
       const notes = state.notes.filter((n) => n.ticketId === Number(params.ticketId));
       return { data: [...notes].sort((a, b) => b.id - a.id) };

@@ -46,7 +46,7 @@ export default function TodolistPage() {
   return (
     <PageContainer>
       <PageHeader title={t('title')} />
-      <form
+      <form noValidate
         className={styles.form}
         onSubmit={(e) => {
           e.preventDefault();
@@ -66,7 +66,7 @@ export default function TodolistPage() {
             {todos.map((item) => (
               <li key={item.id} className={styles.item} data-testid="todo-item">
                 {editingId === item.id ? (
-                  <form
+                  <form noValidate
                     style={{ flex: 1, display: 'flex', gap: 8 }}
                     onSubmit={(e) => {
                       e.preventDefault();

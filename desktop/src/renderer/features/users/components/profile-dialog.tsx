@@ -68,7 +68,7 @@ export default function ProfileDialog({ open, onOpenChange }: { open: boolean; o
   return (
     <Dialog open={open} onOpenChange={(_, data) => !saving && onOpenChange(data.open)}>
       <DialogSurface data-testid="profile-dialog">
-        <form
+        <form noValidate
           onSubmit={(e) => {
             e.preventDefault();
             void submit();

@@ -25,7 +25,17 @@ import { SaveActions } from '../../../components/form/save-actions';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  row: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))', gap: tokens.spacingHorizontalM },
+  // start: a hint or an error under one field does not push its neighbour out of line; min widths of 0 keep
+  // each input inside its column.
+  row: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))',
+    gap: tokens.spacingHorizontalM,
+    alignItems: 'start',
+    '& > *': { minWidth: 0 },
+    '& input': { minWidth: 0 },
+    '& .fui-Input': { width: '100%', minWidth: 0 },
+  },
 });
 
 /**
@@ -74,7 +84,7 @@ export function UserModal({ user, onClose }: { user?: User; onClose: () => void 
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && !saving && onClose()}>
       <DialogSurface data-testid="user-modal">
-        <form
+        <form noValidate
           onSubmit={(e) => {
             e.preventDefault();
             void submit();

@@ -13,6 +13,7 @@ import {
 } from '@fluentui/react-components';
 import { Add20Regular, Delete20Regular, Edit20Regular, Search20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import { useResponsiveTable } from '../../../components/responsive';
 import { queryClient, usePagedQuery, type PagedData } from '../../../api/query';
 import { useRealtimeEvent } from '../../../api/socket';
 import { ConfirmationDialog } from '../../../components/confirmation-dialog';
@@ -33,6 +34,7 @@ interface UserEvent {
 
 /** /users. */
 export default function UsersPage() {
+  const narrow = useResponsiveTable();
   const { t } = useTranslation('users');
   const { t: tc } = useTranslation();
   const [search, setSearch] = useState('');
@@ -91,9 +93,9 @@ export default function UsersPage() {
             <Table aria-label={t('title')}>
               <TableHeader>
                 <TableRow>
-                  <TableHeaderCell style={{ width: 70 }}>{t('columns.id')}</TableHeaderCell>
+                  <TableHeaderCell style={{ width: 70 }} className={narrow.secondary}>{t('columns.id')}</TableHeaderCell>
                   <TableHeaderCell>{t('columns.name')}</TableHeaderCell>
-                  <TableHeaderCell>{t('columns.email')}</TableHeaderCell>
+                  <TableHeaderCell className={narrow.secondary}>{t('columns.email')}</TableHeaderCell>
                   <TableHeaderCell>{t('columns.profile')}</TableHeaderCell>
                   <TableHeaderCell style={{ width: 110 }}>{t('columns.actions')}</TableHeaderCell>
                 </TableRow>
@@ -101,9 +103,11 @@ export default function UsersPage() {
               <TableBody>
                 {items.map((u) => (
                   <TableRow key={u.id} data-testid={`user-row-${u.id}`}>
-                    <TableCell style={{ color: tokens.colorNeutralForeground3 }}>{u.id}</TableCell>
+                    <TableCell style={{ color: tokens.colorNeutralForeground3 }} className={narrow.secondary}>
+                      {u.id}
+                    </TableCell>
                     <TableCell>{u.name}</TableCell>
-                    <TableCell>{u.email}</TableCell>
+                    <TableCell className={narrow.secondary}>{u.email}</TableCell>
                     <TableCell>
                       <Badge appearance="tint" color={u.profile === 'admin' ? 'brand' : 'informative'}>
                         {t(`profiles.${u.profile === 'admin' ? 'admin' : 'user'}`)}
