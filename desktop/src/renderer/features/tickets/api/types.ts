@@ -1,5 +1,7 @@
-/** Wire shapes of the tickets feature (server: tickets/messages presenters). */
-export type TicketStatus = 'open' | 'pending' | 'closed';
+import type { ContactView, MessageBaseView, MessageView, TicketStatusView, TicketView } from '@atrium/shared';
+
+/** Wire shapes of the tickets feature; what the server presents is typed once, in shared/views.ts. */
+export type TicketStatus = TicketStatusView;
 
 export interface TagRef {
   id: number;
@@ -7,37 +9,13 @@ export interface TagRef {
   color: string;
 }
 
-export interface ContactRef {
-  id: number;
-  name: string;
-  number: string;
-  email?: string | null;
-  profilePicUrl?: string | null;
-  isGroup?: boolean;
-  uuid?: string;
-}
+/** A contact as the server sends it (shared/views.ts). */
+export type ContactRef = ContactView;
 
-export interface Ticket {
-  id: number;
-  uuid: string;
-  status: TicketStatus;
-  contactId: number;
-  contact: ContactRef | null;
-  userId: number | null;
-  user: { id: number; name: string } | null;
-  queueId: number | null;
-  queue: { id: number; name: string; color: string } | null;
-  whatsappId: number | null;
-  whatsapp: { id: number; name: string; status?: string } | null;
-  isGroup?: boolean;
-  chatbot?: boolean;
-  lastMessage: string | null;
+/** A ticket as the server sends it (shared/views.ts), with what the list adds on the client. */
+export interface Ticket extends TicketView {
   /** Client-only: the last message was deleted while the list was on screen (the server keeps its text). */
   lastMessageDeleted?: boolean;
-  unreadMessages: number;
-  tags?: TagRef[];
-  createdAt: string;
-  updatedAt: string;
 }
 
 export interface TicketListResponse {
@@ -46,33 +24,9 @@ export interface TicketListResponse {
   count?: number;
 }
 
-export interface MessageBase {
-  id: number;
-  wid?: string | null;
-  /** Null for a message sent without a ticket (a campaign's), kept in the contact's history. */
-  ticketId: number | null;
-  body: string;
-  fromMe: boolean;
-  read?: boolean;
-  ack: number;
-  mediaType: string | null;
-  mediaUrl: string | null;
-  mediaName?: string | null;
-  isDeleted: boolean;
-  isEdited: boolean;
-  isSystem?: boolean;
-  /** Why our message did not leave (an error code); null while waiting or once sent. */
-  sendError?: string | null;
-  contact: { id: number; name: string; number: string } | null;
-  user?: { id: number; name: string } | null;
-  createdAt: string;
-  updatedAt?: string;
-}
-
-export interface Message extends MessageBase {
-  quotedMsgId?: number | null;
-  quotedMsg?: MessageBase | null;
-}
+/** Messages as the server sends them (shared/views.ts). */
+export type MessageBase = MessageBaseView;
+export type Message = MessageView;
 
 export interface MessagesResponse {
   messages: Message[];
@@ -125,7 +79,7 @@ export interface ExtraInfo {
   value: string;
 }
 
-export interface ContactDetail extends ContactRef {
+export interface ContactDetail extends ContactView {
   extraInfo?: ExtraInfo[];
 }
 

@@ -3,14 +3,14 @@ import { screen, waitFor } from '@testing-library/react';
 import { useAuthStore } from '../../../stores/auth-store';
 import { collectToasts, makeUser, renderApp, signIn } from '../../../test/render';
 import { setWindowUrl, startTestServer, type TestServer } from '../../../test/http-server';
-import { makeMessage, makeTicket, ME } from '../test/fake-tickets-server';
+import { makeContact, makeMessage, makeTicket, ME } from '../test/fake-tickets-server';
 
 /**
  * Spec 01 section 4, on the conversation screen against a real HTTP server (the refresh goes around the
  * client's interceptors, so an in-memory adapter would not see it): a 403 refreshes the token once and
  * retries, a 401 or a failed refresh logs out, a permission refusal is not a stale token.
  */
-const TICKET = makeTicket(1, { contact: { id: 11, name: 'Maria Oliveira', number: '5511987654321' }, contactId: 11 });
+const TICKET = makeTicket(1, { contact: makeContact(11, { name: 'Maria Oliveira', number: '5511987654321' }), contactId: 11 });
 
 const server = {
   /** The access token the API accepts; any other gets 403 ERR_INVALID_TOKEN. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp, signIn } from '../../../test/render';
-import { makeMessage, makeTicket, ME, ticketsServer } from '../test/fake-tickets-server';
+import { makeContact, makeMessage, makeTicket, ME, ticketsServer } from '../test/fake-tickets-server';
 
-const theirs = makeTicket(3, { userId: 9, user: { id: 9, name: 'Bruno' }, contact: { id: 13, name: 'Carlos Lima', number: '5531998887777' }, contactId: 13 });
+const theirs = makeTicket(3, { userId: 9, user: { id: 9, name: 'Bruno' }, contact: makeContact(13, { name: 'Carlos Lima', number: '5531998887777' }), contactId: 13 });
 
 describe('peek dialog (admins)', () => {
   it("shows a ticket's messages read-only, without leaving the list", async () => {

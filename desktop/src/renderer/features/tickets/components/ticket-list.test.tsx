@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
 import type { Ticket } from '../api/types';
+import { makeContact } from '../test/fake-tickets-server';
 import { applyTicketEvent, type ListScope, type TicketListData } from '../lib/ticket-rules';
 import { TicketList } from './ticket-list';
 import { TicketListItem } from './ticket-list-item';
@@ -13,14 +14,19 @@ const ticket = (overrides: Partial<Ticket> = {}): Ticket => ({
   uuid: 'uuid-1',
   status: 'open',
   contactId: 10,
-  contact: { id: 10, name: 'Maria', number: '5511987654321' },
+  contact: makeContact(10, { name: 'Maria', number: '5511987654321' }),
   userId: 7,
   user: { id: 7, name: 'Ana' },
   queueId: 2,
   queue: { id: 2, name: 'Sales', color: '#ff0000' },
   whatsappId: 1,
-  whatsapp: { id: 1, name: 'Demo phone' },
+  whatsapp: { id: 1, name: 'Demo phone', status: 'CONNECTED' },
+  isGroup: false,
   chatbot: false,
+  useIntegration: false,
+  integrationId: null,
+  promptId: null,
+  companyId: 1,
   lastMessage: 'Hello there',
   unreadMessages: 0,
   tags: [],

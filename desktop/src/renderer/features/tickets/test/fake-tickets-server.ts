@@ -1,4 +1,5 @@
 import { fakeServer, planReply, type FakeCall } from '../../../test/render';
+import type { ContactView } from '@atrium/shared';
 import type {
   Connection,
   ContactDetail,
@@ -16,18 +17,29 @@ export const ME = { id: 7, name: 'Ana Admin' };
 
 const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
 
+/** A contact as the server's presenter shows it (shared ContactView), with its extra information. */
 export const makeContact = (id: number, overrides: Partial<ContactDetail> = {}): ContactDetail => ({
   id,
   name: `Contact ${id}`,
   number: `55119876500${String(id).padStart(2, '0')}`,
   email: '',
-  profilePicUrl: null,
+  profilePicUrl: '',
   isGroup: false,
+  uuid: `contact-uuid-${id}`,
+  companyId: 1,
+  createdAt: at(1000),
+  updatedAt: at(1000),
   extraInfo: [],
   ...overrides,
 });
 
-/** A ticket as the server's ticketView presents it. */
+/** The contact as a ticket's view carries it (no extra information). */
+const viewOf = (contact: ContactView): ContactView => {
+  const { extraInfo: _extra, ...view } = contact as ContactDetail;
+  return view;
+};
+
+/** A ticket as the server's ticketView presents it (shared TicketView). */
 export const makeTicket = (id: number, overrides: Partial<Ticket> = {}): Ticket => {
   const contact = overrides.contact ?? makeContact(10 + id);
   return {
@@ -35,7 +47,7 @@ export const makeTicket = (id: number, overrides: Partial<Ticket> = {}): Ticket 
     uuid: `uuid-${id}`,
     status: 'open',
     contactId: contact?.id ?? 10 + id,
-    contact: contact ? { id: contact.id, name: contact.name, number: contact.number, email: contact.email, profilePicUrl: null, isGroup: false } : null,
+    contact: contact ? viewOf(contact) : null,
     userId: ME.id,
     user: { ...ME },
     queueId: 2,
@@ -46,6 +58,10 @@ export const makeTicket = (id: number, overrides: Partial<Ticket> = {}): Ticket 
     chatbot: false,
     lastMessage: 'Hello',
     unreadMessages: 0,
+    useIntegration: false,
+    integrationId: null,
+    promptId: null,
+    companyId: 1,
     tags: [],
     createdAt: at(120),
     updatedAt: at(1),
@@ -53,7 +69,7 @@ export const makeTicket = (id: number, overrides: Partial<Ticket> = {}): Ticket 
   };
 };
 
-/** A message as the server's messageView presents it (oldest first by `minutesAgo`). */
+/** A message as the server's messageView presents it (shared MessageView; oldest first by id). */
 export const makeMessage = (id: number, ticketId: number | null, overrides: Partial<Message> = {}): Message => ({
   id,
   wid: `wid-${id}`,
@@ -68,7 +84,11 @@ export const makeMessage = (id: number, ticketId: number | null, overrides: Part
   isDeleted: false,
   isEdited: false,
   isSystem: false,
+  sendError: null,
+  participant: null,
+  contactId: null,
   contact: null,
+  userId: null,
   user: null,
   quotedMsgId: null,
   quotedMsg: null,
