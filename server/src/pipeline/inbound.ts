@@ -13,8 +13,8 @@ import { getSettingValue } from '../modules/settings/settings.service.js';
 import { findTicketAwaitingRating } from '../modules/tickets/ticket-rating.js';
 import { Ticket } from '../modules/tickets/ticket.entity.js';
 import { presentContact, presentTicket } from '../modules/tickets/ticket.presenter.js';
-import { findActiveTicket, findOrCreateActiveTicket, placementOf } from '../modules/tickets/tickets.service.js';
-import { messageCounters } from '../modules/tickets/transitions.js';
+import { findActiveTicket } from '../modules/tickets/ticket-lookup.js';
+import { findOrCreateActiveTicket, messageCounters, placementOf, SYSTEM } from '../modules/tickets/transitions.js';
 import { named } from '../db/sql.js';
 import { Batcher, type Settled } from './batcher.js';
 import { storeInboundBatch, type FastStored } from './inbound-batch.js';
@@ -270,7 +270,7 @@ const storeQueued = async (
         ? { ticket: active, created: false }
         : awaiting
           ? { ticket: awaiting, created: false }
-          : await findOrCreateActiveTicket(em, {
+          : await findOrCreateActiveTicket(em, SYSTEM, {
               contactId: chatContact.id,
               whatsappId: connection.id,
               isGroup: !!payload.chat.isGroup,

@@ -8,7 +8,7 @@ import type { Logger } from '../../logger.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { Contact } from '../contacts/contact.entity.js';
 import { sendMedia, sendText, type ConversationDeps } from '../messages/outbound.js';
-import { findOrCreateActiveTicket } from '../tickets/tickets.service.js';
+import { findOrCreateActiveTicket, SYSTEM } from '../tickets/transitions.js';
 import { Schedule } from './schedule.entity.js';
 import { presentSchedule } from './schedule.presenter.js';
 
@@ -68,7 +68,7 @@ const deliver = async (deps: ScheduleSenderDeps, em: EntityManager, schedule: Sc
   // before the sessions have connected: the message waits for its connection instead of failing).
   const media = schedule.mediaPath ? await deps.media.read(schedule.companyId, schedule.mediaPath) : null;
 
-  const { ticket } = await findOrCreateActiveTicket(em, { contactId: contact.id, whatsappId: connection.id, isGroup: contact.isGroup });
+  const { ticket } = await findOrCreateActiveTicket(em, SYSTEM, { contactId: contact.id, whatsappId: connection.id, isGroup: contact.isGroup });
   if (media && schedule.mediaPath) {
     const mimetype = MEDIA_MIME[path.extname(schedule.mediaPath).toLowerCase()] ?? 'image/jpeg';
     await sendMedia(

@@ -19,13 +19,12 @@ import { User } from '../users/user.entity.js';
 import { canViewTicket, findVisibleTicket, loadViewer, type Viewer } from './ticket-access.js';
 import { Ticket, TicketTracking, type TicketStatus } from './ticket.entity.js';
 import { presentTicket, presentTickets } from './ticket.presenter.js';
+import { findActiveTicket } from './ticket-lookup.js';
 import { byUser, closeTicket, placeTicket, placementOf, type TransitionDeps } from './transitions.js';
 
 export { placementOf };
 
-/** The contact's open or pending ticket on a connection, if any. */
-export const findActiveTicket = (em: EntityManager, contactId: number, whatsappId: number | null) =>
-  em.findOne(Ticket, { contactId, whatsappId, status: { $in: ['open', 'pending'] } });
+export { findActiveTicket };
 
 const otherOpenTicket = async (em: EntityManager, ticket: Ticket) => {
   const user = ticket.userId ? await em.findOne(User, ticket.userId) : null;
@@ -41,37 +40,6 @@ const otherOpenTicket = async (em: EntityManager, ticket: Ticket) => {
       queue: queue ? { id: queue.id, name: queue.name } : null,
     },
   });
-};
-
-/**
- * The ticket an inbound message belongs to: the contact's open or pending ticket on that connection,
- * or a new pending one. Concurrent first messages meet at the partial unique index and share one ticket.
- */
-export const findOrCreateActiveTicket = async (
-  em: EntityManager,
-  input: { contactId: number; whatsappId: number; isGroup: boolean; knownAbsent?: boolean },
-): Promise<{ ticket: Ticket; created: boolean }> => {
-  const existing = input.knownAbsent ? null : await findActiveTicket(em, input.contactId, input.whatsappId);
-  if (existing) return { ticket: existing, created: false };
-  const companyId = requireTenant(em);
-  const rows: Record<string, unknown>[] = await em.execute(
-    `insert into tickets (uuid, company_id, status, contact_id, whatsapp_id, is_group, chatbot, last_message, last_from_me,
-        unread_messages, use_integration, bot_menu_count, rating_attempts, created_at, updated_at)
-     values (gen_random_uuid(), ?, 'pending', ?, ?, ?, false, '', false, 0, false, 0, 0, now(), now())
-     on conflict (contact_id, whatsapp_id) where status in ('open', 'pending') do nothing
-     returning *`,
-    [companyId, input.contactId, input.whatsappId, input.isGroup],
-  );
-  if (rows.length === 0) {
-    return { ticket: (await findActiveTicket(em, input.contactId, input.whatsappId))!, created: false };
-  }
-  const ticket = em.map(Ticket, rows[0]);
-  // The attendance cycle starts queued; a plain insert, not a flush of everything this manager holds.
-  await em.execute(
-    'insert into ticket_trackings (company_id, ticket_id, whatsapp_id, queued_at, rated, created_at) values (?, ?, ?, now(), false, now())',
-    [companyId, ticket.id, input.whatsappId],
-  );
-  return { ticket, created: true };
 };
 
 // ---------------------------------------------------------------- listing

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { requireTenant } from '../../db/tenant.js';
 import type { TicketPlacement } from '../../events/bus.js';
 import { Company } from '../companies/company.entity.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
@@ -7,6 +8,7 @@ import { Queue } from '../queues/queue.entity.js';
 import { getSettingValue } from '../settings/settings.service.js';
 import { User } from '../users/user.entity.js';
 import { Ticket, TicketTracking, type TicketStatus } from './ticket.entity.js';
+import { findActiveTicket } from './ticket-lookup.js';
 import { presentTicket } from './ticket.presenter.js';
 import { acceptedGreeting, ratingPrompt, transferNotice } from './ticket-texts.js';
 
@@ -115,6 +117,39 @@ export const closeTicket = async (
   } else if (connection?.complationMessage) {
     await courtesy(deps, em, ticket, connection.complationMessage);
   }
+};
+
+/**
+ * Create, for a conversation the customer (or the automation) starts: the contact's open or pending ticket
+ * on that connection, or a new pending one whose attendance cycle starts queued (the inbound batch statement
+ * creates its tickets with the same values). Concurrent first messages meet at the partial unique index and share one ticket.
+ */
+export const findOrCreateActiveTicket = async (
+  em: EntityManager,
+  _actor: TicketActor,
+  input: { contactId: number; whatsappId: number; isGroup: boolean; knownAbsent?: boolean },
+): Promise<{ ticket: Ticket; created: boolean }> => {
+  const existing = input.knownAbsent ? null : await findActiveTicket(em, input.contactId, input.whatsappId);
+  if (existing) return { ticket: existing, created: false };
+  const companyId = requireTenant(em);
+  const rows: Record<string, unknown>[] = await em.execute(
+    `insert into tickets (uuid, company_id, status, contact_id, whatsapp_id, is_group, chatbot, last_message, last_from_me,
+        unread_messages, use_integration, bot_menu_count, rating_attempts, created_at, updated_at)
+     values (gen_random_uuid(), ?, 'pending', ?, ?, ?, false, '', false, 0, false, 0, 0, now(), now())
+     on conflict (contact_id, whatsapp_id) where status in ('open', 'pending') do nothing
+     returning *`,
+    [companyId, input.contactId, input.whatsappId, input.isGroup],
+  );
+  if (rows.length === 0) {
+    return { ticket: (await findActiveTicket(em, input.contactId, input.whatsappId))!, created: false };
+  }
+  const ticket = em.map(Ticket, rows[0]);
+  // The attendance cycle starts queued; a plain insert, not a flush of everything this manager holds.
+  await em.execute(
+    'insert into ticket_trackings (company_id, ticket_id, whatsapp_id, queued_at, rated, created_at) values (?, ?, ?, now(), false, now())',
+    [companyId, ticket.id, input.whatsappId],
+  );
+  return { ticket, created: true };
 };
 
 /** Where a ticket that is not being closed goes: who has it, in which queue, on which connection. */
