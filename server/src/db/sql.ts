@@ -1,3 +1,5 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
 /** Helpers for parameters of hand-written SQL. */
 
 /** A user's text inside a LIKE/ILIKE pattern: its % and _ match themselves, not any text. */
@@ -34,4 +36,27 @@ export const camelRow = <T>(row: Record<string, unknown>): T => {
     out[name] = typeof value === 'string' && /(_at|_since|_until)$/.test(key) ? new Date(value) : value;
   }
   return out as T;
+};
+
+/**
+ * Runs a statement of the hot path as a named prepared statement: PostgreSQL plans it once per connection
+ * instead of on every call (the inbound batch statement spent a quarter of its time planning). `?`
+ * parameters as `em.execute` takes them; rows come back as `em.execute` answers them.
+ */
+export const executePrepared = async <T>(em: EntityManager, name: string, sql: string, params: unknown[]): Promise<T[]> => {
+  // A connection of its own would leave the caller's transaction: inside one, the ordinary way.
+  if (em.isInTransaction()) return em.execute<T[]>(sql, params);
+  let n = 0;
+  const text = sql.replace(/\?/g, () => `$${++n}`);
+  if (n !== params.length) throw new Error(`${name}: ${n} placeholders for ${params.length} values`);
+  const client = em.getConnection().getKnex().client as {
+    acquireConnection(): Promise<{ query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: T[] }> }>;
+    releaseConnection(connection: unknown): Promise<void>;
+  };
+  const connection = await client.acquireConnection();
+  try {
+    return (await connection.query({ name, text, values: params })).rows;
+  } finally {
+    await client.releaseConnection(connection);
+  }
 };

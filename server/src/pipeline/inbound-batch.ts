@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { camelRow as camel, intArray, named } from '../db/sql.js';
+import { camelRow as camel, executePrepared, intArray, named } from '../db/sql.js';
 import type { MediaStore } from '../media/storage.js';
 import type { Contact } from '../modules/contacts/contact.entity.js';
 import { digitsOnly, isPlaceholderName } from '../modules/contacts/contact-identity.js';
@@ -74,7 +74,9 @@ const lookUp = async (
 ): Promise<ContactRow[]> => {
   const numbers = inputs.flatMap((i) => (i.number ? [i.number] : []));
   const lids = inputs.flatMap((i) => (i.lid ? [i.lid] : []));
-  return em.execute(
+  return executePrepared(
+    em,
+    'inbound-batch-lookup',
     ...named(
       `select c.*,
               (select t.id from tickets t where t.contact_id = c.id and t.whatsapp_id = :wa and t.status in ('open', 'pending') limit 1) as active_id,
@@ -163,7 +165,9 @@ export const storeInboundBatch = async (
     user: { id: number; name: string } | null;
     queue: { id: number; name: string; color: string } | null;
     tags: { id: number; name: string; color: string }[];
-  }[] = await em.execute(
+  }[] = await executePrepared(
+    em,
+    'inbound-batch-write',
     ...named(
       `with
        input as (
