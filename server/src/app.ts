@@ -18,10 +18,8 @@ import { createScheduler, JobRegistry, type Scheduler } from './jobs/scheduler.j
 import { createLogger, type Logger } from './logger.js';
 import { authenticate } from './modules/auth/auth.service.js';
 import { backfillDefaultSettings } from './modules/settings/settings.service.js';
-import { registerRealtimeListeners } from './realtime/listeners.js';
 import { createRealtime, type Realtime } from './realtime/server.js';
 import { createSessionCheck } from './realtime/sessions.js';
-import { registerConversationListeners } from './realtime/conversation-listeners.js';
 import { createAuthStore } from './channels/auth-store.js';
 import { createBaileysProvider } from './channels/baileys/index.js';
 import { ChannelManager } from './channels/manager.js';
@@ -95,8 +93,7 @@ export const startApp = async (config: Config, options: { logger?: Logger; print
     presence: createPresence(systemEm),
   });
   realtime.setRoomPolicy(ticketRoomPolicy(systemEm));
-  registerRealtimeListeners(events, realtime);
-  registerConversationListeners(events, realtime);
+  for (const module of modules) module.realtime?.(events, realtime);
 
   // Channels: Baileys (`beta`) always, the simulated phone when enabled.
   const providers: Record<string, ChannelProvider> = { beta: createBaileysProvider() };

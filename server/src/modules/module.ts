@@ -10,6 +10,7 @@ import type { JobRegistry, Scheduler } from '../jobs/scheduler.js';
 import type { Logger } from '../logger.js';
 import type { MediaStore } from '../media/storage.js';
 import type { PipelineDeps } from '../pipeline/inbound.js';
+import type { Realtime } from '../realtime/server.js';
 import type { OutboxSender } from './outbox/outbox.sender.js';
 
 /** What a module's jobs and listeners may use: the app's long-lived parts. */
@@ -38,6 +39,8 @@ export interface AppModule {
   jobs?: (registry: JobRegistry, ctx: ModuleContext) => void;
   /** What it does when domain events happen. */
   listeners?: (ctx: ModuleContext) => void;
+  /** What the clients hear of its domain events, and in which rooms. */
+  realtime?: (events: EventBus, realtime: Realtime) => void;
   /** Once the scheduler runs (a job to run at start, ...). */
   started?: (ctx: ModuleContext & { scheduler: Scheduler }) => Promise<void>;
 }

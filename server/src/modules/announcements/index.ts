@@ -1,4 +1,5 @@
 import type { AppModule } from '../module.js';
+import { registerAnnouncementsRealtime } from './announcements.realtime.js';
 import { AnnouncementSchema } from './announcement.entity.js';
 import { announcementsRoutes } from './announcements.routes.js';
 
@@ -7,4 +8,5 @@ export const announcementsModule: AppModule = {
   name: 'announcements',
   entities: [AnnouncementSchema],
   routes: (deps) => [announcementsRoutes(deps)],
+  realtime: registerAnnouncementsRealtime,
 };

@@ -1,4 +1,5 @@
 import type { AppModule } from '../module.js';
+import { registerAuthRealtime } from './auth.realtime.js';
 import { authRoutes } from './auth.routes.js';
 import { RateLimitSchema } from './rate-limit.entity.js';
 import { SessionSchema } from './session.entity.js';
@@ -8,4 +9,5 @@ export const authModule: AppModule = {
   name: 'auth',
   entities: [RateLimitSchema, SessionSchema],
   routes: (deps) => [authRoutes(deps)],
+  realtime: registerAuthRealtime,
 };

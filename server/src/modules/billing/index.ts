@@ -1,4 +1,5 @@
 import type { AppModule } from '../module.js';
+import { registerBillingRealtime } from './billing.realtime.js';
 import { registerBillingJobs, registerBillingListeners, startBillingJobs } from './billing.jobs.js';
 import { billingRoutes } from './billing.routes.js';
 import { InvoiceSchema, PaymentSchema } from './invoice.entity.js';
@@ -12,4 +13,5 @@ export const billingModule: AppModule = {
   // A company gets its invoice as soon as its due date is within reach.
   listeners: (ctx) => registerBillingListeners(ctx.events, ctx.systemEm, ctx.logger),
   started: ({ scheduler }) => startBillingJobs(scheduler),
+  realtime: registerBillingRealtime,
 };

@@ -1,4 +1,5 @@
 import type { AppModule } from '../module.js';
+import { registerCompaniesRealtime } from './companies.realtime.js';
 import { companiesRoutes } from './companies.routes.js';
 import { registerCompanyCleanup } from './company-cleanup.js';
 import { CompanyScheduleSchema, CompanySchema } from './company.entity.js';
@@ -9,4 +10,5 @@ export const companiesModule: AppModule = {
   entities: [CompanySchema, CompanyScheduleSchema],
   routes: (deps) => [companiesRoutes(deps)],
   listeners: (ctx) => registerCompanyCleanup(ctx.events, { channels: ctx.channels, media: ctx.media }),
+  realtime: registerCompaniesRealtime,
 };

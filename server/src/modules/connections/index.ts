@@ -1,4 +1,5 @@
 import type { AppModule } from '../module.js';
+import { registerConnectionsRealtime } from './connections.realtime.js';
 import { connectionsRoutes } from './connections.routes.js';
 import { ChannelAuthKeySchema, WhatsappQueueSchema, WhatsappSchema } from './whatsapp.entity.js';
 
@@ -7,4 +8,5 @@ export const connectionsModule: AppModule = {
   name: 'connections',
   entities: [WhatsappSchema, WhatsappQueueSchema, ChannelAuthKeySchema],
   routes: (deps) => [connectionsRoutes(deps)],
+  realtime: registerConnectionsRealtime,
 };

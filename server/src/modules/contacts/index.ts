@@ -1,4 +1,5 @@
 import type { AppModule } from '../module.js';
+import { registerContactsRealtime } from './contacts.realtime.js';
 import { ContactCustomFieldSchema, ContactSchema } from './contact.entity.js';
 import { contactsRoutes } from './contacts.routes.js';
 
@@ -7,4 +8,5 @@ export const contactsModule: AppModule = {
   name: 'contacts',
   entities: [ContactSchema, ContactCustomFieldSchema],
   routes: (deps) => [contactsRoutes(deps)],
+  realtime: registerContactsRealtime,
 };

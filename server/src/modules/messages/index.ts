@@ -1,4 +1,5 @@
 import type { AppModule } from '../module.js';
+import { registerMessagesRealtime } from './messages.realtime.js';
 import { MessageSchema } from './message.entity.js';
 import { messagesRoutes } from './messages.routes.js';
 
@@ -7,4 +8,5 @@ export const messagesModule: AppModule = {
   name: 'messages',
   entities: [MessageSchema],
   routes: (deps) => [messagesRoutes(deps)],
+  realtime: registerMessagesRealtime,
 };

@@ -1,4 +1,5 @@
 import type { AppModule } from '../module.js';
+import { registerQueuesRealtime } from './queues.realtime.js';
 import { QueueSchema, UserQueueSchema } from './queue.entity.js';
 import { queuesRoutes } from './queues.routes.js';
 
@@ -7,4 +8,5 @@ export const queuesModule: AppModule = {
   name: 'queues',
   entities: [QueueSchema, UserQueueSchema],
   routes: (deps) => [queuesRoutes(deps)],
+  realtime: registerQueuesRealtime,
 };

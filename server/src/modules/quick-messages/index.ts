@@ -1,4 +1,5 @@
 import type { AppModule } from '../module.js';
+import { registerQuickMessagesRealtime } from './quick-messages.realtime.js';
 import { QuickMessageSchema } from './quick-message.entity.js';
 import { quickMessagesRoutes } from './quick-messages.routes.js';
 
@@ -7,4 +8,5 @@ export const quickMessagesModule: AppModule = {
   name: 'quick-messages',
   entities: [QuickMessageSchema],
   routes: (deps) => [quickMessagesRoutes(deps)],
+  realtime: registerQuickMessagesRealtime,
 };

@@ -1,4 +1,5 @@
 import type { AppModule } from '../module.js';
+import { registerSchedulesRealtime } from './schedules.realtime.js';
 import { ScheduleSchema } from './schedule.entity.js';
 import { schedulesRoutes } from './schedules.routes.js';
 import { registerScheduleJobs } from './schedules.sender.js';
@@ -9,4 +10,5 @@ export const schedulesModule: AppModule = {
   entities: [ScheduleSchema],
   routes: (deps) => [schedulesRoutes(deps)],
   jobs: (registry, ctx) => registerScheduleJobs(registry, ctx.pipeline),
+  realtime: registerSchedulesRealtime,
 };

@@ -1,4 +1,5 @@
 import type { AppModule } from '../module.js';
+import { registerSettingsRealtime } from './settings.realtime.js';
 import { SettingSchema } from './setting.entity.js';
 import { settingsRoutes } from './settings.routes.js';
 
@@ -7,4 +8,5 @@ export const settingsModule: AppModule = {
   name: 'settings',
   entities: [SettingSchema],
   routes: (deps) => [settingsRoutes(deps)],
+  realtime: registerSettingsRealtime,
 };

@@ -1,4 +1,5 @@
 import type { AppModule } from '../module.js';
+import { registerTicketsRealtime } from './tickets.realtime.js';
 import { TicketSchema, TicketTrackingSchema, UserRatingSchema } from './ticket.entity.js';
 import { ticketsRoutes } from './tickets.routes.js';
 
@@ -7,4 +8,5 @@ export const ticketsModule: AppModule = {
   name: 'tickets',
   entities: [TicketSchema, TicketTrackingSchema, UserRatingSchema],
   routes: (deps) => [ticketsRoutes(deps)],
+  realtime: registerTicketsRealtime,
 };

@@ -1,4 +1,5 @@
 import type { AppModule } from '../module.js';
+import { registerUsersRealtime } from './users.realtime.js';
 import { registerPresenceJobs } from './presence.js';
 import { UserSchema } from './user.entity.js';
 import { usersRoutes } from './users.routes.js';
@@ -9,4 +10,5 @@ export const usersModule: AppModule = {
   entities: [UserSchema],
   routes: (deps) => [usersRoutes(deps)],
   jobs: (registry, ctx) => registerPresenceJobs(registry, ctx.systemEm),
+  realtime: registerUsersRealtime,
 };
