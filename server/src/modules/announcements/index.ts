@@ -1,4 +1,5 @@
 import type { AppModule } from '../module.js';
+import './announcements.events.js';
 import { registerAnnouncementsRealtime } from './announcements.realtime.js';
 import { AnnouncementSchema } from './announcement.entity.js';
 import { announcementsRoutes } from './announcements.routes.js';

@@ -1,4 +1,5 @@
 import type { AppModule } from '../module.js';
+import './auth.events.js';
 import { registerAuthRealtime } from './auth.realtime.js';
 import { authRoutes } from './auth.routes.js';
 import { RateLimitSchema } from './rate-limit.entity.js';

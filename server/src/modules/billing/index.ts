@@ -1,4 +1,5 @@
 import type { AppModule } from '../module.js';
+import './billing.events.js';
 import { registerBillingRealtime } from './billing.realtime.js';
 import { registerBillingJobs, registerBillingListeners, startBillingJobs } from './billing.jobs.js';
 import { billingRoutes } from './billing.routes.js';

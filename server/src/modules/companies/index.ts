@@ -1,4 +1,5 @@
 import type { AppModule } from '../module.js';
+import './companies.events.js';
 import { registerCompaniesRealtime } from './companies.realtime.js';
 import { companiesRoutes } from './companies.routes.js';
 import { registerCompanyCleanup } from './company-cleanup.js';

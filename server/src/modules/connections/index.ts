@@ -1,4 +1,5 @@
 import type { AppModule } from '../module.js';
+import './connections.events.js';
 import { registerConnectionsRealtime } from './connections.realtime.js';
 import { connectionsRoutes } from './connections.routes.js';
 import { ChannelAuthKeySchema, WhatsappQueueSchema, WhatsappSchema } from './whatsapp.entity.js';

@@ -1,4 +1,5 @@
 import type { AppModule } from '../module.js';
+import './contacts.events.js';
 import { registerContactsRealtime } from './contacts.realtime.js';
 import { ContactCustomFieldSchema, ContactSchema } from './contact.entity.js';
 import { contactsRoutes } from './contacts.routes.js';

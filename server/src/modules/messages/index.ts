@@ -1,4 +1,5 @@
 import type { AppModule } from '../module.js';
+import './messages.events.js';
 import { registerMessagesRealtime } from './messages.realtime.js';
 import { MessageSchema } from './message.entity.js';
 import { messagesRoutes } from './messages.routes.js';

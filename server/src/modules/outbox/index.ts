@@ -1,4 +1,5 @@
 import type { AppModule } from '../module.js';
+import './outbox.events.js';
 import { OutboundMessageSchema } from './outbound-message.entity.js';
 import { registerOutboxJobs } from './outbox.sender.js';
 

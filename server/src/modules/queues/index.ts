@@ -1,4 +1,5 @@
 import type { AppModule } from '../module.js';
+import './queues.events.js';
 import { registerQueuesRealtime } from './queues.realtime.js';
 import { QueueSchema, UserQueueSchema } from './queue.entity.js';
 import { queuesRoutes } from './queues.routes.js';

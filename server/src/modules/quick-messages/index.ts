@@ -1,4 +1,5 @@
 import type { AppModule } from '../module.js';
+import './quick-messages.events.js';
 import { registerQuickMessagesRealtime } from './quick-messages.realtime.js';
 import { QuickMessageSchema } from './quick-message.entity.js';
 import { quickMessagesRoutes } from './quick-messages.routes.js';

@@ -1,4 +1,5 @@
 import type { AppModule } from '../module.js';
+import './schedules.events.js';
 import { registerSchedulesRealtime } from './schedules.realtime.js';
 import { ScheduleSchema } from './schedule.entity.js';
 import { schedulesRoutes } from './schedules.routes.js';

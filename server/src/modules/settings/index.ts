@@ -1,4 +1,5 @@
 import type { AppModule } from '../module.js';
+import './settings.events.js';
 import { registerSettingsRealtime } from './settings.realtime.js';
 import { SettingSchema } from './setting.entity.js';
 import { settingsRoutes } from './settings.routes.js';

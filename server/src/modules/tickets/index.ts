@@ -1,4 +1,5 @@
 import type { AppModule } from '../module.js';
+import './tickets.events.js';
 import { registerTicketsRealtime } from './tickets.realtime.js';
 import { TicketSchema, TicketTrackingSchema, UserRatingSchema } from './ticket.entity.js';
 import { ticketsRoutes } from './tickets.routes.js';

@@ -1,4 +1,5 @@
 import type { AppModule } from '../module.js';
+import './users.events.js';
 import { registerUsersRealtime } from './users.realtime.js';
 import { registerPresenceJobs } from './presence.js';
 import { UserSchema } from './user.entity.js';

@@ -1,0 +1,10 @@
+/** The connections module's domain events (merged into the bus's DomainEvents). */
+declare module '../../events/bus.js' {
+  interface DomainEvents {
+    'connection.changed': { companyId: number; action: 'create' | 'update'; whatsapp: { qrcode: string } };
+    'connection.deleted': { companyId: number; whatsappId: number };
+    'connection.session': { companyId: number; session: { qrcode: string } };
+  }
+}
+
+export {};

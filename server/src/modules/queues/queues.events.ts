@@ -1,0 +1,9 @@
+/** The queues module's domain events (merged into the bus's DomainEvents). */
+declare module '../../events/bus.js' {
+  interface DomainEvents {
+    'queue.changed': { companyId: number; action: 'create' | 'update'; queue: object };
+    'queue.deleted': { companyId: number; queueId: number };
+  }
+}
+
+export {};
