@@ -36,9 +36,12 @@ import { modules, type ModuleContext } from './modules/index.js';
 import { OutboxSender } from './modules/outbox/outbox.sender.js';
 import { createPresence } from './modules/users/presence.js';
 import { inboundSteps } from './pipeline/steps/index.js';
+import { registerStepJobs, scheduledWaits } from './pipeline/steps/waiting.js';
 
 export interface RunningApp {
   url: string;
+  /** The inbound pipeline (its steps, for tests and tools). */
+  pipeline: PipelineDeps;
   port: number;
   config: Config;
   orm: MikroORM;
@@ -115,7 +118,9 @@ export const startApp = async (config: Config, options: { logger?: Logger; print
   // Jobs are defined once the parts they use exist; the scheduler starts before any route is served.
   const registry = new JobRegistry();
   for (const module of modules) module.jobs?.(registry, moduleContext);
+  registerStepJobs(registry, () => pipeline.steps);
   const scheduler = await createScheduler({ databaseUrl, mongodbUrl: config.mongodbUrl, registry, logger });
+  pipeline.waits = scheduledWaits((when, name, data) => scheduler.schedule(when, name, data));
   await scheduler.start();
   for (const module of modules) await module.started?.({ ...moduleContext, scheduler });
 
@@ -201,5 +206,5 @@ export const startApp = async (config: Config, options: { logger?: Logger; print
       logger.info('stopped');
     })());
 
-  return { url: `http://127.0.0.1:${port}`, port, config, orm, events, realtime, scheduler, logger, channels, media, stop };
+  return { url: `http://127.0.0.1:${port}`, pipeline, port, config, orm, events, realtime, scheduler, logger, channels, media, stop };
 };

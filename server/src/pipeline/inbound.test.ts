@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forSystem } from '../db/tenant.js';
-import { connectSandbox, ticketOf } from '../testing/conversation.js';
-import { createTenant, startTestApp, type Tenant, type TestApp } from '../testing/helpers.js';
+import { connectSandbox, customerSays, ticketOf } from '../testing/conversation.js';
+import { createTenant, eventually, startTestApp, type Tenant, type TestApp } from '../testing/helpers.js';
 import { acceptInbound, processQueued, replayInboundQueue, type InboundFacts, type PipelineDeps } from './inbound.js';
 import type { InboundMessage } from '../channels/types.js';
+import type { InboundStep } from './steps/step.js';
 
 /** The pipeline directly, with identities and failures a sandbox phone cannot produce. */
 let t: TestApp;
@@ -301,5 +302,34 @@ describe('the batch statement and the general path', () => {
     });
     expect(of(general.number).map(shape)).toEqual(of(fast.number).map(shape));
     expect(of(fast.number).map((e) => e.isNewTicket)).toEqual([true, false]);
+  });
+});
+
+describe('a step that waits', () => {
+  it('schedules its continuation as a job: the message is done at once, other chats go on, and it resumes later', async () => {
+    const log: string[] = [];
+    const waiting: InboundStep = {
+      name: 'test: waits',
+      candidates: (batch) => batch.filter((f) => f.body.startsWith('wait')),
+      run: async (f) => {
+        log.push(`run ${f.body}`);
+        await t.app.pipeline.waits!.resumeAt(new Date(Date.now() + 300), waiting, f, { asked: f.body });
+        return true;
+      },
+      resume: async (f, data) => void log.push(`resume ${f.body} ${String(data.asked)}`),
+    };
+    const other: InboundStep = { name: 'test: other', candidates: (b) => b.filter((f) => f.body === 'other chat'), run: async (f) => log.push(`run ${f.body}`) > 0 };
+    t.app.pipeline.steps.unshift(waiting, other);
+    try {
+      await customerSays(t.api, a.admin.token, wa, { from: '5511944440001', body: 'wait for me' });
+      // The request has returned: the step ran and scheduled, it did not sleep.
+      expect(log).toEqual(['run wait for me']);
+      await customerSays(t.api, a.admin.token, wa, { from: '5511944440002', body: 'other chat' });
+      expect(log).toEqual(['run wait for me', 'run other chat']);
+      // The job brings it back with what it saved (Agenda checks every few seconds).
+      await eventually(() => expect(log).toContain('resume wait for me wait for me'), 20_000, 100);
+    } finally {
+      t.app.pipeline.steps.splice(0, 2);
+    }
   });
 });

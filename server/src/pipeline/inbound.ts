@@ -20,6 +20,7 @@ import { Batcher, type Settled } from './batcher.js';
 import { storeInboundBatch, type FastStored } from './inbound-batch.js';
 import { InboundQueueItem } from './inbound-queue.entity.js';
 import { runSteps, type InboundFacts, type InboundStep } from './steps/step.js';
+import type { StepWaits } from './steps/waiting.js';
 
 /**
  * Inbound messages, as a script: find or create the contact → find or create the ticket → store the
@@ -34,6 +35,8 @@ export interface PipelineDeps extends ConversationDeps {
   events: EventBus;
   /** The inbound automation, in order (steps/index.ts): it runs after a message is stored and announced. */
   steps: InboundStep[];
+  /** How a step waits without sleeping (a job); set once the job scheduler exists. */
+  waits?: StepWaits;
 }
 
 export type { InboundFacts };

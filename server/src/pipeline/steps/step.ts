@@ -28,6 +28,8 @@ export interface InboundStep {
   candidates(batch: InboundFacts[]): Promise<InboundFacts[]> | InboundFacts[];
   /** Handles one candidate; true when it claimed the message. */
   run(facts: InboundFacts): Promise<boolean>;
+  /** Goes on after a wait the step scheduled (steps/waiting.ts), with the data it saved. */
+  resume?(facts: InboundFacts, data: Record<string, unknown>): Promise<void>;
 }
 
 /** Runs the steps over a batch, in order; a step's failure is logged and never fails the stored messages. */
