@@ -3,7 +3,7 @@ import { forCompany } from '../../db/tenant.js';
 import type { JobRegistry } from '../../jobs/scheduler.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { Ticket } from '../tickets/ticket.entity.js';
-import { closeTicket, moveToQueue, placementOf, SYSTEM } from '../tickets/transitions.js';
+import { closeTicket, moveToQueue, placementOf, SYSTEM, transitionDeps } from '../tickets/transitions.js';
 import { announceTicket, type ChatbotDeps } from './chatbot.js';
 
 /**
@@ -44,7 +44,7 @@ export const transferSweep = async (deps: ChatbotDeps, now: Date): Promise<numbe
  */
 export const expirySweep = async (deps: ChatbotDeps, now: Date): Promise<number[]> => {
   const connections = await deps.systemEm().find(Whatsapp, { expiresTicket: { $gt: 0 } });
-  const transitionDeps = { ...deps, log: (err: unknown, context: string) => deps.logger.warn({ err }, context) };
+  const transitions = transitionDeps(deps);
   const closed: number[] = [];
   for (const connection of connections) {
     const cutoff = new Date(now.getTime() - connection.expiresTicket * 60_000);
@@ -58,7 +58,7 @@ export const expirySweep = async (deps: ChatbotDeps, now: Date): Promise<number[
         if (!ticket) return null;
         const previous = placementOf(ticket);
         // The inactivity message (if any) is the last word: no rating request after it.
-        await closeTicket(transitionDeps, tx, ticket, SYSTEM, { farewell: connection.expiresInactiveMessage.trim(), now });
+        await closeTicket(transitions, tx, ticket, SYSTEM, { farewell: connection.expiresInactiveMessage.trim(), now });
         return { ticket, previous };
       });
       if (!result) continue;

@@ -14,7 +14,7 @@ import { Company } from '../companies/company.entity.js';
 import { assertPlanAllows } from '../plans/plans.service.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { presentTickets } from '../tickets/ticket.presenter.js';
-import { placementOf } from '../tickets/tickets.service.js';
+import { byUser, moveToQueue, placementOf } from '../tickets/transitions.js';
 import { Queue, type WeeklyHours } from './queue.entity.js';
 
 export const presentQueue = (q: Queue) => ({
@@ -150,6 +150,12 @@ export const deleteQueue = async (ctx: ServiceContext, id: number) => {
   const active = await em.find(Ticket, { queueId: id, status: { $in: ['open', 'pending'] } });
   const previous = new Map(active.map((t) => [t.id, placementOf(t)]));
   await em.transactional(async (tx) => {
+    // Conversations in progress leave the queue as a transfer to no queue; closed ones keep no reference.
+    for (const ticket of active) {
+      await moveToQueue(tx, ticket, byUser(ctx.actor.userId), null);
+      ticket.chatbot = false;
+    }
+    await tx.flush();
     await tx.nativeUpdate(Ticket, { queueId: id }, { queueId: null, queueOptionId: null, chatbot: false });
     await tx.remove(await findQueue(tx, id)).flush();
   });

@@ -5,17 +5,13 @@ import type { RouteDeps } from '../../http/route-deps.js';
 import type { AppState } from '../../http/types.js';
 import { parse } from '../../http/validate.js';
 import { createTicket, deleteTicket, getTicket, getTicketByUuid, listTickets, updateTicket } from './tickets.service.js';
+import { transitionDeps } from './transitions.js';
 
 const uuidParam = z.object({ uuid: z.string().max(64) });
 
 export const ticketsRoutes = (deps: RouteDeps) => {
   const router = new Router<AppState>({ prefix: '/tickets' });
-  const transitionDeps = {
-    channels: deps.channels,
-    media: deps.media,
-    events: deps.events,
-    log: (err: unknown, context: string) => deps.logger.warn({ err }, context),
-  };
+  const transitions = transitionDeps(deps);
 
   router.get('/', deps.auth, async (ctx) => {
     ctx.body = await listTickets(ctx.state.service, parse(listTicketsQuerySchema, ctx.query));
@@ -32,7 +28,7 @@ export const ticketsRoutes = (deps: RouteDeps) => {
   });
   router.put('/:id', deps.auth, async (ctx) => {
     const { id } = parse(idParamSchema, ctx.params);
-    ctx.body = await updateTicket(ctx.state.service, transitionDeps, id, parse(updateTicketSchema, ctx.request.body));
+    ctx.body = await updateTicket(ctx.state.service, transitions, id, parse(updateTicketSchema, ctx.request.body));
   });
   router.delete('/:id', deps.auth, async (ctx) => {
     await deleteTicket(ctx.state.service, deps, parse(idParamSchema, ctx.params).id);

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireTenant } from '../../db/tenant.js';
 import type { TicketPlacement } from '../../events/bus.js';
+import type { Logger } from '../../logger.js';
 import { Company } from '../companies/company.entity.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { sendText, type ConversationDeps } from '../messages/outbound.js';
@@ -36,6 +37,14 @@ export interface TransitionDeps extends ConversationDeps {
   /** A courtesy message that could not be queued is logged, never a reason to refuse the transition. */
   log: (err: unknown, context: string) => void;
 }
+
+/** The transitions' dependencies from the app's: courtesy-message failures go to the log as warnings. */
+export const transitionDeps = (deps: ConversationDeps & { logger: Logger }): TransitionDeps => ({
+  channels: deps.channels,
+  media: deps.media,
+  events: deps.events,
+  log: (err, context) => deps.logger.warn({ err }, context),
+});
 
 export const placementOf = (t: Ticket): TicketPlacement => ({
   id: t.id,

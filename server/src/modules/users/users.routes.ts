@@ -5,12 +5,14 @@ import { adminOnly } from '../../http/auth-middleware.js';
 import type { RouteDeps } from '../../http/route-deps.js';
 import type { AppState } from '../../http/types.js';
 import { parse } from '../../http/validate.js';
+import { transitionDeps } from '../tickets/transitions.js';
 import { createUser, deleteUser, getUser, listAllUsers, listUsers, setLanguage, updateUser } from './users.service.js';
 
 const listAllQuery = z.object({ companyId: idSchema.optional() });
 
 export const usersRoutes = (deps: RouteDeps) => {
   const router = new Router<AppState>({ prefix: '/users' });
+  const transitions = transitionDeps(deps);
 
   router.get('/', deps.auth, async (ctx) => {
     ctx.body = await listUsers(ctx.state.service, parse(listQuerySchema, ctx.query));
@@ -37,7 +39,7 @@ export const usersRoutes = (deps: RouteDeps) => {
   });
   router.delete('/:id', deps.auth, adminOnly, async (ctx) => {
     const { id } = parse(idParamSchema, ctx.params);
-    await deleteUser(ctx.state.service, id);
+    await deleteUser(ctx.state.service, transitions, id);
     ctx.body = { message: 'User deleted' };
   });
 

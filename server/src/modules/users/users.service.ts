@@ -10,9 +10,9 @@ import { hashPassword } from '../auth/passwords.js';
 import { revokeSessions } from '../auth/auth.service.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { assertPlanAllows } from '../plans/plans.service.js';
-import { Ticket, TicketTracking } from '../tickets/ticket.entity.js';
+import { Ticket } from '../tickets/ticket.entity.js';
 import { presentTickets } from '../tickets/ticket.presenter.js';
-import { placementOf } from '../tickets/tickets.service.js';
+import { byUser, placeTicket, placementOf, type TransitionDeps } from '../tickets/transitions.js';
 import { User } from './user.entity.js';
 import { presentUser } from './user.presenter.js';
 import { assertCompanyQueues, queueIdsOfUser, queuesOfUser, queuesOfUsers, setUserQueues } from './user-queues.js';
@@ -165,26 +165,24 @@ export const updateUser = async (ctx: ServiceContext, id: number, input: UpdateU
   return shown;
 };
 
-export const deleteUser = async (ctx: ServiceContext, id: number) => {
+export const deleteUser = async (ctx: ServiceContext, deps: TransitionDeps, id: number) => {
   requireAdmin(ctx.actor);
   if (id === ctx.actor.userId) throw new AppError('ERR_CANNOT_DELETE_SELF');
   const { em, user } = await findTarget(ctx, id);
   if (user.super && !ctx.actor.isSuper) throw new AppError('ERR_NO_SUPER');
-  // Their conversations in progress go back to the waiting line, for someone else to accept.
+  // Their conversations in progress go back to the waiting line, for someone else to accept (a Return:
+  // the attendance cycle waits again from now).
   const returned = await em.find(Ticket, { userId: id, status: { $in: ['open', 'pending'] } });
   const previous = new Map(returned.map((t) => [t.id, placementOf(t)]));
   await em.transactional(async (tx) => {
-    const now = new Date();
     for (const ticket of returned) {
-      tx.assign(ticket, { status: 'pending', userId: null, chatbot: false, updatedAt: now });
-    }
-    if (returned.length > 0) {
-      // As a Return does: the attendance cycle waits again from now (the dashboard's wait time).
-      await tx.nativeUpdate(
-        TicketTracking,
-        { ticketId: { $in: returned.map((t) => t.id) }, finishedAt: null },
-        { queuedAt: now, startedAt: null, userId: null },
-      );
+      await placeTicket(deps, tx, ticket, byUser(ctx.actor.userId), {
+        status: 'pending',
+        userId: null,
+        queueId: ticket.queueId,
+        whatsappId: ticket.whatsappId,
+      });
+      ticket.chatbot = false;
     }
     tx.remove(user);
     await tx.flush();
