@@ -17,10 +17,10 @@ import { Message } from '../messages/message.entity.js';
 import { Queue } from '../queues/queue.entity.js';
 import { User } from '../users/user.entity.js';
 import { canViewTicket, findVisibleTicket, loadViewer, type Viewer } from './ticket-access.js';
-import { Ticket, TicketTracking, type TicketStatus } from './ticket.entity.js';
+import { Ticket, type TicketStatus } from './ticket.entity.js';
 import { presentTicket, presentTickets } from './ticket.presenter.js';
 import { findActiveTicket } from './ticket-lookup.js';
-import { byUser, closeTicket, placeTicket, placementOf, type TransitionDeps } from './transitions.js';
+import { byUser, closeTicket, placeTicket, placementOf, startTicket, type TransitionDeps } from './transitions.js';
 
 export { placementOf };
 
@@ -206,17 +206,15 @@ export const createTicket = async (ctx: ServiceContext, input: CreateTicketInput
   const active = await findActiveTicket(ctx.em, contact.id, connection.id);
   if (active) throw await otherOpenTicket(ctx.em, active);
   const status: TicketStatus = input.status === 'pending' ? 'pending' : 'open';
-  const ticket = ctx.em.create(Ticket, {
-    companyId: ctx.actor.companyId,
-    contactId: contact.id,
-    whatsappId: connection.id,
-    queueId: input.queueId ?? null,
-    userId: status === 'open' ? userId : null,
-    status,
-    isGroup: contact.isGroup,
-  });
+  let ticket: Ticket;
   try {
-    await ctx.em.flush();
+    ticket = await startTicket(ctx.em, byUser(ctx.actor.userId), {
+      contactId: contact.id,
+      whatsappId: connection.id,
+      isGroup: contact.isGroup,
+      queueId: input.queueId ?? null,
+      userId: status === 'open' ? userId : null,
+    });
   } catch (err) {
     // Another request opened one in the meantime.
     if ((err as { code?: string }).code === '23505') {
@@ -225,16 +223,6 @@ export const createTicket = async (ctx: ServiceContext, input: CreateTicketInput
     }
     throw err;
   }
-  ctx.em.create(TicketTracking, {
-    companyId: ctx.actor.companyId,
-    ticketId: ticket.id,
-    whatsappId: connection.id,
-    queueId: ticket.queueId,
-    userId: ticket.userId,
-    queuedAt: new Date(),
-    startedAt: status === 'open' ? new Date() : null,
-  });
-  await ctx.em.flush();
   const presented = await presentTicket(ctx.em, ticket);
   ctx.events.emit('ticket.changed', { companyId: ticket.companyId, ticket: presented });
   return presented;

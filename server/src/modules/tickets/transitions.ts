@@ -161,6 +161,41 @@ export const findOrCreateActiveTicket = async (
   return { ticket, created: true };
 };
 
+/**
+ * Create, for a conversation someone starts from the platform (an agent's POST /tickets, later a flow or
+ * the API): open and assigned when it has a user, waiting otherwise; its attendance cycle starts now.
+ * A concurrent ticket of the same contact and connection fails it with the unique index's error (23505).
+ */
+export const startTicket = async (
+  em: EntityManager,
+  _actor: TicketActor,
+  input: { contactId: number; whatsappId: number; isGroup: boolean; queueId: number | null; userId: number | null },
+): Promise<Ticket> => {
+  const now = new Date();
+  const status = input.userId ? 'open' : 'pending';
+  const ticket = em.create(Ticket, {
+    companyId: requireTenant(em),
+    contactId: input.contactId,
+    whatsappId: input.whatsappId,
+    queueId: input.queueId,
+    userId: input.userId,
+    status,
+    isGroup: input.isGroup,
+  });
+  await em.flush();
+  em.create(TicketTracking, {
+    companyId: ticket.companyId,
+    ticketId: ticket.id,
+    whatsappId: input.whatsappId,
+    queueId: ticket.queueId,
+    userId: ticket.userId,
+    queuedAt: now,
+    startedAt: status === 'open' ? now : null,
+  });
+  await em.flush();
+  return ticket;
+};
+
 /** Where a ticket that is not being closed goes: who has it, in which queue, on which connection. */
 export interface Placement {
   status: Exclude<TicketStatus, 'closed'>;
