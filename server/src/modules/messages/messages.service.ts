@@ -170,6 +170,8 @@ export const resendMessage = async (ctx: ServiceContext, deps: ConversationDeps,
   if (!message || message.ticketId === null) throw new AppError('ERR_NO_MESSAGE_FOUND');
   const ticket = await findVisibleTicket(ctx, message.ticketId);
   if (!message.fromMe || message.isDeleted) throw new AppError('ERR_NO_PERMISSION');
+  // As for any message: nothing is sent on a closed conversation.
+  if (ticket.status === 'closed') throw new AppError('ERR_TICKET_CLOSED');
   if (!(await requeueFailed(deps, ctx.em, message))) throw new AppError('ERR_CONFLICT', { reason: 'not a failed send' });
   const [presented] = await presentMessages(ctx.em, deps.media, [message]);
   ctx.events.emit('message.updated', { companyId: ticket.companyId, message: presented, placement: placementOf(ticket) });

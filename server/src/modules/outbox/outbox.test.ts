@@ -117,6 +117,12 @@ describe('errors', () => {
     await eventually(async () => expect((await messagesOf(ticketId)).find((m) => m.id === res.body.id)).toMatchObject({ ack: 1, sendError: null }));
     // A message that did not fail cannot be resent.
     expect((await t.api.post(`/messages/${res.body.id}/resend`, {}, a.admin.token)).status).toBe(409);
+    // Nor one on a conversation closed since.
+    phone().fault = { code: 'ERR_WAPP_INVALID_CONTACT', count: 1 };
+    const late = await t.api.post(`/messages/${ticketId}`, { body: 'Também não' }, a.admin.token);
+    await eventually(async () => expect((await rowOf(late.body.wid)).status).toBe('failed'));
+    await t.api.put(`/tickets/${ticketId}`, { status: 'closed' }, a.admin.token);
+    expect(await t.api.post(`/messages/${late.body.id}/resend`, {}, a.admin.token)).toMatchObject({ status: 409, body: { error: 'ERR_TICKET_CLOSED' } });
   });
 
   it('resend is for the conversation’s own people: another company gets 404', async () => {
