@@ -13,10 +13,10 @@ import { ticketView } from '../modules/tickets/ticket.presenter.js';
 
 /**
  * The common inbound case, for a whole batch of messages in two statements instead of a dozen ORM calls per
- * message: a known contact (or a new one) writing on its own chat. One read decides which messages are the
- * common case; one statement then creates the new contacts, finds or creates the active tickets, stores the
+ * message: a known contact (or a new one) writing on its own chat, or answering a rating request. One read
+ * decides which messages are the common case; one statement then creates the new contacts, finds or creates the active tickets, stores the
  * messages, updates the tickets and returns everything the announcements show. Being one statement, it is
- * atomic. Anything else (groups, identity merges, contact changes, a rating reply, a duplicate, a race lost)
+ * atomic. Anything else (groups, identity merges, contact changes, a duplicate, a race lost)
  * answers null for that message, and the general path, which handles every case, takes it over.
  *
  * The batch's messages belong to one connection and to different chats (see Batcher).
@@ -43,6 +43,8 @@ export interface FastStored {
   messageId: number;
   quotedMsgId: number | null;
   isNewTicket: boolean;
+  /** Stored on the closed ticket that asked for a rating: the answer to it. */
+  ratingReply: boolean;
 }
 
 interface ContactRow {
@@ -125,8 +127,10 @@ export const storeInboundBatch = async (
     const contact = matches[0];
     if (matches.length > 1) return;
     if (contact && contactNeedsChange(contact, number, lid, input.chat)) return;
-    // A reply to a rating request belongs to the ticket that asked.
-    if (contact && contact.awaiting_id && !contact.active_id && !input.fromMe) return;
+    // A reply to a rating request belongs to the (closed) ticket that asked; the rating step answers it. A
+    // reaction there is kept in that conversation but is no answer: the general path places it.
+    const ratingReply = !!contact?.awaiting_id && !contact.active_id && !input.fromMe;
+    if (ratingReply && input.mediaType === 'reactionMessage') return;
     // Two messages of one contact under different identities: the second waits for the general path.
     if (contact && contactIds.has(contact.id)) return;
     if (contact) {
@@ -151,6 +155,7 @@ export const storeInboundBatch = async (
       raw: input.raw ?? null,
       at: input.createdAt.toISOString(),
       preview: previewOf({ body: input.body, mediaType: input.mediaType, mediaName: input.mediaName }),
+      awaiting_id: ratingReply ? contact!.awaiting_id : null,
     });
   });
   if (rows.length === 0) return inputs.map(() => null);
@@ -161,6 +166,7 @@ export const storeInboundBatch = async (
     ticket: Record<string, unknown>;
     new_contact: Record<string, unknown> | null;
     created: boolean;
+    rating_reply: boolean;
     whatsapp: { id: number; name: string; status: string } | null;
     user: { id: number; name: string } | null;
     queue: { id: number; name: string; color: string } | null;
@@ -173,7 +179,7 @@ export const storeInboundBatch = async (
        input as (
          select * from jsonb_to_recordset(:rows::jsonb) as i(idx int, contact_id int, name text, number text, lid text, pic text,
            wid text, body text, from_me boolean, media_type text, media_url text, media_name text, quoted text, raw jsonb,
-           at timestamptz, preview text)),
+           at timestamptz, preview text, awaiting_id int)),
        new_contact as (
          insert into contacts (company_id, name, number, lid, email, profile_pic_url, is_group, uuid, created_at, updated_at)
          select :co, i.name, i.number, i.lid, '', i.pic, false, gen_random_uuid(), now(), now() from input i where i.contact_id is null
@@ -195,14 +201,18 @@ export const storeInboundBatch = async (
          select gen_random_uuid(), :co, 'pending', c.id, :wa, false, false, i.preview, i.at, i.from_me,
                 case when i.from_me then 0 else 1 end, false, 0, 0, now(), now()
            from contact c join input i on i.idx = c.idx
-          where not exists (select 1 from active a where a.contact_id = c.id)
+          where i.awaiting_id is null
+            and not exists (select 1 from active a where a.contact_id = c.id)
             and not exists (select 1 from messages m where m.whatsapp_id = :wa and m.wid = i.wid)
          on conflict (contact_id, whatsapp_id) where status in ('open', 'pending') do nothing
          returning *),
        tracking as (
          insert into ticket_trackings (company_id, ticket_id, whatsapp_id, queued_at, rated, created_at)
          select :co, id, :wa, now(), false, now() from new_ticket),
-       ticket as (select id, contact_id from active union all select id, contact_id from new_ticket),
+       awaiting as (select t.* from tickets t where t.id in (select awaiting_id from input where awaiting_id is not null) and t.company_id = :co),
+       ticket as (
+         select id, contact_id from active union all select id, contact_id from new_ticket
+         union all select id, contact_id from awaiting),
        msg as (
          insert into messages (company_id, ticket_id, wid, whatsapp_id, contact_id, user_id, body, from_me, read, ack, media_type,
              media_url, media_name, quoted_msg_id, is_deleted, is_edited, is_system, participant, raw, created_at, updated_at)
@@ -215,11 +225,11 @@ export const storeInboundBatch = async (
        updated as (
          update tickets set ${messageCounters('tickets', { fromMe: 'i.from_me', at: 'i.at', preview: 'i.preview' })}
          from msg m join input i on i.wid = m.wid
-         where tickets.id = m.ticket_id
+         where tickets.id = m.ticket_id and i.awaiting_id is null
          returning tickets.*),
-       final_ticket as (select * from updated union all select * from new_ticket)
+       final_ticket as (select * from updated union all select * from new_ticket union all select * from awaiting)
        select i.idx, to_jsonb(m) - 'raw' as message, to_jsonb(ft) as ticket, c.created_row as new_contact,
-              exists (select 1 from new_ticket nt where nt.id = ft.id) as created,
+              exists (select 1 from new_ticket nt where nt.id = ft.id) as created, i.awaiting_id is not null as rating_reply,
               (select json_build_object('id', w.id, 'name', w.name, 'status', w.status) from whatsapps w where w.id = :wa) as whatsapp,
               (select json_build_object('id', u.id, 'name', u.name) from users u where u.id = ft.user_id) as "user",
               (select json_build_object('id', q.id, 'name', q.name, 'color', q.color) from queues q where q.id = ft.queue_id) as queue,
@@ -261,6 +271,7 @@ export const storeInboundBatch = async (
       messageId: message.id,
       quotedMsgId: message.quotedMsgId ?? null,
       isNewTicket: row.created,
+      ratingReply: row.rating_reply,
     };
   }
   return results;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forSystem } from '../db/tenant.js';
+import { forCompany, forSystem } from '../db/tenant.js';
+import { storeInboundBatch } from './inbound-batch.js';
 import { connectSandbox, customerSays, ticketOf } from '../testing/conversation.js';
 import { createTenant, eventually, startTestApp, type Tenant, type TestApp } from '../testing/helpers.js';
 import { acceptInbound, processQueued, replayInboundQueue, type InboundFacts, type PipelineDeps } from './inbound.js';
@@ -331,5 +332,49 @@ describe('a step that waits', () => {
     } finally {
       t.app.pipeline.steps.splice(0, 2);
     }
+  });
+});
+
+describe('a reply to a rating request', () => {
+  it('is stored on the closed ticket that asked and answered by the rating step, by the batch statement as by the general path', async () => {
+    const key = { id: wa, companyId: a.companyId };
+    const withSteps: PipelineDeps = { ...deps, steps: t.app.pipeline.steps };
+    expect((await t.api.put('/settings/userRating', { value: 'enabled' }, a.admin.token)).status).toBe(200);
+    const asked = async (number: string) => {
+      expect(await acceptInbound(withSteps, key, message(`RATE-${number}-1`, { number, lid: null, name: `Avaliador ${number.slice(-1)}` }, 'oi'))).toBe('stored');
+      const ticket = await ticketOf(t.api, a.admin.token, number);
+      expect((await t.api.put(`/tickets/${ticket.id}`, { status: 'closed' }, a.admin.token)).status).toBe(200);
+      return ticket.id as number;
+    };
+    const fastTicket = await asked('5511966660011');
+    const generalTicket = await asked('5511966660012');
+
+    // The batch statement.
+    expect(await acceptInbound(withSteps, key, message('RATE-F-2', { number: '5511966660011', lid: null }, '3'))).toBe('rating');
+    // The general path, as after a crash.
+    const [queued] = await sql(
+      `insert into inbound_queue (company_id, whatsapp_id, wid, payload, attempts, received_at) values (?, ?, ?, ?, 0, now()) returning id`,
+      [a.companyId, wa, 'RATE-G-2', JSON.stringify({ id: 'RATE-G-2', fromMe: false, chat: { number: '5511966660012', lid: null }, body: '3', mediaType: 'chat', timestamp: new Date().toISOString() })],
+    );
+    expect(await processQueued(withSteps, key, queued.id)).toBe('rating');
+
+    const state = async (ticketId: number) => {
+      const [ticket] = await sql(`select status, unread_messages, last_message, awaiting_rating_since is null as answered from tickets where id = ?`, [ticketId]);
+      const [rating] = await sql(`select rate from user_ratings where ticket_id = ?`, [ticketId]);
+      const [reply] = await sql(`select ticket_id = ? as on_closed_ticket from messages where wid in ('RATE-F-2', 'RATE-G-2') and ticket_id = ?`, [ticketId, ticketId]);
+      return { ticket, rating, reply };
+    };
+    const fast = await state(fastTicket);
+    expect(fast).toMatchObject({ ticket: { status: 'closed', answered: true }, rating: { rate: 3 }, reply: { on_closed_ticket: true } });
+    expect(await state(generalTicket)).toEqual(fast);
+    // No new ticket opened for the answer.
+    expect((await sql(`select count(*)::int as n from tickets t join contacts c on c.id = t.contact_id where c.number in ('5511966660011', '5511966660012')`))[0].n).toBe(2);
+
+    // The batch statement itself takes the answer (it no longer leaves it to the general path).
+    const third = await asked('5511966660013');
+    const [stored] = await storeInboundBatch(forCompany(t.app.orm.em.fork(), a.companyId), t.app.media, key, [
+      { wid: 'RATE-T-2', chat: { number: '5511966660013', lid: null }, fromMe: false, body: '2', mediaType: 'chat', mediaUrl: null, mediaName: null, createdAt: new Date() },
+    ]);
+    expect(stored).toMatchObject({ ticketId: third, ratingReply: true, isNewTicket: false });
   });
 });

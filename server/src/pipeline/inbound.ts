@@ -179,7 +179,7 @@ const fromBatch = async (root: EntityManager, deps: PipelineDeps, connection: Co
   return {
     connection,
     payload,
-    outcome: 'stored',
+    outcome: stored.ratingReply ? 'rating' : 'stored',
     announcement: {
       companyId: connection.companyId,
       message,
@@ -198,7 +198,7 @@ const fromBatch = async (root: EntityManager, deps: PipelineDeps, connection: Co
       fromMe: payload.fromMe,
       isGroup: false,
       isNewTicket: stored.isNewTicket,
-      ratingReply: false,
+      ratingReply: stored.ratingReply,
     },
   };
 };
