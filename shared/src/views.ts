@@ -86,3 +86,54 @@ export type TicketEventPayload<D = string> =
   | { action: 'update'; ticket: TicketView<D> }
   | { action: 'delete'; ticketId: number }
   | { action: 'updateUnread'; ticketId: number };
+
+export interface QueueView<D = string> {
+  id: number;
+  name: string;
+  color: string;
+  greetingMessage: string;
+  outOfHoursMessage: string;
+  orderQueue: number | null;
+  integrationId: number | null;
+  promptId: number | null;
+  schedules: { weekday: string; weekdayEn: string; startTime: string; endTime: string }[];
+  companyId: number;
+  createdAt: D;
+  updatedAt: D;
+}
+
+/** The live part of a connection (`company-{id}-whatsappSession`); the QR code only for admins. */
+export interface ConnectionSessionView<D = string> {
+  id: number;
+  name: string;
+  status: string;
+  qrcode: string;
+  retries: number;
+  /** Why the session last closed; empty once connected. */
+  disconnectReason: string | null;
+  number: string;
+  updatedAt: D;
+}
+
+/** A connection (`/whatsapp`, `company-{id}-whatsapp`); the QR code only for admins, never its token. */
+export interface ConnectionView<D = string> extends ConnectionSessionView<D> {
+  isDefault: boolean;
+  provider: string;
+  greetingMessage: string;
+  complationMessage: string;
+  outOfHoursMessage: string;
+  ratingMessage: string;
+  expiresInactiveMessage: string;
+  expiresTicket: number;
+  timeUseBotQueues: number;
+  maxUseBotQueues: number;
+  transferQueueId: number | null;
+  timeToTransfer: number;
+  integrationId: number | null;
+  promptId: number | null;
+  hasToken: boolean;
+  companyId: number;
+  queues: { id: number; name: string; color: string; orderQueue: number | null }[];
+  queueIds: number[];
+  createdAt: D;
+}

@@ -1,10 +1,11 @@
+import type { ConnectionSessionView, ConnectionView } from '@atrium/shared';
+
 /** The connections module's domain events (merged into the bus's DomainEvents). */
 declare module '../../events/bus.js' {
   interface DomainEvents {
-    'connection.changed': { companyId: number; action: 'create' | 'update'; whatsapp: { qrcode: string } };
+    'connection.changed': { companyId: number; action: 'create' | 'update'; whatsapp: ConnectionView<Date> };
     'connection.deleted': { companyId: number; whatsappId: number };
-    'connection.session': { companyId: number; session: { qrcode: string } };
+    'connection.session': { companyId: number; session: ConnectionSessionView<Date> };
   }
 }
 
-export {};

@@ -1,3 +1,4 @@
+import type { ConnectionSessionView, ConnectionView } from '@atrium/shared';
 import { escapeLike } from '../../db/sql.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
@@ -17,7 +18,7 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 const newToken = () => randomBytes(24).toString('base64url');
 
 /** A connection as the API shows it: never its credentials or token hash. */
-export const presentWhatsapp = (w: Whatsapp, queues: Queue[] = []) => ({
+export const presentWhatsapp = (w: Whatsapp, queues: Queue[] = []): ConnectionView<Date> => ({
   id: w.id,
   name: w.name,
   status: w.status,
@@ -55,7 +56,7 @@ export const withoutQr = <T extends { qrcode: string }>(view: T): T => ({ ...vie
 const forViewer = <T extends { qrcode: string }>(ctx: ServiceContext, view: T): T => (isAdmin(ctx.actor) ? view : withoutQr(view));
 
 /** The live-session part, for `whatsappSession` events. */
-export const presentSession = (w: Whatsapp) => ({
+export const presentSession = (w: Whatsapp): ConnectionSessionView<Date> => ({
   id: w.id,
   name: w.name,
   status: w.status,

@@ -12,8 +12,7 @@ export const outboxModule: AppModule = {
     // A connection's sender wakes when a message is queued for it and when it connects.
     ctx.events.on('outbox.queued', ({ whatsappId }) => ctx.outbox.kick(whatsappId));
     ctx.events.on('connection.session', ({ session }) => {
-      const { id, status } = session as unknown as { id: number; status: string };
-      if (status === 'CONNECTED') ctx.outbox.kick(id);
+      if (session.status === 'CONNECTED') ctx.outbox.kick(session.id);
     });
   },
 };

@@ -15,9 +15,10 @@ import { assertPlanAllows } from '../plans/plans.service.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { presentTickets } from '../tickets/ticket.presenter.js';
 import { byUser, moveToQueue, placementOf } from '../tickets/transitions.js';
+import type { QueueView } from '@atrium/shared';
 import { Queue, type WeeklyHours } from './queue.entity.js';
 
-export const presentQueue = (q: Queue) => ({
+export const presentQueue = (q: Queue): QueueView<Date> => ({
   id: q.id,
   name: q.name,
   color: q.color,
