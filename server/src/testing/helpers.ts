@@ -178,20 +178,6 @@ export const watch = (socket: Socket, ruledOut: string | string[]) => {
   };
 };
 
-/** Resolves true if `event` arrives within `ms`, false otherwise: for "must not receive" checks. */
-export const receivesWithin = (socket: Socket, event: string, ms: number): Promise<boolean> =>
-  new Promise((resolve) => {
-    const handler = () => {
-      clearTimeout(timer);
-      resolve(true);
-    };
-    const timer = setTimeout(() => {
-      socket.off(event, handler);
-      resolve(false);
-    }, ms);
-    socket.once(event, handler);
-  });
-
 /** Like connectSocket, with the handshake's Origin header and transport chosen by the test. */
 export const connectSocketWith = (
   url: string,
