@@ -141,19 +141,42 @@ export const joined = async (socket: Socket, event: string, arg?: unknown): Prom
 /** The rooms the server has this client socket in (the same socket id on both ends). */
 export const serverRooms = (app: RunningApp, socket: Socket): Set<string> => app.realtime.io.sockets.sockets.get(socket.id ?? '')?.rooms ?? new Set();
 
-/** Resolves true if `event` arrives within `ms`, false otherwise: for "must not receive" checks. */
-export const receivesWithin = (socket: Socket, event: string, ms: number): Promise<boolean> =>
-  new Promise((resolve) => {
-    const handler = () => {
-      clearTimeout(timer);
-      resolve(true);
-    };
-    const timer = setTimeout(() => {
-      socket.off(event, handler);
-      resolve(false);
-    }, ms);
-    socket.once(event, handler);
-  });
+/**
+ * For "must not receive" checks without guessing a delay. Records every event the socket receives from now
+ * on; `before(sentinel)` waits for a later event this socket does receive (one the server sends it after
+ * any of `ruledOut` that the actions so far could have caused) and answers the `ruledOut` events heard
+ * before it, in order: `[]` means the server never sent them.
+ */
+export const watch = (socket: Socket, ruledOut: string | string[]) => {
+  const names = new Set(Array.isArray(ruledOut) ? ruledOut : [ruledOut]);
+  const heard: { event: string; payload: unknown }[] = [];
+  const record = (event: string, payload: unknown) => heard.push({ event, payload });
+  socket.onAny(record);
+  return {
+    /** `match` picks the sentinel among events of that name (when it shares its name with a ruled-out one). */
+    before: (sentinel: string, match: (payload: any) => boolean = () => true, timeoutMs = 5000) =>
+      new Promise<{ event: string; payload: unknown }[]>((resolve, reject) => {
+        const isSentinel = (e: { event: string; payload: unknown }) => e.event === sentinel && match(e.payload);
+        const settle = () => {
+          const at = heard.findIndex(isSentinel);
+          if (at < 0) return false;
+          clearTimeout(timer);
+          socket.offAny(check);
+          socket.offAny(record);
+          resolve(heard.slice(0, at).filter((e) => names.has(e.event)));
+          return true;
+        };
+        // Registered after `record`, so the event it looks for is already in `heard`.
+        const check = () => void settle();
+        const timer = setTimeout(() => {
+          socket.offAny(check);
+          socket.offAny(record);
+          reject(new Error(`no sentinel ${sentinel} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        if (!settle()) socket.onAny(check);
+      }),
+  };
+};
 
 /** Like connectSocket, with the handshake's Origin header and transport chosen by the test. */
 export const connectSocketWith = (

@@ -16,8 +16,8 @@ import {
   createTenant,
   eventually,
   nextEvent,
-  receivesWithin,
   startTestApp,
+  watch,
   type ApiResponse,
   type Tenant,
   type TestApp,
@@ -331,14 +331,16 @@ describe('POST /subscription/webhook', () => {
     const mineSocket = await socketOf(c.admin.token);
     const otherSocket = await socketOf(b.admin.token);
     const event = nextEvent(mineSocket, `company-${c.companyId}-payment`);
-    const leaked = receivesWithin(otherSocket, `company-${c.companyId}-payment`, 1500);
+    const leaked = watch(otherSocket, `company-${c.companyId}-payment`);
 
     const paid = await t.api.post(`/subscription/sandbox/${txid}/pay`);
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     expect(paid.body.settled).toEqual([txid]);
     const expected = addRecurrence(before, 'MENSAL');
     expect(await event).toMatchObject({ action: 'CONCLUIDA', company: { id: c.companyId, dueDate: expected } });
-    expect(await leaked).toBe(false);
+    // The sentinel: B's admin saves their agent, unchanged; company-{B}-user is sent while that request runs.
+    expect((await t.api.put(`/users/${b.agent.id}`, {}, b.admin.token)).status).toBe(200);
+    expect(await leaked.before(`company-${b.companyId}-user`)).toEqual([]);
     expect((await companyRow(c.companyId)).dueDate).toBe(expected);
     const row = await systemEm().findOneOrFail(Invoice, invoice.id);
     expect(row.status).toBe('paid');

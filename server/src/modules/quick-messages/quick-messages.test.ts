@@ -7,8 +7,8 @@ import {
   connectSocket,
   createTenant,
   nextEvent,
-  receivesWithin,
   startTestApp,
+  watch,
   type ApiResponse,
   type Tenant,
   type TestApp,
@@ -330,16 +330,19 @@ describe('realtime', () => {
     const event = `company-${a.companyId}-quickmessage`;
 
     const ownerHears = nextEvent(owner, event);
-    const colleagueHears = receivesWithin(colleague, event, 500);
+    const colleagueHears = watch(colleague, event);
     const priv = await make(a.agent.token);
     expect(await ownerHears).toMatchObject({ action: 'create', record: { id: priv.id, userId: a.agent.id } });
-    expect(await colleagueHears).toBe(false);
 
     const both = [nextEvent(owner, event), nextEvent(colleague, event)];
-    const outsiderHears = receivesWithin(outsider, event, 500);
+    const outsiderHears = watch(outsider, event);
     const shared = await make(a.admin.token, { geral: true });
     for (const heard of await Promise.all(both)) expect(heard).toMatchObject({ action: 'create', record: { id: shared.id, geral: true } });
-    expect(await outsiderHears).toBe(false);
+    // The shared one goes out through the same listener after the private one: the colleague's sentinel.
+    expect(await colleagueHears.before(event, (p) => p.record?.id === shared.id)).toEqual([]);
+    // B's sentinel: B's admin saves their agent, unchanged; company-{B}-user is sent while that request runs.
+    expect((await t.api.put(`/users/${b.agent.id}`, {}, b.admin.token)).status).toBe(200);
+    expect(await outsiderHears.before(`company-${b.companyId}-user`)).toEqual([]);
 
     // Unsharing tells the company to drop it.
     const dropped = nextEvent(colleague, event);
