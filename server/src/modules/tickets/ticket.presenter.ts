@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TicketView } from '@atrium/shared';
+import { camelRow, intArray } from '../../db/sql.js';
+import { requireTenant } from '../../db/tenant.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { Contact } from '../contacts/contact.entity.js';
 import { presentContact } from '../contacts/contact.presenter.js';
@@ -105,6 +107,48 @@ export const ticketView = (t: TicketFields, related: TicketRelations): TicketVie
 };
 
 export type PresentedTicket = TicketView<Date>;
+
+/**
+ * Tickets by id, as the API shows them, in the order asked, read in one statement with their contact, user,
+ * queue, connection and tags (the ticket list's page: its hot path). `em` is bound to the company.
+ */
+export const presentTicketsByIds = async (em: EntityManager, ids: number[]): Promise<TicketView<Date>[]> => {
+  if (ids.length === 0) return [];
+  const rows = await em.execute<
+    {
+      ticket: Record<string, unknown>;
+      contact: Record<string, unknown> | null;
+      user: { id: number; name: string } | null;
+      queue: { id: number; name: string; color: string } | null;
+      whatsapp: { id: number; name: string; status: string } | null;
+      tags: { id: number; name: string; color: string }[];
+    }[]
+  >(
+    `select to_jsonb(t) as ticket, to_jsonb(c) as contact,
+            (select json_build_object('id', u.id, 'name', u.name) from users u where u.id = t.user_id) as "user",
+            (select json_build_object('id', q.id, 'name', q.name, 'color', q.color) from queues q where q.id = t.queue_id) as queue,
+            (select json_build_object('id', w.id, 'name', w.name, 'status', w.status) from whatsapps w where w.id = t.whatsapp_id) as whatsapp,
+            (select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) order by g.id), '[]'::json)
+               from ticket_tags tt join tags g on g.id = tt.tag_id where tt.ticket_id = t.id) as tags
+       from tickets t left join contacts c on c.id = t.contact_id
+      where t.id = any(?::int[]) and t.company_id = ?`,
+    [intArray(ids), requireTenant(em)],
+  );
+  const byTicket = new Map(
+    rows.map((r) => {
+      const ticket = camelRow<Ticket>(r.ticket);
+      const view = ticketView(ticket, {
+        contact: r.contact ? camelRow<Contact>(r.contact) : undefined,
+        user: r.user ?? undefined,
+        queue: r.queue ?? undefined,
+        whatsapp: r.whatsapp ?? undefined,
+        tags: r.tags,
+      });
+      return [ticket.id, view] as const;
+    }),
+  );
+  return ids.flatMap((id) => byTicket.get(id) ?? []);
+};
 
 export const presentTicket = async (em: EntityManager, ticket: Ticket): Promise<PresentedTicket> =>
   (await presentTickets(em, [ticket]))[0];

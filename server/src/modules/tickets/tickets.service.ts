@@ -18,7 +18,7 @@ import { Queue } from '../queues/queue.entity.js';
 import { User } from '../users/user.entity.js';
 import { canViewTicket, findVisibleTicket, loadViewer, type Viewer } from './ticket-access.js';
 import { Ticket, type TicketStatus } from './ticket.entity.js';
-import { presentTicket, presentTickets } from './ticket.presenter.js';
+import { presentTicket, presentTicketsByIds } from './ticket.presenter.js';
 import { findActiveTicket } from './ticket-lookup.js';
 import { byUser, closeTicket, placeTicket, placementOf, startTicket, type TransitionDeps } from './transitions.js';
 
@@ -53,7 +53,8 @@ const dayRange = (day: string) => [day, day] as const;
 export const listTickets = async (ctx: ServiceContext, query: ListTicketsQuery) => {
   const viewer = await loadViewer(ctx.em, ctx.actor);
   const companyId = requireTenant(ctx.em);
-  const company = await ctx.em.findOneOrFail(Company, companyId);
+  // The company's time zone, only when a day is asked for.
+  const timezone = async () => (await ctx.em.findOneOrFail(Company, companyId, { fields: ['timezone'] })).timezone;
   const where: string[] = ['t.company_id = ?'];
   const params: unknown[] = [companyId];
   const me = ctx.actor.userId;
@@ -108,11 +109,11 @@ export const listTickets = async (ctx: ServiceContext, query: ListTicketsQuery) 
   if (query.date) {
     const [from] = dayRange(query.date);
     where.push(`(t.created_at at time zone ?)::date = ?::date`);
-    params.push(company.timezone, from);
+    params.push(await timezone(), from);
   }
   if (query.updatedAt) {
     where.push(`(t.updated_at at time zone ?)::date = ?::date`);
-    params.push(company.timezone, query.updatedAt);
+    params.push(await timezone(), query.updatedAt);
   }
 
   const size = PAGE_SIZE.tickets;
@@ -152,9 +153,7 @@ export const listTickets = async (ctx: ServiceContext, query: ListTicketsQuery) 
   const hasMore = rows.length > size;
   rows = rows.slice(0, size);
   const ids = rows.map((r) => r.id);
-  const found = ids.length > 0 ? await ctx.em.find(Ticket, { id: { $in: ids } }) : [];
-  const ordered = ids.map((id) => found.find((t) => t.id === id)!).filter(Boolean);
-  return { tickets: await presentTickets(ctx.em, ordered), ...(count !== undefined ? { count } : {}), hasMore };
+  return { tickets: await presentTicketsByIds(ctx.em, ids), ...(count !== undefined ? { count } : {}), hasMore };
 };
 
 // ---------------------------------------------------------------- reads

@@ -157,6 +157,37 @@ describe('GET /tickets for an admin and its filters', () => {
   });
 });
 
+describe('GET /tickets at the speed of the database', () => {
+  /** Statements the server runs while answering one request (the least of three, so a job's work beside it never counts). */
+  const statementsOf = async (request: () => Promise<unknown>) => {
+    const knex = t.app.orm.em.getConnection().getKnex();
+    const counts: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      let n = 0;
+      const count = () => void n++;
+      knex.on('query', count);
+      try {
+        await request();
+      } finally {
+        knex.off('query', count);
+      }
+      counts.push(n);
+    }
+    return Math.min(...counts);
+  };
+
+  it('answers a page in a fixed number of statements, however many tickets it shows', async () => {
+    const one = await statementsOf(() => t.api.get(`/tickets?status=pending&queueIds=[${q2}]`, a.agent.token));
+    const all = await statementsOf(async () => {
+      const res = await t.api.get('/tickets?status=pending&showAll=true', a.admin.token);
+      expect(res.body.tickets.length).toBeGreaterThan(1);
+    });
+    // Session, viewer (user and queues), page, count, and the page's tickets with everything they show.
+    expect(all).toBeLessThanOrEqual(6);
+    expect(one).toBeLessThanOrEqual(6);
+  });
+});
+
 describe('realtime delivery follows visibility', () => {
   it('an agent hears messages of their queue’s tickets, not of another queue’s; another company hears nothing', async () => {
     const agent = await connectSocket(t.app.url, a.agent.token);
