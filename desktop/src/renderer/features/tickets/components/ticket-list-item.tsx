@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { Avatar, Badge, Button, CounterBadge, makeStyles, mergeClasses, Text, tokens, Tooltip } from '@fluentui/react-components';
 import { ArrowUndo16Regular, Bot16Regular, Checkmark16Regular, Dismiss16Regular, Eye16Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import { DELETED_MESSAGE_PREVIEW } from '@atrium/shared';
 import { formatListTime } from '../../../i18n/format';
 import type { Ticket } from '../api/types';
 import { previewLine, stripWhatsApp } from '../lib/whatsapp-format';
@@ -68,6 +69,8 @@ export const TicketListItem = memo(function TicketListItem({
   const { t } = useTranslation('tickets');
   const pending = ticket.status === 'pending';
   const name = ticket.contact?.name ?? '';
+  // The server's preview of a deleted latest message, or one deleted while the list was on screen.
+  const lastDeleted = ticket.lastMessageDeleted || ticket.lastMessage === DELETED_MESSAGE_PREVIEW;
   const stop = (fn: () => void) => (e: { stopPropagation: () => void }) => {
     e.stopPropagation();
     fn();
@@ -100,8 +103,8 @@ export const TicketListItem = memo(function TicketListItem({
           </Text>
         </div>
         <div className={styles.row}>
-          <Text size={200} className={styles.last} title={ticket.lastMessage && !ticket.lastMessageDeleted ? stripWhatsApp(ticket.lastMessage) : undefined} data-testid={`ticket-last-${ticket.id}`}>
-            {ticket.lastMessageDeleted ? (
+          <Text size={200} className={styles.last} title={ticket.lastMessage && !lastDeleted ? stripWhatsApp(ticket.lastMessage) : undefined} data-testid={`ticket-last-${ticket.id}`}>
+            {lastDeleted ? (
               <em>{t('conversation.deleted')}</em>
             ) : ticket.lastMessage ? (
               <FormattedText text={previewLine(ticket.lastMessage)} />
