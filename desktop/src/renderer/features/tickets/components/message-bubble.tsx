@@ -17,7 +17,7 @@ import {
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { AudioPlayer } from './audio-player';
-import { FormattedText } from './formatted-text';
+import { FormattedText } from '../../../components/formatted-text';
 import type { TFunction } from 'i18next';
 import { getServerUrl } from '../../../api/client';
 import { errorMessage, toastError } from '../../../api/errors';

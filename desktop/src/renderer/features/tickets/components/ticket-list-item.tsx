@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { DELETED_MESSAGE_PREVIEW } from '@atrium/shared';
 import { formatListTime } from '../../../i18n/format';
 import type { Ticket } from '../api/types';
-import { previewLine, stripWhatsApp } from '../lib/whatsapp-format';
-import { FormattedText } from './formatted-text';
+import { previewLine, stripWhatsApp } from '../../../components/whatsapp-format';
+import { FormattedText } from '../../../components/formatted-text';
 
 const useStyles = makeStyles({
   root: {
