@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import type { Page, Response } from 'playwright-core';
+import { PLAN_FEATURES } from '@atrium/shared';
 import coreEn from '../src/renderer/i18n/locales/en';
 import corePt from '../src/renderer/i18n/locales/pt';
 import connectionsEn from '../src/renderer/features/connections/i18n/en';
@@ -69,6 +70,50 @@ const screens = async (name: string) => {
   if (viewport) await page.setViewportSize(viewport);
 };
 
+/** The top edge of each element, in whole pixels. */
+const tops = (...ids: string[]) => Promise.all(ids.map(async (id) => Math.round((await byTestId(id).boundingBox())!.y)));
+
+/**
+ * Light and dark screenshots of a dialog at 1366 and 400 px. The theme is switched with the dialog closed
+ * (the toggle is behind it); `check` runs with the dialog open at each width.
+ */
+const dialogScreens = async (name: string, openDialog: () => Promise<void>, check?: (width: number) => Promise<void>) => {
+  const viewport = page.viewportSize();
+  for (const theme of ['light', 'dark'] as const) {
+    if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== theme) await byTestId('theme-toggle').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+    for (const width of [1366, 400]) {
+      await page.setViewportSize({ width, height: 800 });
+      await openDialog();
+      // The dialog's entrance (fade and scale) has ended: the shot and the boxes are of the dialog at rest.
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      await check?.(width);
+      await shot(`${name}-${width}-${theme}`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
+  }
+  if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== 'light') await byTestId('theme-toggle').click();
+  if (viewport) await page.setViewportSize(viewport);
+};
+
+/** Whether the boxes of these elements overlap one another or leave the box of `within`. */
+const layoutProblems = async (ids: string[], within: string): Promise<string[]> => {
+  const outer = (await byTestId(within).boundingBox())!;
+  const boxes = await Promise.all(ids.map(async (id) => ({ id, box: (await byTestId(id).boundingBox())! })));
+  const problems: string[] = [];
+  for (const { id, box } of boxes) {
+    if (box.x < outer.x - 0.5 || box.x + box.width > outer.x + outer.width + 0.5) problems.push(`${id} leaves ${within}`);
+  }
+  boxes.forEach((a, i) =>
+    boxes.slice(i + 1).forEach((b) => {
+      const apart = a.box.x + a.box.width <= b.box.x + 0.5 || b.box.x + b.box.width <= a.box.x + 0.5 || a.box.y + a.box.height <= b.box.y + 0.5 || b.box.y + b.box.height <= a.box.y + 0.5;
+      if (!apart) problems.push(`${a.id} overlaps ${b.id}`);
+    }),
+  );
+  return problems;
+};
+
 /** Waits for the app's own call to the API (start waiting before the click that makes it). */
 const apiResponse = (method: string, path: RegExp): Promise<Response> =>
   page.waitForResponse(
@@ -98,6 +143,26 @@ const joinedRooms = async (...events: string[]) => {
     .toEqual([]);
   // The server handles a join asynchronously; give it a moment.
   await page.waitForTimeout(300);
+};
+
+/** A silent mono 8 kHz 8-bit WAV of this many seconds (its header states the length). */
+const wavOfSeconds = (seconds: number): Buffer => {
+  const rate = 8000;
+  const data = rate * seconds;
+  const wav = Buffer.alloc(44 + data, 128);
+  wav.write('RIFF', 0, 'ascii');
+  wav.writeUInt32LE(36 + data, 4);
+  wav.write('WAVEfmt ', 8, 'ascii');
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(rate, 24);
+  wav.writeUInt32LE(rate, 28);
+  wav.writeUInt16LE(1, 32);
+  wav.writeUInt16LE(8, 34);
+  wav.write('data', 36, 'ascii');
+  wav.writeUInt32LE(data, 40);
+  return wav;
 };
 
 describe('the web app in Chromium: a sandbox conversation from QR code to resolved ticket', () => {
@@ -135,6 +200,31 @@ describe('the web app in Chromium: a sandbox conversation from QR code to resolv
   it('adds a sandbox connection on /connections', async (ctx) => {
     skipIfBroken(ctx);
     await open('/connections');
+    // The dialog's fields side by side put their inputs on one line, labels of two lines and errors included.
+    await dialogScreens(
+      'connection-dialog',
+      async () => {
+        await byTestId('connections-add').click();
+        await byTestId('connection-modal').waitFor();
+      },
+      async (width) => {
+        if (width !== 1366) return;
+        await byTestId('connection-save').click();
+        await byTestId('connection-modal').getByText(coreEn.validation.required).first().waitFor();
+        for (const row of [
+          ['connection-name', 'connection-provider'],
+          ['connection-expires-ticket', 'connection-max-bot-queues', 'connection-time-bot-queues'],
+          ['connection-time-to-transfer', 'connection-transfer-queue'],
+        ]) {
+          const y = await tops(...row);
+          // An input sits inside its frame, a select is its frame: a pixel or two apart.
+          expect(Math.max(...y) - Math.min(...y), `${row.join(', ')}: ${y.join(', ')}`).toBeLessThanOrEqual(2);
+        }
+        // The default switch sits level with the name's input.
+        const [name, toggle] = await Promise.all([byTestId('connection-name').boundingBox(), byTestId('connection-default').boundingBox()]);
+        expect(Math.abs(name!.y + name!.height / 2 - (toggle!.y + toggle!.height / 2))).toBeLessThan(8);
+      },
+    );
     await byTestId('connections-add').click();
     await byTestId('connection-name').fill('E2E phone');
     await byTestId('connection-provider').selectOption('sandbox');
@@ -252,6 +342,43 @@ describe('the web app in Chromium: a sandbox conversation from QR code to resolv
     await expect.poll(() => preview.locator('strong').count()).toBe(1);
     expect(await preview.locator('strong').textContent()).toMatch(/:$/);
     await shot('ticket-preview-formatted');
+  });
+
+  it('deleting the reply turns the list preview into the deleted marker, after a reload too', async (ctx) => {
+    skipIfBroken(ctx);
+    const listed = await h.api.get(`/messages/${ticketId}`, token);
+    const mine = (listed.body.messages as { id: number | string; body: string; fromMe: boolean }[]).find(
+      (m) => m.fromMe && m.body.includes(REPLY),
+    )!;
+    const bubble = byTestId(`message-${mine.id}`);
+    await bubble.hover();
+    await bubble.getByRole('button', { name: 'menu' }).click();
+    await page.getByRole('menuitem', { name: ticketsEn.conversation.deleteMessage }).click();
+    const deleted = apiResponse('DELETE', new RegExp(`^/messages/${mine.id}$`));
+    await page.getByRole('dialog').getByRole('button', { name: coreEn.actions.confirm }).click();
+    expect((await deleted).status()).toBe(200);
+    await expect.poll(() => byTestId(`ticket-last-${ticketId}`).textContent()).toBe(ticketsEn.conversation.deleted);
+    // After a reload the list is the server's: the ticket's own preview says it was deleted (issue 12, item 6).
+    await open(`/tickets/${ticketUuid}`);
+    await byTestId('tickets-subtab-open').click();
+    await expect.poll(() => byTestId(`ticket-last-${ticketId}`).textContent()).toBe(ticketsEn.conversation.deleted);
+    await shot('ticket-preview-deleted');
+  });
+
+  it("an audio message shows its length before it is played", async (ctx) => {
+    skipIfBroken(ctx);
+    const sent = await h.api.post(
+      `/sandbox/${connectionId}/messages`,
+      { from: CUSTOMER.from, media: { mimetype: 'audio/wav', filename: 'voice.wav', base64: wavOfSeconds(2).toString('base64') } },
+      token,
+    );
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const audio = page.locator('audio[data-testid^="media-audio-"]').last();
+    await audio.waitFor();
+    // The player read the file's header: the control shows 0:02 next to 0:00 without a click on play.
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.duration), { timeout: UI_TIMEOUT }).toBeCloseTo(2, 1);
+    expect(await audio.evaluate((a: HTMLAudioElement) => a.paused && a.currentTime === 0)).toBe(true);
+    await shot('audio-duration');
   });
 
   it('resolving the ticket takes it out of the open list', async (ctx) => {
@@ -515,6 +642,80 @@ describe('the web app in Chromium: a sandbox conversation from QR code to resolv
     await byTestId('quick-messages-search').fill('bol');
     await byTestId(`quick-message-row-${id}`).waitFor();
     await screens('quick-messages');
+  });
+
+  it('ticket list items show their badges whole, never cut by the action buttons (1366 and 400 px)', async (ctx) => {
+    skipIfBroken(ctx);
+    const customer = { from: '5541977776666', name: 'Paula Etiquetas', body: 'Olá, tenho várias pendências.' };
+    expect((await h.api.post(`/sandbox/${connectionId}/messages`, customer, token)).status).toBe(201);
+    const pending = await h.api.get('/tickets?status=pending&showAll=true', token);
+    const tagged = (pending.body.tickets as { id: number; contact?: { number?: string } }[]).find((t) => t.contact?.number === customer.from);
+    expect(tagged, JSON.stringify(pending.body)).toBeDefined();
+    const id = tagged!.id;
+    const names = ['Cliente recorrente', 'Aguardando pagamento', 'Prioridade alta', 'Entrega expressa'];
+    const synced = await h.api.post('/tags/sync', { ticketId: id, tags: names.map((name) => ({ name })) }, token);
+    expect(synced.status, JSON.stringify(synced.body)).toBe(200);
+    await open('/tickets');
+    await byTestId('tickets-tab-open').click();
+    await byTestId('tickets-subtab-pending').click();
+    const viewport = page.viewportSize();
+    for (const width of [1366, 400]) {
+      await page.setViewportSize({ width, height: 800 });
+      await byTestId(`ticket-item-${id}`).waitFor();
+      await expect.poll(() => byTestId(`ticket-badges-${id}`).textContent()).toContain(names[0]);
+      // Each badge is either shown whole, left of the actions, or not shown at all (wrapped out of sight).
+      // Measured in one pass in the page (the virtual list may re-render an item while the window resizes).
+      const measure = () =>
+        page.evaluate((ticket) => {
+          const row = document.querySelector(`[data-testid="ticket-badges-${ticket}"]`);
+          const actions = document.querySelector(`[data-testid="ticket-peek-${ticket}"]`);
+          if (!row || !actions) return null;
+          const r = row.getBoundingClientRect();
+          return {
+            rowRight: r.right,
+            actionsLeft: actions.getBoundingClientRect().left,
+            badges: Array.from(row.children).map((c) => {
+              const b = c.getBoundingClientRect();
+              return { text: c.textContent, shown: b.top < r.bottom && b.bottom > r.top, whole: b.left >= r.left - 0.5 && b.right <= r.right + 0.5 && b.bottom <= r.bottom + 0.5 };
+            }),
+          };
+        }, id);
+      await expect.poll(measure).not.toBeNull();
+      const { rowRight, actionsLeft, badges } = (await measure())!;
+      expect(rowRight, `at ${width} px`).toBeLessThanOrEqual(actionsLeft + 0.5);
+      expect(badges.filter((b) => b.shown && !b.whole), `at ${width} px: ${JSON.stringify(badges)}`).toEqual([]);
+      expect(badges.filter((b) => b.shown).length, `at ${width} px`).toBeGreaterThan(0);
+      // The hidden ones are counted ("+N" beside the actions) and named on hover.
+      const hidden = badges.filter((b) => !b.shown).length;
+      if (hidden > 0) await expect.poll(() => byTestId(`ticket-badges-more-${id}`).textContent()).toBe(`+${hidden}`);
+      else expect(await byTestId(`ticket-badges-more-${id}`).count()).toBe(0);
+      expect(await byTestId(`ticket-badges-${id}`).getAttribute('title')).toContain(names.at(-1)!);
+    }
+    if (viewport) await page.setViewportSize(viewport);
+    await screens('ticket-list-badges');
+  });
+
+  it('the plan dialog (settings, super user) fits at 1366 and 400 px: its fields neither overlap nor leave it', async (ctx) => {
+    skipIfBroken(ctx);
+    await open('/settings');
+    await byTestId('settings-tab-plans').click();
+    await byTestId('plans-tab').waitFor();
+    await dialogScreens(
+      'plan-dialog',
+      async () => {
+        await byTestId('plan-add').click();
+        await byTestId('plan-modal').waitFor();
+      },
+      async (width) => {
+        const fields = ['plan-name', 'plan-users', 'plan-connections', 'plan-queues', 'plan-value', ...PLAN_FEATURES.map((f) => `plan-flag-${f}`)];
+        expect(await layoutProblems(fields, 'plan-modal'), `at ${width} px`).toEqual([]);
+        // The three limits share a line at 1366 px, their inputs level.
+        if (width === 1366) {
+          const y = await tops('plan-users', 'plan-connections', 'plan-queues');
+          expect(Math.max(...y) - Math.min(...y)).toBeLessThanOrEqual(1);
+        }
+      },
+    );
   });
 
   it('schedules a message for that customer on /schedules; the phone receives it at its time', async (ctx) => {

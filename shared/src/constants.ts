@@ -40,6 +40,9 @@ export const PAGE_SIZE = {
   schedules: 20,
 } as const;
 
+/** A ticket's lastMessage when its latest message was deleted: the lists show their deleted marker. */
+export const DELETED_MESSAGE_PREVIEW = '🚫';
+
 export const SOCKET_PING_MS = 18000;
 export const PRESENCE_PING_MS = 300000;
 export const TOAST_ERROR_MS = 2000;

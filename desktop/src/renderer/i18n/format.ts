@@ -36,3 +36,12 @@ export const formatListTime = (value: string | number | Date | null | undefined)
   if (!isValid(date)) return '';
   return isToday(date) ? formatTime(date) : formatDate(date);
 };
+
+/** A length in whole seconds as m:ss (h:mm:ss from an hour), the way audio players show it. */
+export const formatDuration = (seconds: number): string => {
+  const total = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+};

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { DELETED_MESSAGE_PREVIEW } from '@atrium/shared';
 import { requireTenant } from '../../db/tenant.js';
 import { Message, type MediaType } from './message.entity.js';
 
@@ -89,7 +90,7 @@ const LABELS: Partial<Record<MediaType, string>> = {
 
 /** The ticket list's preview of a message: its text, or a symbol and the file name for media. */
 export const previewOf = (m: { body: string; mediaType: MediaType; mediaName?: string | null; isDeleted?: boolean }): string => {
-  if (m.isDeleted) return '🚫';
+  if (m.isDeleted) return DELETED_MESSAGE_PREVIEW;
   if (m.mediaType === 'locationMessage') return `${LABELS.locationMessage} ${m.body.split('|')[2] ?? ''}`.trim();
   if (m.mediaType === 'vcard' || m.mediaType === 'contactMessage') {
     const name = /FN[^:]*:(.*)/.exec(m.body)?.[1]?.trim();

@@ -7,6 +7,7 @@ import { findVisibleTicket, loadViewer } from '../tickets/ticket-access.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { markTicketRead, placementOf } from '../tickets/tickets.service.js';
 import { User } from '../users/user.entity.js';
+import { followLastMessage } from './last-message.js';
 import { Message } from './message.entity.js';
 import { presentMessages } from './message.presenter.js';
 import { cancelQueued, requeueFailed } from '../outbox/outbox.js';
@@ -161,6 +162,8 @@ export const deleteMessage = async (ctx: ServiceContext, deps: ConversationDeps,
   await ctx.em.flush();
   const [presented] = await presentMessages(ctx.em, deps.media, [message]);
   ctx.events.emit('message.updated', { companyId: ticket.companyId, message: presented, placement: placementOf(ticket) });
+  // The ticket's preview stops showing the deleted text, as it does for a delete from the phone.
+  await followLastMessage(ctx.em, ctx.events, ticket, message);
   return presented;
 };
 

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { DELETED_MESSAGE_PREVIEW } from '@atrium/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSandbox, customerSays, delivered, outbox, ticketOf } from '../../testing/conversation.js';
 import { connectSocket, createTenant, eventually, joined, nextEvent, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
@@ -138,6 +139,35 @@ describe('inbound → pending ticket → accept → reply → ack → close with
     expect((await outbox(t.api, a.admin.token, wa.id)).find((m) => m.id === mine.body.wid)?.deleted).toBe(true);
     const theirs = (await t.api.get(`/messages/${ticketId}`, a.admin.token)).body.messages.find((m: any) => !m.fromMe);
     expect(await t.api.del(`/messages/${theirs.id}`, a.admin.token)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+  });
+
+  it('deleting our latest message turns the ticket’s preview into the deleted marker, heard by the lists', async () => {
+    const older = await t.api.post(`/messages/${ticketId}`, { body: 'primeira versão' }, a.admin.token);
+    const latest = await t.api.post(`/messages/${ticketId}`, { body: 'texto que some' }, a.admin.token);
+    await delivered(t.api, a.admin.token, wa.id, latest.body.wid);
+    const before = (await t.api.get(`/tickets/${ticketId}`, a.admin.token)).body;
+    expect(before.lastMessage).toBe('texto que some');
+    // An older message is not what the preview shows: it stays.
+    expect((await t.api.del(`/messages/${older.body.id}`, a.admin.token)).status).toBe(200);
+    expect((await t.api.get(`/tickets/${ticketId}`, a.admin.token)).body.lastMessage).toBe('texto que some');
+
+    const socket = await connectSocket(t.app.url, a.admin.token);
+    try {
+      await joined(socket, 'joinTickets', 'open');
+      const heard: any[] = [];
+      socket.on(`company-${a.companyId}-ticket`, (event) => heard.push(event));
+      expect((await t.api.del(`/messages/${latest.body.id}`, a.admin.token)).status).toBe(200);
+      await eventually(() =>
+        expect(heard).toContainEqual(expect.objectContaining({ action: 'update', ticket: expect.objectContaining({ id: ticketId, lastMessage: DELETED_MESSAGE_PREVIEW }) })),
+      );
+    } finally {
+      socket.close();
+    }
+    // A reload shows the marker too, and the ticket keeps its place in the list.
+    const after = (await t.api.get(`/tickets/${ticketId}`, a.admin.token)).body;
+    expect(after).toMatchObject({ lastMessage: DELETED_MESSAGE_PREVIEW, updatedAt: before.updatedAt });
+    const listed = (await t.api.get('/tickets?status=open', a.admin.token)).body.tickets.find((x: any) => x.id === ticketId);
+    expect(listed.lastMessage).toBe(DELETED_MESSAGE_PREVIEW);
   });
 
   it('closing with ratings enabled asks for a rating; the answer is stored and the completion message follows', async () => {

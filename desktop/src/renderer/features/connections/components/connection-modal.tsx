@@ -22,22 +22,13 @@ import { toast } from '../../../components/toasts';
 import { validate, type FieldErrors } from '../../../components/form/validation';
 import { CONNECTIONS_KEY, PROVIDERS, QUEUES_KEY, connectionsApi, type Connection } from '../api/connections';
 import { useSaving } from '../../../hooks/use-saving';
+import { fieldRow } from '../../../components/form/field-row';
 import { SaveActions } from '../../../components/form/save-actions';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '720px', width: '100%' },
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  // start: an error under the name does not push the provider out of line; min widths of 0 keep each input
-  // inside its column.
-  row: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
-    gap: tokens.spacingHorizontalM,
-    alignItems: 'start',
-    '& > *': { minWidth: 0 },
-    '& input': { minWidth: 0 },
-    '& .fui-Input': { width: '100%', minWidth: 0 },
-  },
+  row: fieldRow('200px'),
 });
 
 interface FormValues {
@@ -173,12 +164,9 @@ export function ConnectionModal({ connection, onClose }: ConnectionModalProps) {
                     ))}
                   </Select>
                 </Field>
-                <Switch
-                  label={t('modal.isDefault')}
-                  checked={values.isDefault}
-                  data-testid="connection-default"
-                  onChange={(_, d) => set('isDefault', d.checked)}
-                />
+                <Field label={t('modal.isDefault')}>
+                  <Switch checked={values.isDefault} data-testid="connection-default" onChange={(_, d) => set('isDefault', d.checked)} />
+                </Field>
               </div>
               <Field label={t('modal.greetingMessage')} validationMessage={errors.greetingMessage}>
                 <Textarea resize="vertical" rows={3} value={values.greetingMessage} onChange={(_, d) => set('greetingMessage', d.value)} />
@@ -220,21 +208,21 @@ export function ConnectionModal({ connection, onClose }: ConnectionModalProps) {
               </Field>
               <div className={styles.row}>
                 <Field label={t('modal.expiresTicket')} validationMessage={errors.expiresTicket}>
-                  <Input type="number" min={0} value={values.expiresTicket} onChange={(_, d) => set('expiresTicket', d.value)} />
+                  <Input type="number" min={0} value={values.expiresTicket} data-testid="connection-expires-ticket" onChange={(_, d) => set('expiresTicket', d.value)} />
                 </Field>
                 <Field label={t('modal.maxUseBotQueues')} validationMessage={errors.maxUseBotQueues}>
-                  <Input type="number" min={0} value={values.maxUseBotQueues} onChange={(_, d) => set('maxUseBotQueues', d.value)} />
+                  <Input type="number" min={0} value={values.maxUseBotQueues} data-testid="connection-max-bot-queues" onChange={(_, d) => set('maxUseBotQueues', d.value)} />
                 </Field>
                 <Field label={t('modal.timeUseBotQueues')} validationMessage={errors.timeUseBotQueues}>
-                  <Input type="number" min={0} value={values.timeUseBotQueues} onChange={(_, d) => set('timeUseBotQueues', d.value)} />
+                  <Input type="number" min={0} value={values.timeUseBotQueues} data-testid="connection-time-bot-queues" onChange={(_, d) => set('timeUseBotQueues', d.value)} />
                 </Field>
               </div>
               <div className={styles.row}>
                 <Field label={t('modal.timeToTransfer')} validationMessage={errors.timeToTransfer}>
-                  <Input type="number" min={0} value={values.timeToTransfer} onChange={(_, d) => set('timeToTransfer', d.value)} />
+                  <Input type="number" min={0} value={values.timeToTransfer} data-testid="connection-time-to-transfer" onChange={(_, d) => set('timeToTransfer', d.value)} />
                 </Field>
                 <Field label={t('modal.transferQueueId')} validationMessage={errors.transferQueueId}>
-                  <Select value={values.transferQueueId} onChange={(_, d) => set('transferQueueId', d.value)}>
+                  <Select value={values.transferQueueId} data-testid="connection-transfer-queue" onChange={(_, d) => set('transferQueueId', d.value)}>
                     <option value="">{t('modal.none')}</option>
                     {queueList.map((q) => (
                       <option key={q.id} value={String(q.id)}>

@@ -21,7 +21,8 @@ export interface Contact {
 
 export interface ImportResult {
   newContacts: { contactId: number; contactName: string }[];
-  errorBag: { contactName: string; error: string }[];
+  /** `fields`: for ERR_VALIDATION, which of the row's columns were refused (path name, number or email). */
+  errorBag: { contactName: string; error: string; fields?: { path: string; message: string }[] }[];
 }
 
 export interface TicketRef {

@@ -28,7 +28,23 @@ describe('contacts import', () => {
       if (call.url.startsWith('/companies/listPlan/')) return planReply();
       if (call.url === '/contacts' && call.method === 'GET') return { data: { contacts: [], hasMore: false, count: 0 } };
       if (call.url === '/contacts/import') {
-        return { data: { newContacts: [{ contactId: 9, contactName: 'Carla' }], errorBag: [{ contactName: 'Dup', error: 'ERR_DUPLICATED_CONTACT' }] } };
+        return {
+          data: {
+            newContacts: [{ contactId: 9, contactName: 'Carla' }],
+            errorBag: [
+              { contactName: 'Dup', error: 'ERR_DUPLICATED_CONTACT' },
+              // As the server reports a row its schema refused: the column and zod's (English) text.
+              {
+                contactName: 'Bia',
+                error: 'ERR_VALIDATION',
+                fields: [
+                  { path: 'number', message: 'Too small: expected string to have >=8 characters' },
+                  { path: 'email', message: 'Invalid email address' },
+                ],
+              },
+            ],
+          },
+        };
       }
       return { data: [] };
     });
@@ -56,5 +72,9 @@ describe('contacts import', () => {
     expect((call?.data as FormData).get('file')).toBeTruthy();
     expect(result.textContent).toContain('#9 Carla');
     expect(result.textContent).toContain('Dup: A contact with this number already exists.');
+    // A refused row says which columns were wrong and what a valid value looks like.
+    expect(screen.getByTestId('import-error-1').textContent).toBe(
+      'Bia: WhatsApp number: 8 to 50 digits; Email: not a valid address (leave it empty for none)',
+    );
   });
 });

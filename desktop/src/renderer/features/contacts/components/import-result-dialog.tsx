@@ -9,9 +9,19 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/errors';
 import type { ImportResult } from '../api/contacts';
+
+const IMPORT_FIELDS = ['name', 'number', 'email'] as const;
+
+/** Which columns of a refused row were wrong, each with what a valid value looks like. */
+const fieldProblems = (fields: { path: string }[], t: TFunction<'contacts'>) => {
+  const refused = IMPORT_FIELDS.filter((f) => fields.some((issue) => issue.path === f));
+  if (refused.length === 0) return t('importResult.fields.unknown');
+  return refused.map((f) => t(`importResult.fields.${f}`)).join('; ');
+};
 
 /** What an import did: the contacts created (id, name) and each refused row (name, error). */
 export function ImportResultDialog({ result, onClose }: { result: ImportResult; onClose: () => void }) {
@@ -38,8 +48,8 @@ export function ImportResultDialog({ result, onClose }: { result: ImportResult; 
                 </Text>
                 <ul style={{ margin: 0 }}>
                   {result.errorBag.map((e, i) => (
-                    <li key={i}>
-                      {e.contactName}: {errorMessage({ error: e.error })}
+                    <li key={i} data-testid={`import-error-${i}`}>
+                      {e.contactName}: {e.fields?.length ? fieldProblems(e.fields, t) : errorMessage({ error: e.error })}
                     </li>
                   ))}
                 </ul>

@@ -27,6 +27,12 @@ const en = {
     created_other: '{{count}} contacts created',
     errors_one: '{{count}} contact not imported',
     errors_other: '{{count}} contacts not imported',
+    fields: {
+      name: 'Name: 2 to 50 characters',
+      number: 'WhatsApp number: 8 to 50 digits',
+      email: 'Email: not a valid address (leave it empty for none)',
+      unknown: 'a column holds an invalid value',
+    },
   },
   confirmDelete: {
     title: 'Delete contact {{name}}?',

@@ -29,6 +29,12 @@ const es: Translation<typeof en> = {
     created_other: '{{count}} contactos creados',
     errors_one: '{{count}} contacto no importado',
     errors_other: '{{count}} contactos no importados',
+    fields: {
+      name: 'Nombre: de 2 a 50 caracteres',
+      number: 'Número de WhatsApp: de 8 a 50 dígitos',
+      email: 'Correo: dirección no válida (déjelo vacío si no hay)',
+      unknown: 'una columna tiene un valor no válido',
+    },
   },
   confirmDelete: {
     title: '¿Eliminar el contacto {{name}}?',

@@ -29,6 +29,12 @@ const pt: Translation<typeof en> = {
     created_other: '{{count}} contatos criados',
     errors_one: '{{count}} contato não importado',
     errors_other: '{{count}} contatos não importados',
+    fields: {
+      name: 'Nome: de 2 a 50 caracteres',
+      number: 'Número do WhatsApp: de 8 a 50 dígitos',
+      email: 'E-mail: endereço inválido (deixe vazio se não houver)',
+      unknown: 'uma coluna tem um valor inválido',
+    },
   },
   confirmDelete: {
     title: 'Excluir o contato {{name}}?',

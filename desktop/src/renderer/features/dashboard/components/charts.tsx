@@ -5,6 +5,7 @@ import { format, startOfMonth } from 'date-fns';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '../../../api/query';
 import { toast } from '../../../components/toasts';
+import { useAuthStore } from '../../../stores/auth-store';
 import { TICKETS_DAY_KEY, TICKETS_USERS_KEY, dashboardApi, isDay } from '../api/dashboard';
 import { ColumnChart, RowChart } from './bar-chart';
 import { dayBars, hourBars, userBars } from './format';
@@ -43,6 +44,8 @@ function ChartCard(props: {
   range: ReturnType<typeof useRange>;
   count: number | undefined;
   loading: boolean;
+  /** A line under the title (which time zone the chart counts in). */
+  note?: string;
   children: ReactNode;
 }) {
   const styles = useStyles();
@@ -55,6 +58,11 @@ function ChartCard(props: {
           <Text as="h2" size={400} weight="semibold" style={{ margin: 0 }}>
             {props.title}
           </Text>
+          {props.note ? (
+            <Text as="p" size={200} className={styles.total} style={{ margin: 0 }} data-testid={`${props.testId}-note`}>
+              {props.note}
+            </Text>
+          ) : null}
           {props.count !== undefined ? (
             <Text as="p" size={200} className={styles.total} style={{ margin: 0 }}>
               {t('charts.total', { count: props.count })}
@@ -102,6 +110,7 @@ export function TicketsUsersChart() {
 /** Tickets (attendance cycles created) per hour of one day, or per day of a range; a failure shows dateChartError. */
 export function TicketsDayChart() {
   const { t } = useTranslation('dashboard');
+  const timeZone = useAuthStore((s) => s.user?.company?.timezone);
   const range = useRange(today());
   const { initialDate, finalDate } = range;
   const { data, isLoading } = useQuery(
@@ -119,8 +128,10 @@ export function TicketsDayChart() {
   const rows = data?.data ?? [];
   const bars = initialDate === finalDate ? hourBars(rows) : dayBars(rows, initialDate, finalDate);
   const title = initialDate === finalDate ? t('charts.perHour') : t('charts.perDay');
+  // The server counts hours and days in the company's time zone, which may not be this browser's.
+  const note = timeZone ? t('charts.timeZone', { zone: timeZone }) : t('charts.timeZoneUnnamed');
   return (
-    <ChartCard title={title} testId="chart-day" range={range} count={data?.count} loading={range.valid && isLoading}>
+    <ChartCard title={title} testId="chart-day" range={range} count={data?.count} loading={range.valid && isLoading} note={note}>
       <ColumnChart bars={bars} label={title} empty={t('charts.empty')} />
     </ChartCard>
   );

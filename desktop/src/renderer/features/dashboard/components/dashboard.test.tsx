@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { format, startOfMonth } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { collectToasts, fakeServer, planReply, renderApp, renderWithProviders, signIn, type FakeCall } from '../../../test/render';
+import { collectToasts, fakeServer, makeUser, planReply, renderApp, renderWithProviders, signIn, type FakeCall } from '../../../test/render';
 import { dashboardParams, type DashboardAnswer, type DashboardFilter } from '../api/dashboard';
 import DashboardPage from './dashboard-page';
 import { dayBars, formatMinutes, hourBars, userBars } from './format';
@@ -134,7 +134,7 @@ describe('dashboard screen', () => {
 
   it('draws tickets per user, and tickets per hour for one day, as SVG bars', async () => {
     const calls = server();
-    signIn();
+    signIn({ company: { ...makeUser().company!, timezone: 'America/Manaus' } });
     renderWithProviders(<DashboardPage />);
     const users = await screen.findByTestId('chart-users');
     await waitFor(() => expect(within(users).getAllByTestId('chart-bar').map((b) => b.dataset.value)).toEqual(['5', '0']));
@@ -149,6 +149,8 @@ describe('dashboard screen', () => {
     await waitFor(() => expect(within(day).getAllByTestId('chart-bar')).toHaveLength(24));
     expect(within(day).getAllByTestId('chart-bar')[9].dataset.value).toBe('3');
     expect(within(day).getByRole('heading', { name: 'Tickets per hour' })).toBeTruthy();
+    // The hours are the company's, which need not be the browser's: the chart says so.
+    expect(within(day).getByTestId('chart-day-note').textContent).toBe('Counted in the company’s time zone (America/Manaus)');
   });
 
   it('switches the day chart to days when its range spans several days', async () => {

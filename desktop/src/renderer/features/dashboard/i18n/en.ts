@@ -41,6 +41,8 @@ const en = {
     users: 'Tickets per user',
     perDay: 'Tickets per day',
     perHour: 'Tickets per hour',
+    timeZone: 'Counted in the company’s time zone ({{zone}})',
+    timeZoneUnnamed: 'Counted in the company’s time zone',
     initialDate: 'From',
     finalDate: 'To',
     invalidRange: 'Choose a start on or before the end.',

@@ -43,6 +43,8 @@ const es: Translation<typeof en> = {
     users: 'Atenciones por usuario',
     perDay: 'Atenciones por día',
     perHour: 'Atenciones por hora',
+    timeZone: 'Contados en la zona horaria de la empresa ({{zone}})',
+    timeZoneUnnamed: 'Contados en la zona horaria de la empresa',
     initialDate: 'Fecha inicial',
     finalDate: 'Fecha final',
     invalidRange: 'La fecha inicial debe ser igual o anterior a la final.',

@@ -43,6 +43,8 @@ const pt: Translation<typeof en> = {
     users: 'Atendimentos por usuário',
     perDay: 'Atendimentos por dia',
     perHour: 'Atendimentos por hora',
+    timeZone: 'Contados no fuso horário da empresa ({{zone}})',
+    timeZoneUnnamed: 'Contados no fuso horário da empresa',
     initialDate: 'Data inicial',
     finalDate: 'Data final',
     invalidRange: 'A data inicial deve ser igual ou anterior à final.',

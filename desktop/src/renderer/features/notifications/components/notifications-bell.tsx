@@ -4,6 +4,8 @@ import { Alert20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BellButton } from '../../../components/bell-button';
+import { FormattedText } from '../../../components/formatted-text';
+import { previewLine } from '../../../components/whatsapp-format';
 import { formatListTime } from '../../../i18n/format';
 import { requestNotificationPermission } from '../../../platform';
 import { useNotifications } from '../hooks/use-notifications';
@@ -65,8 +67,8 @@ export function NotificationsBell() {
                 <Avatar size={32} name={ticket.contact?.name} />
                 <span className={styles.body}>
                   <Text weight="semibold">{ticket.contact?.name}</Text>
-                  <Text size={200} className={styles.ellipsis}>
-                    {ticket.lastMessage}
+                  <Text size={200} className={styles.ellipsis} data-testid={`notification-last-${ticket.id}`}>
+                    {ticket.lastMessage ? <FormattedText text={previewLine(ticket.lastMessage)} /> : null}
                   </Text>
                 </span>
                 <span style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 2 }}>

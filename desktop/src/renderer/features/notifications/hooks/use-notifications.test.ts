@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../../test/render';
-import { shouldNotify } from './use-notifications';
+import { notificationOf, shouldNotify } from './use-notifications';
 
 const event = (ticket: Record<string, unknown>, fromMe = false) => ({
   action: 'create' as const,
@@ -24,5 +24,13 @@ describe('shouldNotify', () => {
   it('pending tickets only when allTicket is enabled', () => {
     expect(shouldNotify(agent, event({ status: 'pending', userId: null }))).toBe(false);
     expect(shouldNotify({ ...agent, allTicket: 'enabled' }, event({ status: 'pending', userId: null }))).toBe(true);
+  });
+});
+
+describe('the system notification', () => {
+  it("shows the message as plain text, without WhatsApp's formatting markers", () => {
+    const e = event({ contact: { name: 'Maria' } });
+    const message = { ...e.message, body: '*[ 1 ]* - Segunda via _agora_' };
+    expect(notificationOf({ ...e, message }, e.ticket)).toEqual({ title: 'Maria', body: '[ 1 ] - Segunda via agora', ticketUuid: 'u' });
   });
 });

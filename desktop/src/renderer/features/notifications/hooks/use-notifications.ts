@@ -3,6 +3,7 @@ import { useMatch } from 'react-router';
 import { useQuery } from '../../../api/query';
 import { useRealtimeEvent, useRealtimeRoom } from '../../../api/socket';
 import type { SessionUser } from '../../../api/types';
+import { stripWhatsApp } from '../../../components/whatsapp-format';
 import { notify, setUnreadCount } from '../../../platform';
 import { useCurrentUser } from '../../../stores/auth-store';
 import { usePreferences } from '../../../stores/preferences-store';
@@ -33,6 +34,16 @@ export const shouldNotify = (user: SessionUser, event: AppMessageEvent): boolean
   return ticket.status !== 'closed';
 };
 
+/**
+ * The system notification for a customer's message: who wrote and what, as plain text (a notification
+ * cannot show WhatsApp's *bold* or _italic_, so the markers go rather than show).
+ */
+export const notificationOf = (event: AppMessageEvent, ticket: UnreadTicket) => ({
+  title: event.contact?.name ?? ticket.contact?.name ?? '',
+  body: stripWhatsApp(event.message.body),
+  ticketUuid: ticket.uuid,
+});
+
 /** Tickets with unread messages, kept live; new customer messages raise a system notification and the sound. */
 export function useNotifications() {
   const user = useCurrentUser();
@@ -60,14 +71,7 @@ export function useNotifications() {
     if (viewing === event.ticket.uuid && focused) return;
     const ticket = event.ticket;
     query.setData((old) => [ticket, ...(old ?? []).filter((o) => o.id !== ticket.id)]);
-    void notify(
-      {
-        title: event.contact?.name ?? ticket.contact?.name ?? '',
-        body: event.message.body,
-        ticketUuid: ticket.uuid,
-      },
-      volume,
-    );
+    void notify(notificationOf(event, ticket), volume);
   });
 
   const tickets = query.data ?? [];

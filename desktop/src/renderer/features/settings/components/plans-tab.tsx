@@ -23,6 +23,7 @@ import { PLAN_FEATURES, createPlanSchema, updatePlanSchema, type PlanFeature } f
 import { useTranslation } from 'react-i18next';
 import { queryClient, useQuery } from '../../../api/query';
 import { ConfirmationDialog } from '../../../components/confirmation-dialog';
+import { fieldRow } from '../../../components/form/field-row';
 import { RowAction } from '../../../components/row-action';
 import { ListBody } from '../../../components/list-body';
 import { validate, type FieldErrors } from '../../../components/form/validation';
@@ -57,16 +58,7 @@ const editableValue = (value: number) => value.toFixed(2).replace('.', ',');
 const useStyles = makeStyles({
   toolbar: { display: 'flex', justifyContent: 'flex-end', marginBottom: tokens.spacingVerticalM },
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  // Inputs keep a native width of about 20 characters unless told otherwise: they overflowed their columns.
-  row: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))',
-    gap: tokens.spacingHorizontalM,
-    alignItems: 'start',
-    '& > *': { minWidth: 0 },
-    '& input': { minWidth: 0 },
-    '& .fui-Input': { width: '100%', minWidth: 0 },
-  },
+  row: fieldRow('140px'),
   flags: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: tokens.spacingVerticalXS },
 });
 

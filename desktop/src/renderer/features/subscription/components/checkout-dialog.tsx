@@ -86,7 +86,10 @@ export function CheckoutDialog({ invoice, onClose }: { invoice: Invoice; onClose
   const next = () => {
     if (step === 0) {
       const result = validate(checkoutAddressSchema, address, tc);
-      setErrors(result.errors);
+      // "Invalid value" alone does not say what a zip code should look like.
+      const shown: FieldErrors = { ...result.errors };
+      if (shown.zipcode && address.zipcode.trim()) shown.zipcode = t('checkout.data.zipcodeInvalid');
+      setErrors(shown);
       if (result.ok) setStep(1);
     }
   };

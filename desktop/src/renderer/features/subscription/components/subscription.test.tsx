@@ -148,6 +148,8 @@ describe('checkout', () => {
     await user.type(within(dialog).getByTestId('checkout-zipcode'), '5000');
     await user.click(within(dialog).getByTestId('checkout-next'));
     expect(within(dialog).getByTestId('checkout-step-0').getAttribute('aria-current')).toBe('step');
+    // The refusal says what a valid zip code looks like.
+    expect(within(dialog).getByText('Enter a zip code like 12345-678 (Brazil) or 12345 (United States)')).toBeTruthy();
     await user.type(within(dialog).getByTestId('checkout-zipcode'), '0-000');
     await user.click(within(dialog).getByTestId('checkout-next'));
     expect(within(dialog).getByTestId('checkout-step-1').getAttribute('aria-current')).toBe('step');

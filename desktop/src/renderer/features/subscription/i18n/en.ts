@@ -27,6 +27,7 @@ const en = {
       city: 'City',
       state: 'State',
       zipcode: 'Zip code',
+      zipcodeInvalid: 'Enter a zip code like 12345-678 (Brazil) or 12345 (United States)',
       country: 'Country',
       countries: {
         BR: 'Brazil',

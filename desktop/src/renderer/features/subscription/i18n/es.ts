@@ -29,6 +29,7 @@ const es: Translation<typeof en> = {
       city: 'Ciudad',
       state: 'Estado',
       zipcode: 'Código postal',
+      zipcodeInvalid: 'Ingrese un código postal como 12345-678 (Brasil) o 12345 (Estados Unidos)',
       country: 'País',
       countries: {
         BR: 'Brasil',

@@ -29,6 +29,7 @@ const pt: Translation<typeof en> = {
       city: 'Cidade',
       state: 'Estado',
       zipcode: 'CEP',
+      zipcodeInvalid: 'Informe um CEP como 12345-678 (Brasil) ou um ZIP como 12345 (Estados Unidos)',
       country: 'País',
       countries: {
         BR: 'Brasil',

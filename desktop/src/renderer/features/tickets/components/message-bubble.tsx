@@ -16,7 +16,8 @@ import {
   Prohibited16Regular,
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { FormattedText } from './formatted-text';
+import { AudioPlayer } from './audio-player';
+import { FormattedText } from '../../../components/formatted-text';
 import type { TFunction } from 'i18next';
 import { getServerUrl } from '../../../api/client';
 import { errorMessage, toastError } from '../../../api/errors';
@@ -132,7 +133,7 @@ export function MessageMedia({ message }: { message: MessageBase }) {
     case 'sticker':
       return url ? <img className={styles.sticker} src={url} alt={t('conversation.sticker')} loading="lazy" data-testid={`media-sticker-${message.id}`} /> : null;
     case 'audio':
-      return url ? <audio controls preload="none" src={url} style={{ maxWidth: '100%' }} data-testid={`media-audio-${message.id}`} /> : null;
+      return url ? <AudioPlayer src={url} testId={`media-audio-${message.id}`} /> : null;
     case 'video':
       return url ? <video className={styles.media} controls preload="metadata" src={url} data-testid={`media-video-${message.id}`} /> : null;
     case 'location':

@@ -344,6 +344,26 @@ describe('audio recording', () => {
     expect((form.get('medias') as File).size).toBe(12000);
   });
 
+  it('shows the time recorded so far while recording', async () => {
+    // Only the clock is faked: the display's own timer keeps running.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const start = new Date('2024-05-03T10:00:00Z').getTime();
+      vi.setSystemTime(start);
+      renderInput();
+      fireEvent.click(screen.getByTestId('record-start'));
+      await screen.findByTestId('recording');
+      expect(screen.getByTestId('recording-elapsed').textContent).toBe('0:00');
+      vi.setSystemTime(start + 65_400);
+      await waitFor(() => expect(screen.getByTestId('recording-elapsed').textContent).toBe('1:05'));
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Cancel recording' }));
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('cannot record on a closed ticket', () => {
     renderInput('closed');
     expect((screen.getByTestId('record-start') as HTMLButtonElement).disabled).toBe(true);

@@ -42,6 +42,7 @@ import { usePreferences } from '../../../stores/preferences-store';
 import { fetchQuickMessageFile, fetchQuickMessages, sendMediaMessage, sendTextMessage, type OutgoingFile } from '../api/tickets';
 import type { Message, QuickMessage, TicketStatus } from '../api/types';
 import { useAudioRecorder } from '../hooks/use-audio-recorder';
+import { formatDuration } from '../../../i18n/format';
 import { mediaHref, previewText } from './message-bubble';
 
 const EmojiPicker = lazy(() => import('emoji-picker-react'));
@@ -365,6 +366,9 @@ export function MessageInput({ ticketId, status, replyTo, onCancelReply, onSent 
           <div className={styles.recording} data-testid="recording">
             <Spinner size="extra-tiny" />
             {t('input.recording')}
+            <span role="timer" data-testid="recording-elapsed">
+              {formatDuration(recorder.elapsed)}
+            </span>
           </div>
         ) : files.length > 0 ? (
           <div className={styles.files} data-testid="selected-files" onPaste={onPaste}>

@@ -216,7 +216,7 @@ describe('separators', () => {
       'message',
     ]);
     renderList(messages);
-    expect(screen.getByTestId('ticket-separator-5').textContent).toContain('Ticket #4 closed 03/05/2024 09:15');
+    expect(screen.getByTestId('ticket-separator-5').textContent).toContain('Ticket #4 closed · last message 03/05/2024 09:15');
   });
 
   it("marks where another ticket's messages begin: the old one closed, the new one started", () => {
@@ -227,7 +227,8 @@ describe('separators', () => {
     ];
     renderList(messages);
     const separator = screen.getByTestId('ticket-separator-5');
-    expect(separator.textContent).toContain('Ticket #4 closed 03/05/2024 09:40');
+    // The message view has no closing time: the time shown is the old ticket's last message, and says so.
+    expect(separator.textContent).toContain('Ticket #4 closed · last message 03/05/2024 09:40');
     expect(separator.textContent).toContain('Ticket #5 started 03/05/2024 16:05');
     // Same day: no second date separator.
     expect(screen.getAllByTestId('date-separator')).toHaveLength(1);

@@ -120,7 +120,7 @@ export function MessageList({ messages, hasMore, loading, loadOlder, isGroup, re
               ) : row.kind === 'ticket' ? (
                 <div className={styles.ticketSeparator} data-testid={`ticket-separator-${row.ticketId}`}>
                   <Text className={mergeClasses(styles.chip, styles.ticketChip)}>
-                    {t('conversation.ticketClosed', { id: row.closedTicketId, date: formatDateTime(row.closedAt) })}
+                    {t('conversation.ticketClosed', { id: row.closedTicketId, date: formatDateTime(row.lastMessageAt) })}
                   </Text>
                   <Text className={mergeClasses(styles.chip, styles.ticketChip)}>
                     {t('conversation.ticketStarted', { id: row.ticketId, date: formatDateTime(row.date) })}

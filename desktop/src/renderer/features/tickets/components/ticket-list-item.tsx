@@ -1,11 +1,12 @@
-import { memo } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { Avatar, Badge, Button, CounterBadge, makeStyles, mergeClasses, Text, tokens, Tooltip } from '@fluentui/react-components';
 import { ArrowUndo16Regular, Bot16Regular, Checkmark16Regular, Dismiss16Regular, Eye16Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import { DELETED_MESSAGE_PREVIEW } from '@atrium/shared';
 import { formatListTime } from '../../../i18n/format';
 import type { Ticket } from '../api/types';
-import { previewLine, stripWhatsApp } from '../lib/whatsapp-format';
-import { FormattedText } from './formatted-text';
+import { previewLine, stripWhatsApp } from '../../../components/whatsapp-format';
+import { FormattedText } from '../../../components/formatted-text';
 
 const useStyles = makeStyles({
   root: {
@@ -34,8 +35,25 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground3,
   },
   time: { color: tokens.colorNeutralForeground3, flexShrink: 0 },
-  // Badges keep their text on one line; the row hides what does not fit.
-  tags: { display: 'flex', flexWrap: 'nowrap', overflow: 'hidden', gap: '4px', flex: 1, minWidth: 0, '& > *': { flexShrink: 0 } },
+  // Badges keep their text on one line and are shown whole or not at all: one that does not fit wraps to a
+  // second line, which the row's height hides (a badge cut by the action buttons read as another word). A
+  // badge wider than the row ends in an ellipsis. A "+N" counts the hidden ones; the row's title names them all.
+  tags: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignContent: 'flex-start',
+    alignItems: 'center',
+    overflow: 'hidden',
+    columnGap: '4px',
+    rowGap: '20px',
+    height: '20px',
+    flex: 1,
+    minWidth: 0,
+    position: 'relative',
+    '& > *': { flexShrink: 0, maxWidth: '100%', overflow: 'hidden' },
+  },
+  more: { flexShrink: 0 },
+  badgeText: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 },
   /** The actions share the badges' row, so that the name and the preview get the item's whole width. */
   footer: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
   actions: { display: 'flex', alignItems: 'center', gap: '2px', flexShrink: 0, marginLeft: 'auto' },
@@ -68,6 +86,28 @@ export const TicketListItem = memo(function TicketListItem({
   const { t } = useTranslation('tickets');
   const pending = ticket.status === 'pending';
   const name = ticket.contact?.name ?? '';
+  // The server's preview of a deleted latest message, or one deleted while the list was on screen.
+  const lastDeleted = ticket.lastMessageDeleted || ticket.lastMessage === DELETED_MESSAGE_PREVIEW;
+  const badgeNames = [
+    ticket.whatsapp?.name,
+    ticket.user?.name,
+    ticket.queue ? ticket.queue.name : t('filters.noQueue'),
+    ...(ticket.tags ?? []).map((tag) => tag.name),
+  ].filter((name): name is string => !!name);
+  // How many badges wrapped out of sight, recounted when the row's width changes.
+  const tagsRef = useRef<HTMLDivElement>(null);
+  const [hiddenBadges, setHiddenBadges] = useState(0);
+  const badgeKey = badgeNames.join('\n');
+  useLayoutEffect(() => {
+    const row = tagsRef.current;
+    if (!row) return;
+    const count = () => setHiddenBadges(Array.from(row.children).filter((c) => (c as HTMLElement).offsetTop >= row.clientHeight && row.clientHeight > 0).length);
+    count();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(count);
+    observer.observe(row);
+    return () => observer.disconnect();
+  }, [badgeKey]);
   const stop = (fn: () => void) => (e: { stopPropagation: () => void }) => {
     e.stopPropagation();
     fn();
@@ -100,8 +140,8 @@ export const TicketListItem = memo(function TicketListItem({
           </Text>
         </div>
         <div className={styles.row}>
-          <Text size={200} className={styles.last} title={ticket.lastMessage && !ticket.lastMessageDeleted ? stripWhatsApp(ticket.lastMessage) : undefined} data-testid={`ticket-last-${ticket.id}`}>
-            {ticket.lastMessageDeleted ? (
+          <Text size={200} className={styles.last} title={ticket.lastMessage && !lastDeleted ? stripWhatsApp(ticket.lastMessage) : undefined} data-testid={`ticket-last-${ticket.id}`}>
+            {lastDeleted ? (
               <em>{t('conversation.deleted')}</em>
             ) : ticket.lastMessage ? (
               <FormattedText text={previewLine(ticket.lastMessage)} />
@@ -114,32 +154,43 @@ export const TicketListItem = memo(function TicketListItem({
           ) : null}
         </div>
         <div className={styles.footer}>
-          <div className={styles.tags}>
+          <div ref={tagsRef} className={styles.tags} title={badgeNames.join(' · ')} data-testid={`ticket-badges-${ticket.id}`}>
             {ticket.whatsapp ? (
               <Badge appearance="tint" color="informative" size="small">
-                {ticket.whatsapp.name}
+                <span className={styles.badgeText}>{ticket.whatsapp.name}</span>
               </Badge>
             ) : null}
             {ticket.user ? (
               <Badge appearance="tint" color="subtle" size="small">
-                {ticket.user.name}
+                <span className={styles.badgeText}>{ticket.user.name}</span>
               </Badge>
             ) : null}
             {ticket.queue ? (
               <Badge appearance="filled" size="small" style={{ backgroundColor: ticket.queue.color, color: '#fff' }}>
-                {ticket.queue.name}
+                <span className={styles.badgeText}>{ticket.queue.name}</span>
               </Badge>
             ) : (
               <Badge appearance="outline" size="small" style={{ color: tokens.colorNeutralForeground2, borderColor: tokens.colorNeutralStroke1 }}>
-                {t('filters.noQueue')}
+                <span className={styles.badgeText}>{t('filters.noQueue')}</span>
               </Badge>
             )}
             {(ticket.tags ?? []).map((tag) => (
               <Badge key={tag.id} appearance="filled" size="small" style={{ backgroundColor: tag.color, color: '#fff' }}>
-                {tag.name}
+                <span className={styles.badgeText}>{tag.name}</span>
               </Badge>
             ))}
           </div>
+          {hiddenBadges > 0 ? (
+            <Badge
+              appearance="outline"
+              size="small"
+              className={styles.more}
+              title={badgeNames.slice(-hiddenBadges).join(' · ')}
+              data-testid={`ticket-badges-more-${ticket.id}`}
+            >
+              +{hiddenBadges}
+            </Badge>
+          ) : null}
           <div className={styles.actions}>
             {isAdmin ? (
               <Tooltip content={t('actions.peek')} relationship="label">

@@ -1,3 +1,4 @@
+import { DELETED_MESSAGE_PREVIEW } from '@atrium/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
@@ -203,6 +204,11 @@ describe('a deleted last message', () => {
 
   it('shows the deleted marker instead of the text', () => {
     renderItem(ticket({ lastMessage: 'Secret', lastMessageDeleted: true }));
+    expect(screen.getByTestId('ticket-last-1').textContent).toBe('This message was deleted');
+  });
+
+  it("shows the marker for the server's preview of a deleted message, after a reload too", () => {
+    renderItem(ticket({ lastMessage: DELETED_MESSAGE_PREVIEW }));
     expect(screen.getByTestId('ticket-last-1').textContent).toBe('This message was deleted');
   });
 });

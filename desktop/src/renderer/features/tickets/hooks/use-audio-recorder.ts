@@ -12,6 +12,8 @@ const AUDIO_BITRATE = 128000;
  */
 export function useAudioRecorder(onRecorded: (file: File) => void | Promise<void>, onError: (err: unknown) => void) {
   const [state, setState] = useState<RecorderState>('idle');
+  const [startedAt, setStartedAt] = useState(0);
+  const [elapsed, setElapsed] = useState(0);
   const recorder = useRef<MediaRecorder | null>(null);
   const stream = useRef<MediaStream | null>(null);
   const cancelled = useRef(false);
@@ -24,6 +26,15 @@ export function useAudioRecorder(onRecorded: (file: File) => void | Promise<void
     stream.current = null;
     recorder.current = null;
   };
+
+  // Whole seconds since recording began, counted from the clock (a tick only refreshes the display).
+  useEffect(() => {
+    if (state !== 'recording') return;
+    const tick = () => setElapsed(Math.max(0, Math.floor((Date.now() - startedAt) / 1000)));
+    tick();
+    const timer = setInterval(tick, 250);
+    return () => clearInterval(timer);
+  }, [state, startedAt]);
 
   useEffect(
     () => () => {
@@ -56,6 +67,8 @@ export function useAudioRecorder(onRecorded: (file: File) => void | Promise<void
       };
       recorder.current = rec;
       rec.start();
+      setStartedAt(Date.now());
+      setElapsed(0);
       setState('recording');
     } catch (err) {
       release();
@@ -74,5 +87,5 @@ export function useAudioRecorder(onRecorded: (file: File) => void | Promise<void
     }
   }, []);
 
-  return { state, start, send: () => stop(false), cancel: () => stop(true) };
+  return { state, elapsed, start, send: () => stop(false), cancel: () => stop(true) };
 }

@@ -43,7 +43,7 @@ const en = {
     assignedTo: 'Assigned to {{name}}',
     loadingOlder: 'Loading older messages…',
     ticketStarted: 'Ticket #{{id}} started {{date}}',
-    ticketClosed: 'Ticket #{{id}} closed {{date}}',
+    ticketClosed: 'Ticket #{{id}} closed · last message {{date}}',
     deleted: 'This message was deleted',
     edited: 'Edited',
     notSent: 'Not sent',

@@ -45,7 +45,7 @@ const es: Translation<typeof en> = {
     assignedTo: 'Asignado a {{name}}',
     loadingOlder: 'Cargando mensajes anteriores…',
     ticketStarted: 'Conversación #{{id}} iniciada {{date}}',
-    ticketClosed: 'Conversación #{{id}} cerrada {{date}}',
+    ticketClosed: 'Conversación #{{id}} cerrada · último mensaje {{date}}',
     deleted: 'Este mensaje fue eliminado',
     edited: 'Editado',
     notSent: 'No enviado',

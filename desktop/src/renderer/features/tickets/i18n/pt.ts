@@ -45,7 +45,7 @@ const pt: Translation<typeof en> = {
     assignedTo: 'Atribuído a {{name}}',
     loadingOlder: 'Carregando mensagens anteriores…',
     ticketStarted: 'Conversa #{{id}} iniciada {{date}}',
-    ticketClosed: 'Conversa #{{id}} encerrada {{date}}',
+    ticketClosed: 'Conversa #{{id}} encerrada · última mensagem {{date}}',
     deleted: 'Essa mensagem foi apagada',
     edited: 'Editada',
     notSent: 'Não enviada',

@@ -7,9 +7,9 @@ export type MessageRow =
   | {
       kind: 'ticket';
       key: string;
-      /** The ticket whose messages end here, and when its last message was. */
+      /** The ticket whose messages end here, and when its last message was (the message view has no closing time). */
       closedTicketId: number;
-      closedAt: string;
+      lastMessageAt: string;
       /** The ticket whose messages begin here, and when its first message was. */
       ticketId: number;
       date: string;
@@ -55,7 +55,7 @@ export const buildRows = (all: Message[]): MessageRow[] => {
         kind: 'ticket',
         key: `t-${message.ticketId}-${message.id}`,
         closedTicketId: lastOfTicket.ticketId as number,
-        closedAt: lastOfTicket.createdAt,
+        lastMessageAt: lastOfTicket.createdAt,
         ticketId: message.ticketId,
         date: message.createdAt,
       });

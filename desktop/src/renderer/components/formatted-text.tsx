@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { parseWhatsApp, type FormatNode } from '../lib/whatsapp-format';
+import { parseWhatsApp, type FormatNode } from './whatsapp-format';
 
 const render = (nodes: FormatNode[], key = ''): ReactNode[] =>
   nodes.map((node, i) => {

@@ -1,0 +1,23 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EventBus } from '../../events/bus.js';
+import { presentTicket } from '../tickets/ticket.presenter.js';
+import { Ticket } from '../tickets/ticket.entity.js';
+import { previewOf } from './message-store.js';
+import { Message } from './message.entity.js';
+
+/**
+ * A message of the ticket was edited or deleted after it was stored: when it is the ticket's latest, the
+ * ticket's preview (lastMessage) follows it and the lists hear the ticket again, so a reload shows what the
+ * conversation shows. The ticket keeps its place (updatedAt): an edit or a delete is not new activity.
+ * Returns whether the preview changed.
+ */
+export const followLastMessage = async (em: EntityManager, events: EventBus, ticket: Ticket, message: Message): Promise<boolean> => {
+  if (message.ticketId !== ticket.id) return false;
+  const latest = await em.findOne(Message, { ticketId: ticket.id }, { orderBy: { createdAt: 'desc', id: 'desc' }, fields: ['id'] });
+  const preview = previewOf(message);
+  if (latest?.id !== message.id || ticket.lastMessage === preview) return false;
+  await em.nativeUpdate(Ticket, { id: ticket.id }, { lastMessage: preview, updatedAt: ticket.updatedAt });
+  await em.refresh(ticket);
+  events.emit('ticket.changed', { companyId: ticket.companyId, ticket: await presentTicket(em, ticket) });
+  return true;
+};
