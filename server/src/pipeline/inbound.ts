@@ -7,6 +7,7 @@ import type { MediaStore } from '../media/storage.js';
 import { digitsOnly, upsertChannelContact } from '../modules/contacts/contact-identity.js';
 import { Message, type MediaType } from '../modules/messages/message.entity.js';
 import { presentMessages } from '../modules/messages/message.presenter.js';
+import { followLastMessage } from '../modules/messages/last-message.js';
 import { previewOf, storeMessage } from '../modules/messages/message-store.js';
 import type { ConversationDeps } from '../modules/messages/outbound.js';
 import { getSettingValue } from '../modules/settings/settings.service.js';
@@ -387,13 +388,8 @@ export const applyMessageUpdate = async (deps: PipelineDeps, connection: Connect
   await em.flush();
   if (message.ticketId === null) return;
   const ticket = await em.findOneOrFail(Ticket, message.ticketId);
-  if (update.editedBody !== undefined || update.revoked) {
-    const latest = await em.findOne(Message, { ticketId: ticket.id }, { orderBy: { createdAt: 'desc', id: 'desc' } });
-    if (latest?.id === message.id) {
-      ticket.lastMessage = previewOf(message);
-      await em.flush();
-    }
-  }
+  // An edit or a delete of the latest message moves the list's preview too (and the lists hear it).
+  if (update.editedBody !== undefined || update.revoked) await followLastMessage(em, deps.events, ticket, message);
   const [presented] = await presentMessages(em, deps.media, [message]);
   deps.events.emit('message.updated', { companyId: connection.companyId, message: presented, placement: placementOf(ticket) });
 };
