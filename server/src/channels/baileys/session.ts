@@ -28,6 +28,7 @@ import type { Logger } from '../../logger.js';
 import type {
   ChannelPeer,
   ChannelSession,
+  InboundMessage,
   ChannelStatus,
   MessageUpdate,
   OutboundMedia,
@@ -40,6 +41,7 @@ import { createKeyCache, useAuthStoreState } from './auth-state.js';
 import {
   identityOf,
   jidForPeer,
+  mentionedJids,
   toCallEvent,
   toContactUpdate,
   toInboundMessage,
@@ -366,16 +368,26 @@ export class BaileysSession implements ChannelSession {
     });
   }
 
-  async markRead(chat: ChannelPeer, ids: { id: string; participant?: string }[]): Promise<void> {
+  async markRead(chat: ChannelPeer, ids: { id: string; participant?: string; raw?: unknown }[]): Promise<void> {
     const socket = this.liveSocket();
     if (ids.length === 0) return;
     const remoteJid = jidForPeer(chat);
-    const keys: WAMessageKey[] = ids.map(({ id, participant }) => ({
-      remoteJid,
-      id,
-      fromMe: false,
-      participant: participant ? (participant.includes('@') ? participant : `${participant.replace(/\D/g, '')}@s.whatsapp.net`) : undefined,
-    }));
+    const keys: WAMessageKey[] = ids.map(({ id, participant, raw }) => {
+      // The address the message came from (a LID chat, a LID-addressed group's participant): a receipt
+      // to an address rebuilt from the contact's number does not reach the sender.
+      const stored = (raw as { key?: WAMessageKey } | null | undefined)?.key;
+      if (stored?.id === id && stored.remoteJid) {
+        const key: WAMessageKey = { remoteJid: stored.remoteJid, id, fromMe: false };
+        if (stored.participant) key.participant = stored.participant;
+        return key;
+      }
+      return {
+        remoteJid,
+        id,
+        fromMe: false,
+        participant: participant ? (participant.includes('@') ? participant : `${participant.replace(/\D/g, '')}@s.whatsapp.net`) : undefined,
+      };
+    });
     try {
       await socket.readMessages(keys);
     } catch (err) {
@@ -700,6 +712,7 @@ export class BaileysSession implements ChannelSession {
     }
     await this.completeNumber(message.chat, socket);
     if (message.participant) await this.completeNumber(message.participant, socket);
+    await this.mentionByNumber(message, msg, socket);
     if (mapped.media) {
       try {
         const data = await this.within(this.config.mediaTimeoutMs, this.config.downloadMedia(msg, socket, this.baileysLog));
@@ -717,7 +730,7 @@ export class BaileysSession implements ChannelSession {
     const result = { ...update };
     if (result.editedBody !== undefined && !this.firstTime(`${update.id}|edit|${result.editedBody}`)) delete result.editedBody;
     if (result.revoked && !this.firstTime(`${update.id}|revoked`)) delete result.revoked;
-    if (result.ack === undefined && result.editedBody === undefined && !result.revoked) return;
+    if (result.ack === undefined && result.editedBody === undefined && !result.revoked && !result.sendError && !result.reactionRemoved) return;
     await this.options.events.messageUpdate(result);
   }
 
@@ -773,6 +786,26 @@ export class BaileysSession implements ChannelSession {
       if (number) peer.number = number;
     } catch (err) {
       this.log.debug({ err }, 'LID lookup failed');
+    }
+  }
+
+  /**
+   * A mention in a LID-addressed group is written "@<LID>", digits nobody recognises: it names the person by
+   * the phone number instead when Baileys has learnt the pair (a local lookup); else it stays as it is.
+   */
+  private async mentionByNumber(message: InboundMessage, msg: WAMessage, socket: BaileysSocket): Promise<void> {
+    const lidMapping = socket.signalRepository?.lidMapping;
+    if (!lidMapping || !message.body) return;
+    const lids = new Set(mentionedJids(msg).map((jid) => identityOf(jid).lid).filter((lid): lid is string => !!lid));
+    for (const lid of lids) {
+      const written = new RegExp(`@${lid}(?!\\d)`, 'g');
+      if (!message.body.includes(`@${lid}`)) continue;
+      try {
+        const number = identityOf(await lidMapping.getPNForLID(`${lid}@lid`)).number;
+        if (number) message.body = message.body.replace(written, `@${number}`);
+      } catch (err) {
+        this.log.debug({ err }, 'LID lookup for a mention failed');
+      }
     }
   }
 
