@@ -1,9 +1,11 @@
 import { ACCOUNT_RESTRICTED_TEXT, proto, type WAMessage, type WAMessageKey } from '@whiskeysockets/baileys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forCompany } from '../../db/tenant.js';
+import { readOggOpus } from '../../media/ogg.js';
 import { OutboundMessage } from '../../modules/outbox/outbound-message.entity.js';
 import { FakeSocket } from '../../testing/baileys-socket.js';
 import { ticketOf } from '../../testing/conversation.js';
+import { recordedWebm } from '../../testing/voice.js';
 import { connectSocket, createTenant, eventually, joined, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
 import { createBaileysProvider } from './index.js';
 
@@ -186,5 +188,31 @@ describe('reactions', () => {
     // The removal is no message of its own, and the list's preview is the message before it.
     expect(after.some((m) => m.wid === 'REACT-2')).toBe(false);
     expect((await ticketOf(t.api, a.admin.token, jid.split('@')[0])).lastMessage).toBe('Pedido confirmado');
+  });
+});
+
+describe('a voice note', () => {
+  it('recorded as WebM reaches the phone as a mono Ogg/Opus voice note with its length', async () => {
+    const { ticketId } = await customer();
+    const webm = await recordedWebm(2);
+    const form = new FormData();
+    form.append('medias', new Blob([webm], { type: 'audio/webm' }), 'audio-record.webm');
+    form.append('voiceNote', 'true');
+    form.append('body', '');
+    const res = await fetch(`${t.app.url}/messages/${ticketId}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${a.admin.token}` } });
+    expect(res.status).toBe(200);
+    const [queued] = (await res.json()) as any[];
+    expect(queued).toMatchObject({ mediaType: 'audio', mediaName: 'audio-record.ogg' });
+    await eventually(async () => (await em().findOneOrFail(OutboundMessage, { wid: queued.wid })).status === 'sent');
+
+    const sent = socket().sent.find((s) => s.options?.messageId === queued.wid)!;
+    const content = sent.content as { audio: Buffer; mimetype: string; ptt: boolean; seconds: number };
+    expect(content).toMatchObject({ mimetype: 'audio/ogg; codecs=opus', ptt: true, seconds: 2 });
+    const info = readOggOpus(content.audio);
+    expect(info.channels).toBe(1);
+    expect(Math.round(info.seconds)).toBe(2);
+    // The stored copy the agent plays is the same file.
+    const stored = await fetch(t.app.url + queued.mediaUrl);
+    expect(Buffer.from(await stored.arrayBuffer()).equals(content.audio)).toBe(true);
   });
 });

@@ -25,6 +25,7 @@ import {
 } from '@whiskeysockets/baileys';
 import { AppError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
+import { OGG_OPUS_MIMETYPE, readOggOpus } from '../../media/ogg.js';
 import type {
   ChannelPeer,
   ChannelSession,
@@ -154,11 +155,24 @@ export const disconnectCode = (error: unknown): number | undefined => {
 const PHOTO = new Set(['image/jpeg', 'image/png', 'image/webp']);
 const MOVIE = new Set(['video/mp4', 'video/3gpp']);
 
+/** A voice note's length in whole seconds, shown on the phone before it plays; undefined when not Ogg/Opus. */
+const voiceNoteSeconds = (data: Buffer): number | undefined => {
+  try {
+    return Math.max(1, Math.round(readOggOpus(data).seconds));
+  } catch {
+    return undefined;
+  }
+};
+
 /** How a file goes out: photos and playable videos with their caption, audio as voice note or file, the rest as documents. */
 export const mediaContent = (message: OutboundMedia): AnyMessageContent => {
   const mimetype = message.mimetype.split(';')[0].trim().toLowerCase();
   const caption = message.caption || undefined;
-  if (message.voiceNote) return { audio: message.data, mimetype: message.mimetype, ptt: true };
+  if (message.voiceNote) {
+    // Phones play a push-to-talk note declared exactly as Ogg/Opus, and show its length before it plays.
+    const seconds = voiceNoteSeconds(message.data);
+    return { audio: message.data, mimetype: seconds === undefined ? message.mimetype : OGG_OPUS_MIMETYPE, ptt: true, seconds };
+  }
   if (PHOTO.has(mimetype)) return { image: message.data, mimetype: message.mimetype, caption };
   if (MOVIE.has(mimetype)) return { video: message.data, mimetype: message.mimetype, caption };
   if (mimetype.startsWith('audio/')) return { audio: message.data, mimetype: message.mimetype, ptt: false };
