@@ -533,6 +533,32 @@ describe('BaileysSession inbound events', () => {
     await h.session.stop();
   });
 
+  it('a slow download holds only its own chat: other customers’ later messages and updates go on', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const h = await connected({
+      downloadMedia: async () => {
+        await held;
+        return Buffer.from('video');
+      },
+    });
+    const OTHER = '5511977776666';
+    const upsert = (msg: WAMessage) => h.socket().emit('messages.upsert', { type: 'notify', messages: [msg] });
+    upsert(wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'VIDEO' }, { videoMessage: { mimetype: 'video/mp4' } }));
+    upsert(wa({ remoteJid: `${OTHER}@s.whatsapp.net`, id: 'B1' }, { conversation: 'b1' }));
+    h.socket().emit('messages.update', [{ key: { remoteJid: `${OTHER}@s.whatsapp.net`, fromMe: true, id: 'OURS-B' }, update: { status: proto.WebMessageInfo.Status.READ } }]);
+    // The same customer's next message and an edit of the video wait for it, in order.
+    upsert(wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'A2' }, { conversation: 'a2' }));
+    h.socket().emit('messages.update', [{ key: { remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true, id: 'OURS-A' }, update: { status: proto.WebMessageInfo.Status.READ } }]);
+    await vi.waitFor(() => expect(h.rec.updates.map((u) => u.id)).toEqual(['OURS-B']));
+    expect(h.rec.messages.map((m) => m.id)).toEqual(['B1']);
+    release();
+    await h.idle();
+    expect(h.rec.messages.map((m) => m.id)).toEqual(['B1', 'VIDEO', 'A2']);
+    expect(h.rec.updates.map((u) => u.id)).toEqual(['OURS-B', 'OURS-A']);
+    await h.session.stop();
+  });
+
   it('gives up on a media download that never ends', async () => {
     const h = await connected({ mediaTimeoutMs: 30, downloadMedia: () => new Promise<Buffer>(() => undefined) });
     h.socket().emit('messages.upsert', { type: 'notify', messages: [wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'VID1' }, { videoMessage: { mimetype: 'video/mp4' } })] });
@@ -665,12 +691,13 @@ describe('BaileysSession inbound events', () => {
       { key: { ...key, remoteJid: '120363025246125888@g.us', id: 'GRP1' }, receipt: proto.UserReceipt.fromObject({ userJid: `${CUSTOMER}@s.whatsapp.net`, playedTimestamp: 1_700_000_000 }) },
     ]);
     await h.idle();
-    expect(h.rec.updates).toEqual([
+    // In order within a chat; the group is a chat of its own.
+    expect(h.rec.updates.filter((u) => u.id === '3EB0ABC')).toEqual([
       { id: '3EB0ABC', fromMe: true, ack: 2 },
       { id: '3EB0ABC', fromMe: true, ack: 3 },
       { id: '3EB0ABC', fromMe: true, ack: 4 },
-      { id: 'GRP1', fromMe: true, ack: 5 },
     ]);
+    expect(h.rec.updates.filter((u) => u.id === 'GRP1')).toEqual([{ id: 'GRP1', fromMe: true, ack: 5 }]);
     await h.session.stop();
   });
 
