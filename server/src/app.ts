@@ -59,7 +59,15 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIR = path.resolve(here, '../../desktop/dist/renderer');
 
 /** The composition root: database, ORM, jobs, HTTP and realtime, wired once. */
-export const startApp = async (config: Config, options: { logger?: Logger; print?: (line: string) => void } = {}): Promise<RunningApp> => {
+export const startApp = async (
+  config: Config,
+  options: {
+    logger?: Logger;
+    print?: (line: string) => void;
+    /** Channel providers that replace the default ones by name (tests give Baileys a socket of their own). */
+    providers?: Record<string, ChannelProvider>;
+  } = {},
+): Promise<RunningApp> => {
   const logger = options.logger ?? createLogger(config.logLevel);
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
@@ -101,6 +109,7 @@ export const startApp = async (config: Config, options: { logger?: Logger; print
   // Channels: Baileys (`beta`) always, the simulated phone when enabled.
   const providers: Record<string, ChannelProvider> = { beta: createBaileysProvider() };
   if (config.channelSandbox) providers.sandbox = createSandboxProvider(systemEm);
+  Object.assign(providers, options.providers);
   // Sessions report into the pipeline, which answers through the sessions: the closure is called later.
   const channels = new ChannelManager(providers, {
     events: (connection) => sessionEvents(pipeline, connection),

@@ -98,6 +98,9 @@ export const ERROR_STATUS = {
   ERR_MEDIA_NOT_FOUND: 404,
   ERR_SEND_UNCERTAIN: 502,
   ERR_CANCELLED: 409,
+  // WhatsApp answered one of our messages with an error receipt: it was not delivered.
+  ERR_WAPP_SEND_REFUSED: 502,
+  ERR_WAPP_ACCOUNT_RESTRICTED: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -18,7 +18,9 @@ export type InboundMediaType =
   | 'vcard'
   | 'contactMessage'
   | 'call_log'
-  | 'reactionMessage';
+  | 'reactionMessage'
+  /** A message that came without readable content (undecryptable, an ad's lead): a placeholder. */
+  | 'unavailable';
 
 /** A person or group as the channel identifies it. `number`: digits with country code; `lid`: privacy id digits. */
 export interface ChannelPeer {
@@ -62,6 +64,10 @@ export interface MessageUpdate {
   editedBody?: string;
   /** The sender deleted it for everyone. */
   revoked?: boolean;
+  /** An error receipt for one of our messages: the network refused it (the reason's error code). */
+  sendError?: 'ERR_WAPP_SEND_REFUSED' | 'ERR_WAPP_ACCOUNT_RESTRICTED';
+  /** `id` is a message someone took their reaction off: in a group, `participant` says who. */
+  reactionRemoved?: { fromMe: boolean; participant?: ChannelPeer };
 }
 
 export interface CallEvent {
@@ -136,7 +142,8 @@ export interface ChannelSession {
   sendMedia(message: OutboundMedia): Promise<SentMessage>;
   /** Deletes for everyone; `raw` (the stored provider object) gives the exact key it was sent with. */
   deleteMessage(to: ChannelPeer, id: string, fromMe: boolean, raw?: unknown): Promise<void>;
-  markRead(chat: ChannelPeer, ids: { id: string; participant?: string }[]): Promise<void>;
+  /** `raw`: the stored provider object of each message, whose address the receipt goes to. */
+  markRead(chat: ChannelPeer, ids: { id: string; participant?: string; raw?: unknown }[]): Promise<void>;
   /** The canonical number registered on the network, or null when it is not. */
   checkNumber(number: string): Promise<string | null>;
   /** Shows the customer "typing…" or "recording audio…" (best effort). */

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import { inject } from 'vitest';
 import { startApp, type RunningApp } from '../app.js';
+import type { ChannelProvider } from '../channels/types.js';
 import { loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
 import { Api } from './api.js';
@@ -42,7 +43,7 @@ export interface TestApp {
 }
 
 /** The real server on a random port against a fresh database, with a known super admin. */
-export const startTestApp = async (env: Record<string, string> = {}): Promise<TestApp> => {
+export const startTestApp = async (env: Record<string, string> = {}, options: { providers?: Record<string, ChannelProvider> } = {}): Promise<TestApp> => {
   const db = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-test-data-'));
   const config = loadConfig({
@@ -60,7 +61,7 @@ export const startTestApp = async (env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   // TEST_LOG_LEVEL=error shows the server's own account of a failing request.
-  const app = await startApp(config, { logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'), print: () => {} });
+  const app = await startApp(config, { logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'), print: () => {}, providers: options.providers });
   const api = new Api(app.url);
   const { token } = await api.login(SUPER.email, SUPER.password);
   return {

@@ -1,4 +1,4 @@
-import { proto, type WACallEvent, type WAMessage } from '@whiskeysockets/baileys';
+import { ACCOUNT_RESTRICTED_TEXT, proto, type WACallEvent, type WAMessage } from '@whiskeysockets/baileys';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.js';
 import type { InboundMessage, MessageUpdate } from '../types.js';
@@ -284,14 +284,23 @@ describe('toInboundMessage: edits, revokes and dropped messages', () => {
     expect(asUpdate(toInboundMessage(msg))).toEqual({ id: 'GONE1', fromMe: false, revoked: true });
   });
 
-  it('keeps a reaction as a message of its own, linked to the message reacted to; a reaction taken back is dropped', () => {
+  it('keeps a reaction as a message of its own, linked to the message reacted to; a reaction taken back is an update of that message', () => {
     const reaction = asMessage(
       toInboundMessage(fromCustomer({ reactionMessage: { key: { remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true, id: 'OURS1' }, text: '👍' } })),
     );
     expect(reaction).toMatchObject({ body: '👍', mediaType: 'reactionMessage', quotedId: 'OURS1', fromMe: false });
     expect(
-      toInboundMessage(fromCustomer({ reactionMessage: { key: { remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true, id: 'OURS1' }, text: '' } })),
-    ).toBeNull();
+      asUpdate(toInboundMessage(fromCustomer({ reactionMessage: { key: { remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true, id: 'OURS1' }, text: '' } }))),
+    ).toEqual({ id: 'OURS1', reactionRemoved: { fromMe: false } });
+    // In a group: whose reaction, by both of their addresses.
+    const inGroup = wa(
+      { remoteJid: '120363025246125888@g.us', participant: `${CUSTOMER_LID}@lid`, participantAlt: `${CUSTOMER}@s.whatsapp.net` },
+      { reactionMessage: { key: { remoteJid: '120363025246125888@g.us', fromMe: true, id: 'OURS2' }, text: '' } },
+    );
+    expect(asUpdate(toInboundMessage(inGroup))).toEqual({
+      id: 'OURS2',
+      reactionRemoved: { fromMe: false, participant: { number: CUSTOMER, lid: CUSTOMER_LID } },
+    });
   });
 
   it('shows a poll as its question and options; a vote (encrypted) is dropped', () => {
@@ -307,13 +316,28 @@ describe('toInboundMessage: edits, revokes and dropped messages', () => {
     expect(toInboundMessage(vote)).toBeNull();
   });
 
-  it('drops status broadcasts, newsletters, reactions taken back, other protocol messages and empty stubs', () => {
+  it('drops status broadcasts, newsletters, other protocol messages and stubs other than an unreadable message', () => {
     expect(toInboundMessage(wa({ remoteJid: 'status@broadcast', participant: `${CUSTOMER}@s.whatsapp.net` }, { conversation: 'my status' }))).toBeNull();
     expect(toInboundMessage(wa({ remoteJid: '120363000000000000@newsletter' }, { conversation: 'news' }))).toBeNull();
     expect(
       toInboundMessage(fromCustomer({ protocolMessage: { type: proto.Message.ProtocolMessage.Type.EPHEMERAL_SETTING, ephemeralExpiration: 86400 } })),
     ).toBeNull();
-    expect(toInboundMessage(wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net` }, null, { messageStubType: proto.WebMessageInfo.StubType.CIPHERTEXT }))).toBeNull();
+    expect(toInboundMessage(wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net` }, null, { messageStubType: proto.WebMessageInfo.StubType.E2E_ENCRYPTED }))).toBeNull();
+    // Our own message the phone sent, unreadable here: nothing for the agent to learn.
+    expect(
+      toInboundMessage(wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true }, null, { messageStubType: proto.WebMessageInfo.StubType.CIPHERTEXT })),
+    ).toBeNull();
+  });
+
+  it("keeps a customer's message Baileys could not decrypt, or that came without content, as a placeholder", () => {
+    for (const reason of ['Message absent from node', 'Bad MAC']) {
+      const stub = wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net` }, null, {
+        messageStubType: proto.WebMessageInfo.StubType.CIPHERTEXT,
+        messageStubParameters: [reason],
+        pushName: 'Maria',
+      });
+      expect(asMessage(toInboundMessage(stub))).toMatchObject({ id: 'MSG1', fromMe: false, body: '', mediaType: 'unavailable', chat: { number: CUSTOMER, name: 'Maria' } });
+    }
   });
 });
 
@@ -322,8 +346,19 @@ describe('updates, receipts, contacts and calls', () => {
 
   it('maps a status change to an ack', () => {
     expect(toMessageUpdate({ key, update: { status: proto.WebMessageInfo.Status.DELIVERY_ACK } })).toEqual({ id: 'SENT1', fromMe: true, ack: 3 });
-    expect(toMessageUpdate({ key, update: { status: proto.WebMessageInfo.Status.ERROR } })).toEqual({ id: 'SENT1', fromMe: true, ack: 0 });
+    expect(toMessageUpdate({ key, update: { status: proto.WebMessageInfo.Status.SERVER_ACK } })).toEqual({ id: 'SENT1', fromMe: true, ack: 2 });
     expect(toMessageUpdate({ key, update: { status: proto.WebMessageInfo.Status.PLAYED } })?.ack).toBe(5);
+  });
+
+  it('maps an error receipt for our message to its reason, never to an ack', () => {
+    const error = proto.WebMessageInfo.Status.ERROR;
+    expect(toMessageUpdate({ key, update: { status: error, messageStubParameters: ['479'] } })).toEqual({ id: 'SENT1', fromMe: true, sendError: 'ERR_WAPP_SEND_REFUSED' });
+    expect(toMessageUpdate({ key, update: { status: error, messageStubParameters: ['463', ACCOUNT_RESTRICTED_TEXT] } })).toEqual({
+      id: 'SENT1',
+      fromMe: true,
+      sendError: 'ERR_WAPP_ACCOUNT_RESTRICTED',
+    });
+    expect(toMessageUpdate({ key: { ...key, fromMe: false }, update: { status: error } })).toBeNull();
   });
 
   it('maps the edit and revoke updates Baileys derives from protocol messages', () => {

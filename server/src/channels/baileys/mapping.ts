@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_RESTRICTED_TEXT,
   getContentType,
   isJidBroadcast,
   isJidGroup,
@@ -185,8 +186,8 @@ const readContent = (message: proto.IMessage): Content | undefined => {
       return { body: text(m.title), mediaType: 'chat', contextInfo: m.contextInfo };
     }
     case 'reactionMessage': {
-      // A reaction is a message of its own (spec 03 section 7), linked to the message reacted to. An empty
-      // text takes a reaction back: nothing to show.
+      // A reaction is a message of its own (spec 03 section 7), linked to the message reacted to (one taken
+      // back, with an empty text, is an update: see toInboundMessage).
       const m = message.reactionMessage!;
       if (!m.text) return undefined;
       return { body: m.text, mediaType: 'reactionMessage', quotedId: m.key?.id ?? undefined };
@@ -219,7 +220,7 @@ const timestampOf = (value: proto.IWebMessageInfo['messageTimestamp']): Date => 
 /**
  * Maps one message Baileys emitted (messages.upsert) to an inbound message, or to an update of an earlier
  * one (edit, delete for everyone), or null when the message is dropped (status broadcasts, newsletters,
- * reactions taken back, poll votes, protocol messages other than edit and revoke, stubs without content).
+ * poll votes, protocol messages other than edit and revoke, stubs other than an undecryptable message's).
  * Media are described, not downloaded: the session fetches them.
  */
 export function toInboundMessage(msg: proto.IWebMessageInfo, context: MappingContext = {}): BaileysMapped | null {
@@ -231,31 +232,47 @@ export function toInboundMessage(msg: proto.IWebMessageInfo, context: MappingCon
 
   const wrapped = msg.message;
   const content = normalizeMessageContent(wrapped);
-  if (!content) return null;
-
-  const protocol = content.protocolMessage;
-  if (protocol) {
-    const targetId = protocol.key?.id;
-    if (!targetId) return null;
-    // protocol.key is seen from the sender: fromMe there means the sender touched their own message.
-    const targetFromMe = protocol.key?.fromMe ? fromMe : undefined;
-    if (protocol.type === proto.Message.ProtocolMessage.Type.REVOKE) {
-      return { kind: 'update', update: { id: targetId, fromMe: targetFromMe, revoked: true } };
+  let read: Content | undefined;
+  if (!content) {
+    // Baileys' stub for a customer's message it could not decrypt, or that came without content (an ad's
+    // lead while the phone was offline): a placeholder, so that the ticket exists and the agent sees the
+    // customer wrote. The content, when it comes later with the same id (a retry, the phone's resend),
+    // completes it.
+    if (msg.messageStubType !== proto.WebMessageInfo.StubType.CIPHERTEXT || fromMe) return null;
+    read = { body: '', mediaType: 'unavailable' };
+  } else {
+    const protocol = content.protocolMessage;
+    if (protocol) {
+      const targetId = protocol.key?.id;
+      if (!targetId) return null;
+      // protocol.key is seen from the sender: fromMe there means the sender touched their own message.
+      const targetFromMe = protocol.key?.fromMe ? fromMe : undefined;
+      if (protocol.type === proto.Message.ProtocolMessage.Type.REVOKE) {
+        return { kind: 'update', update: { id: targetId, fromMe: targetFromMe, revoked: true } };
+      }
+      if (protocol.type === proto.Message.ProtocolMessage.Type.MESSAGE_EDIT) {
+        const editedBody = textOf(protocol.editedMessage);
+        if (editedBody === undefined) return null;
+        return { kind: 'update', update: { id: targetId, fromMe: targetFromMe, editedBody } };
+      }
+      return null;
     }
-    if (protocol.type === proto.Message.ProtocolMessage.Type.MESSAGE_EDIT) {
-      const editedBody = textOf(protocol.editedMessage);
-      if (editedBody === undefined) return null;
-      return { kind: 'update', update: { id: targetId, fromMe: targetFromMe, editedBody } };
+    if (wrapped?.editedMessage) {
+      // An edit wrapper without its protocol message: the new content of this very id.
+      const editedBody = textOf(content);
+      return editedBody === undefined ? null : { kind: 'update', update: { id: key.id, fromMe, editedBody } };
     }
-    return null;
+    const reaction = content.reactionMessage;
+    if (reaction && !reaction.text) {
+      // A reaction with no emoji takes the person's earlier reaction to that message off.
+      const targetId = reaction.key?.id;
+      if (!targetId) return null;
+      const by = isJidGroup(remoteJid) && !fromMe ? peerFromJids(key.participant ?? msg.participant, key.participantAlt) : undefined;
+      const reactionRemoved = by && (by.number || by.lid) ? { fromMe, participant: by } : { fromMe };
+      return { kind: 'update', update: { id: targetId, reactionRemoved } };
+    }
+    read = readContent(content);
   }
-  if (wrapped?.editedMessage) {
-    // An edit wrapper without its protocol message: the new content of this very id.
-    const editedBody = textOf(content);
-    return editedBody === undefined ? null : { kind: 'update', update: { id: key.id, fromMe, editedBody } };
-  }
-
-  const read = readContent(content);
   if (!read) return null;
 
   let chat: ChannelPeer;
@@ -290,12 +307,20 @@ export function toInboundMessage(msg: proto.IWebMessageInfo, context: MappingCon
   return read.media ? { kind: 'message', message, media: read.media } : { kind: 'message', message };
 }
 
-/** messages.update: delivery status (ack), an edit or a delete for everyone; null when it says none of these. */
+/** messages.update: delivery status (ack), an error receipt, an edit or a delete for everyone; null when it says none of these. */
 export const toMessageUpdate = ({ key, update }: WAMessageUpdate): MessageUpdate | null => {
   if (!key.id || !key.remoteJid || isJidBroadcast(key.remoteJid)) return null;
   const result: MessageUpdate = { id: key.id, fromMe: !!key.fromMe };
   let useful = false;
-  if (typeof update.status === 'number') {
+  if (update.status === proto.WebMessageInfo.Status.ERROR) {
+    // An error receipt (Baileys: status ERROR with the server's error code, and its account-restricted
+    // text when the number is restricted). Only our own messages are refused this way.
+    if (key.fromMe) {
+      const restricted = (update.messageStubParameters ?? []).includes(ACCOUNT_RESTRICTED_TEXT);
+      result.sendError = restricted ? 'ERR_WAPP_ACCOUNT_RESTRICTED' : 'ERR_WAPP_SEND_REFUSED';
+      useful = true;
+    }
+  } else if (typeof update.status === 'number') {
     result.ack = update.status;
     useful = true;
   }
@@ -347,4 +372,12 @@ export const toCallEvent = (call: WACallEvent): CallEvent | null => {
   const from = peerFromJids(call.from, call.callerPn);
   if (!from.number && !from.lid) return null;
   return { from, status: call.status as CallEvent['status'], at: call.date instanceof Date ? call.date : new Date() };
+};
+
+/** The jids a message mentions (its contextInfo's mentionedJid); in a LID-addressed group they are LIDs. */
+export const mentionedJids = (msg: proto.IWebMessageInfo): string[] => {
+  const content = normalizeMessageContent(msg.message);
+  const type = content ? getContentType(content) : undefined;
+  const inner = content && type ? (content[type] as { contextInfo?: proto.IContextInfo | null } | undefined) : undefined;
+  return inner && typeof inner === 'object' ? (inner.contextInfo?.mentionedJid ?? []) : [];
 };

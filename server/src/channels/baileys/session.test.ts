@@ -1,24 +1,13 @@
-import { EventEmitter } from 'node:events';
 import { Writable } from 'node:stream';
-import {
-  DisconnectReason,
-  initAuthCreds,
-  proto,
-  type AnyMessageContent,
-  type BaileysEventMap,
-  type GroupMetadata,
-  type MiscMessageGenerationOptions,
-  type UserFacingSocketConfig,
-  type WAMessage,
-  type WAMessageKey,
-} from '@whiskeysockets/baileys';
+import { DisconnectReason, initAuthCreds, proto, type WAMessage, type WAMessageKey } from '@whiskeysockets/baileys';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../errors.js';
 import type { AuthStore, CallEvent, ChannelEvents, ChannelPeer, ChannelStatus, InboundMessage, MessageUpdate } from '../types.js';
 import { fromStored, toStored, useAuthStoreState } from './auth-state.js';
 import { createBaileysProvider, type BaileysProviderOptions } from './index.js';
-import { mediaContent, quotedMessage, type BaileysSession, type BaileysSocket } from './session.js';
+import { FakeSocket } from '../../testing/baileys-socket.js';
+import { mediaContent, quotedMessage, type BaileysSession } from './session.js';
 
 // --- test doubles ---------------------------------------------------------------------------------
 
@@ -53,80 +42,6 @@ class MemoryAuthStore implements AuthStore {
     this.rows.clear();
   }
 }
-
-/** A Baileys socket double: the same `ev` emitter API, and `end()` emitting a close like the real one. */
-class FakeSocket implements BaileysSocket {
-  readonly emitter = new EventEmitter();
-  readonly ev = this.emitter as unknown as BaileysSocket['ev'];
-  user: BaileysSocket['user'];
-  ended = 0;
-  loggedOut = 0;
-  readonly sent: { jid: string; content: AnyMessageContent; options?: MiscMessageGenerationOptions }[] = [];
-  readonly read: WAMessageKey[][] = [];
-  failSends = false;
-  groupLookups = 0;
-  signalRepository?: BaileysSocket['signalRepository'];
-  private counter = 0;
-
-  constructor(readonly config: UserFacingSocketConfig) {}
-
-  emit<E extends keyof BaileysEventMap>(event: E, arg: BaileysEventMap[E]): void {
-    this.emitter.emit(event, arg);
-  }
-
-  open(id = '5511900001111:7@s.whatsapp.net'): void {
-    this.user = { id, lid: '88800011122233:7@lid' };
-    this.emit('connection.update', { connection: 'open' });
-  }
-
-  close(statusCode?: number): void {
-    const error = statusCode === undefined ? undefined : boom(statusCode);
-    this.emit('connection.update', { connection: 'close', lastDisconnect: { error, date: new Date() } });
-  }
-
-  end = async (error: Error | undefined): Promise<void> => {
-    this.ended += 1;
-    this.emit('connection.update', { connection: 'close', lastDisconnect: { error, date: new Date() } });
-  };
-
-  logout = async (): Promise<void> => {
-    this.loggedOut += 1;
-    void this.end(boom(DisconnectReason.loggedOut));
-  };
-
-  sendMessage = async (jid: string, content: AnyMessageContent, options?: MiscMessageGenerationOptions): Promise<WAMessage | undefined> => {
-    if (this.failSends) throw boom(500);
-    this.sent.push({ jid, content, options });
-    this.counter += 1;
-    return proto.WebMessageInfo.fromObject({
-      key: { remoteJid: jid, fromMe: true, id: `3EB0SENT${this.counter}` },
-      messageTimestamp: 1_700_000_100,
-      status: proto.WebMessageInfo.Status.PENDING,
-    }) as WAMessage;
-  };
-
-  readMessages = async (keys: WAMessageKey[]): Promise<void> => {
-    this.read.push(keys);
-  };
-
-  onWhatsApp = async (...jids: string[]) =>
-    jids.filter((jid) => jid.startsWith('55')).map((jid) => ({ jid: jid.replace('5511', '55119'), exists: true }));
-
-  groupMetadata = async (jid: string): Promise<GroupMetadata> => {
-    this.groupLookups += 1;
-    return { id: jid, subject: 'Clientes VIP', participants: [], owner: undefined };
-  };
-
-  updateMediaMessage = async (message: WAMessage): Promise<WAMessage> => message;
-
-  readonly pairingRequests: string[] = [];
-  requestPairingCode = async (phoneNumber: string): Promise<string> => {
-    this.pairingRequests.push(phoneNumber);
-    return 'ABCD1234';
-  };
-}
-
-const boom = (statusCode: number): Error => Object.assign(new Error(`closed ${statusCode}`), { isBoom: true, output: { statusCode } });
 
 interface Recorder {
   events: ChannelEvents;
@@ -618,6 +533,32 @@ describe('BaileysSession inbound events', () => {
     await h.session.stop();
   });
 
+  it('a slow download holds only its own chat: other customers’ later messages and updates go on', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const h = await connected({
+      downloadMedia: async () => {
+        await held;
+        return Buffer.from('video');
+      },
+    });
+    const OTHER = '5511977776666';
+    const upsert = (msg: WAMessage) => h.socket().emit('messages.upsert', { type: 'notify', messages: [msg] });
+    upsert(wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'VIDEO' }, { videoMessage: { mimetype: 'video/mp4' } }));
+    upsert(wa({ remoteJid: `${OTHER}@s.whatsapp.net`, id: 'B1' }, { conversation: 'b1' }));
+    h.socket().emit('messages.update', [{ key: { remoteJid: `${OTHER}@s.whatsapp.net`, fromMe: true, id: 'OURS-B' }, update: { status: proto.WebMessageInfo.Status.READ } }]);
+    // The same customer's next message and an edit of the video wait for it, in order.
+    upsert(wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'A2' }, { conversation: 'a2' }));
+    h.socket().emit('messages.update', [{ key: { remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true, id: 'OURS-A' }, update: { status: proto.WebMessageInfo.Status.READ } }]);
+    await vi.waitFor(() => expect(h.rec.updates.map((u) => u.id)).toEqual(['OURS-B']));
+    expect(h.rec.messages.map((m) => m.id)).toEqual(['B1']);
+    release();
+    await h.idle();
+    expect(h.rec.messages.map((m) => m.id)).toEqual(['B1', 'VIDEO', 'A2']);
+    expect(h.rec.updates.map((u) => u.id)).toEqual(['OURS-B', 'OURS-A']);
+    await h.session.stop();
+  });
+
   it('gives up on a media download that never ends', async () => {
     const h = await connected({ mediaTimeoutMs: 30, downloadMedia: () => new Promise<Buffer>(() => undefined) });
     h.socket().emit('messages.upsert', { type: 'notify', messages: [wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'VID1' }, { videoMessage: { mimetype: 'video/mp4' } })] });
@@ -684,6 +625,24 @@ describe('BaileysSession inbound events', () => {
     await h.session.stop();
   });
 
+  it('writes a mention of a LID as the phone number Baileys knows for it, and leaves an unknown one', async () => {
+    const h = harness();
+    await h.session.start();
+    h.socket().signalRepository = {
+      lidMapping: { getPNForLID: async (lid) => (lid === `${CUSTOMER_LID}@lid` ? `${CUSTOMER}:0@s.whatsapp.net` : null) },
+    };
+    h.socket().open();
+    const text = `@${CUSTOMER_LID} e @111222333 podem ver? @${CUSTOMER_LID}9 não é menção`;
+    const mention = wa(
+      { remoteJid: '120363025246125888@g.us', participant: '999888777666555@lid' },
+      { extendedTextMessage: { text, contextInfo: { mentionedJid: [`${CUSTOMER_LID}@lid`, '111222333@lid'] } } },
+    );
+    h.socket().emit('messages.upsert', { type: 'notify', messages: [mention] });
+    await h.idle();
+    expect(h.rec.messages[0].body).toBe(`@${CUSTOMER} e @111222333 podem ver? @${CUSTOMER_LID}9 não é menção`);
+    await h.session.stop();
+  });
+
   it('reports edits and revokes once, though Baileys announces them twice', async () => {
     const h = await connected();
     const chat = `${CUSTOMER}@s.whatsapp.net`;
@@ -732,12 +691,32 @@ describe('BaileysSession inbound events', () => {
       { key: { ...key, remoteJid: '120363025246125888@g.us', id: 'GRP1' }, receipt: proto.UserReceipt.fromObject({ userJid: `${CUSTOMER}@s.whatsapp.net`, playedTimestamp: 1_700_000_000 }) },
     ]);
     await h.idle();
-    expect(h.rec.updates).toEqual([
+    // In order within a chat; the group is a chat of its own.
+    expect(h.rec.updates.filter((u) => u.id === '3EB0ABC')).toEqual([
       { id: '3EB0ABC', fromMe: true, ack: 2 },
       { id: '3EB0ABC', fromMe: true, ack: 3 },
       { id: '3EB0ABC', fromMe: true, ack: 4 },
-      { id: 'GRP1', fromMe: true, ack: 5 },
     ]);
+    expect(h.rec.updates.filter((u) => u.id === 'GRP1')).toEqual([{ id: 'GRP1', fromMe: true, ack: 5 }]);
+    await h.session.stop();
+  });
+
+  it('passes on an error receipt for our message and a reaction taken back', async () => {
+    const h = await connected();
+    const jid = `${CUSTOMER}@s.whatsapp.net`;
+    h.socket().emit('messages.update', [
+      { key: { remoteJid: jid, fromMe: true, id: '3EB0ERR' }, update: { status: proto.WebMessageInfo.Status.ERROR, messageStubParameters: ['479'] } },
+    ]);
+    h.socket().emit('messages.upsert', {
+      type: 'notify',
+      messages: [wa({ remoteJid: jid, id: 'UNREACT' }, { reactionMessage: { key: { remoteJid: jid, fromMe: true, id: '3EB0ERR' }, text: '' } })],
+    });
+    await h.idle();
+    expect(h.rec.updates).toEqual([
+      { id: '3EB0ERR', fromMe: true, sendError: 'ERR_WAPP_SEND_REFUSED' },
+      { id: '3EB0ERR', reactionRemoved: { fromMe: false } },
+    ]);
+    expect(h.rec.messages).toEqual([]);
     await h.session.stop();
   });
 
@@ -942,6 +921,22 @@ describe('BaileysSession outbound', () => {
         { remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'B', fromMe: false, participant: undefined },
       ],
       [{ remoteJid: '120363025246125888@g.us', id: 'C', fromMe: false, participant: `${CUSTOMER}@s.whatsapp.net` }],
+    ]);
+    await h.session.stop();
+  });
+
+  it('sends a read receipt to the address the message came from (a LID chat, a LID-addressed group)', async () => {
+    const h = await connected();
+    const group = '120363025246125888@g.us';
+    const inGroup = wa({ remoteJid: group, id: 'G1', participant: `${CUSTOMER_LID}@lid`, participantAlt: `${CUSTOMER}@s.whatsapp.net` }, { conversation: 'oi' });
+    const byLid = wa({ remoteJid: `${CUSTOMER_LID}@lid`, id: 'L1', remoteJidAlt: `${CUSTOMER}@s.whatsapp.net` }, { conversation: 'oi' });
+    // Stored as the messages table keeps it (jsonb): the participant column holds the sender's number.
+    const stored = (m: WAMessage) => JSON.parse(JSON.stringify(m)) as unknown;
+    await h.session.markRead({ number: '120363025246125888', lid: null, isGroup: true }, [{ id: 'G1', participant: CUSTOMER, raw: stored(inGroup) }]);
+    await h.session.markRead(to, [{ id: 'L1', raw: stored(byLid) }]);
+    expect(h.socket().read).toEqual([
+      [{ remoteJid: group, id: 'G1', fromMe: false, participant: `${CUSTOMER_LID}@lid` }],
+      [{ remoteJid: `${CUSTOMER_LID}@lid`, id: 'L1', fromMe: false }],
     ]);
     await h.session.stop();
   });

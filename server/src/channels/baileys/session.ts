@@ -25,9 +25,11 @@ import {
 } from '@whiskeysockets/baileys';
 import { AppError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
+import { OGG_OPUS_MIMETYPE, readOggOpus } from '../../media/ogg.js';
 import type {
   ChannelPeer,
   ChannelSession,
+  InboundMessage,
   ChannelStatus,
   MessageUpdate,
   OutboundMedia,
@@ -40,6 +42,7 @@ import { createKeyCache, useAuthStoreState } from './auth-state.js';
 import {
   identityOf,
   jidForPeer,
+  mentionedJids,
   toCallEvent,
   toContactUpdate,
   toInboundMessage,
@@ -152,11 +155,24 @@ export const disconnectCode = (error: unknown): number | undefined => {
 const PHOTO = new Set(['image/jpeg', 'image/png', 'image/webp']);
 const MOVIE = new Set(['video/mp4', 'video/3gpp']);
 
+/** A voice note's length in whole seconds, shown on the phone before it plays; undefined when not Ogg/Opus. */
+const voiceNoteSeconds = (data: Buffer): number | undefined => {
+  try {
+    return Math.max(1, Math.round(readOggOpus(data).seconds));
+  } catch {
+    return undefined;
+  }
+};
+
 /** How a file goes out: photos and playable videos with their caption, audio as voice note or file, the rest as documents. */
 export const mediaContent = (message: OutboundMedia): AnyMessageContent => {
   const mimetype = message.mimetype.split(';')[0].trim().toLowerCase();
   const caption = message.caption || undefined;
-  if (message.voiceNote) return { audio: message.data, mimetype: message.mimetype, ptt: true };
+  if (message.voiceNote) {
+    // Phones play a push-to-talk note declared exactly as Ogg/Opus, and show its length before it plays.
+    const seconds = voiceNoteSeconds(message.data);
+    return { audio: message.data, mimetype: seconds === undefined ? message.mimetype : OGG_OPUS_MIMETYPE, ptt: true, seconds };
+  }
   if (PHOTO.has(mimetype)) return { image: message.data, mimetype: message.mimetype, caption };
   if (MOVIE.has(mimetype)) return { video: message.data, mimetype: message.mimetype, caption };
   if (mimetype.startsWith('audio/')) return { audio: message.data, mimetype: message.mimetype, ptt: false };
@@ -189,8 +205,8 @@ export const quotedMessage = (jid: string, quoted: QuotedRef): WAMessage => {
   };
 };
 
-/** How many chats of one upsert are handled side by side. */
-const UPSERT_CHATS_AT_ONCE = 16;
+/** How many chats are handled side by side (a history burst downloads only so much media at once). */
+const CHATS_AT_ONCE = 16;
 
 /** Runs tasks one after another; a failing task is logged and does not stop the next. */
 class SerialQueue {
@@ -204,6 +220,64 @@ class SerialQueue {
 
   idle(): Promise<void> {
     return this.tail;
+  }
+}
+
+/**
+ * One lane per chat: a chat's messages and updates run in order, and chats never wait for each other, so a
+ * long media download holds its own chat only, not every other customer of the connection. A task goes
+ * after the last task of every chat id it names (a chat known by phone number and by LID is one chat);
+ * at most `max` tasks run at once. A failing task is logged and does not stop its lane.
+ */
+class ChatLanes {
+  private readonly tails = new Map<string, Promise<void>>();
+  private readonly pending = new Set<Promise<void>>();
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(
+    private readonly max: number,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+
+  push(chatIds: string[], task: () => Promise<void>): void {
+    const before = [...new Set(chatIds.map((id) => this.tails.get(id)).filter((t): t is Promise<void> => !!t))];
+    const run = Promise.all(before)
+      .then(() => this.acquire())
+      .then(async () => {
+        try {
+          await task();
+        } catch (err) {
+          this.onError(err);
+        } finally {
+          this.release();
+        }
+      });
+    for (const id of chatIds) this.tails.set(id, run);
+    this.pending.add(run);
+    void run.then(() => {
+      this.pending.delete(run);
+      for (const id of chatIds) if (this.tails.get(id) === run) this.tails.delete(id);
+    });
+  }
+
+  private acquire(): Promise<void> {
+    if (this.running < this.max) {
+      this.running += 1;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.running -= 1;
+  }
+
+  /** Resolves once every task pushed so far (and any pushed meanwhile) has run. */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
 }
 
@@ -243,6 +317,7 @@ export class BaileysSession implements ChannelSession {
   private freshVersion = false;
   private readonly lifecycle: SerialQueue;
   private readonly inbound: SerialQueue;
+  private readonly chats: ChatLanes;
   private readonly log: Logger;
   private readonly baileysLog: Logger;
 
@@ -254,11 +329,12 @@ export class BaileysSession implements ChannelSession {
     this.baileysLog = options.logger.child({ module: 'baileys' }, { level: config.baileysLogLevel });
     this.lifecycle = new SerialQueue((err) => this.log.error({ err }, 'channel status handler failed'));
     this.inbound = new SerialQueue((err) => this.log.error({ err }, 'channel event handler failed'));
+    this.chats = new ChatLanes(CHATS_AT_ONCE, (err) => this.log.error({ err }, 'channel event handler failed'));
   }
 
   /** Resolves when every event received so far has been handed to the handlers. */
   async whenIdle(): Promise<void> {
-    await Promise.all([this.lifecycle.idle(), this.inbound.idle()]);
+    await Promise.all([this.lifecycle.idle(), this.inbound.idle(), this.chats.idle()]);
   }
 
   get isConnected(): boolean {
@@ -366,16 +442,26 @@ export class BaileysSession implements ChannelSession {
     });
   }
 
-  async markRead(chat: ChannelPeer, ids: { id: string; participant?: string }[]): Promise<void> {
+  async markRead(chat: ChannelPeer, ids: { id: string; participant?: string; raw?: unknown }[]): Promise<void> {
     const socket = this.liveSocket();
     if (ids.length === 0) return;
     const remoteJid = jidForPeer(chat);
-    const keys: WAMessageKey[] = ids.map(({ id, participant }) => ({
-      remoteJid,
-      id,
-      fromMe: false,
-      participant: participant ? (participant.includes('@') ? participant : `${participant.replace(/\D/g, '')}@s.whatsapp.net`) : undefined,
-    }));
+    const keys: WAMessageKey[] = ids.map(({ id, participant, raw }) => {
+      // The address the message came from (a LID chat, a LID-addressed group's participant): a receipt
+      // to an address rebuilt from the contact's number does not reach the sender.
+      const stored = (raw as { key?: WAMessageKey } | null | undefined)?.key;
+      if (stored?.id === id && stored.remoteJid) {
+        const key: WAMessageKey = { remoteJid: stored.remoteJid, id, fromMe: false };
+        if (stored.participant) key.participant = stored.participant;
+        return key;
+      }
+      return {
+        remoteJid,
+        id,
+        fromMe: false,
+        participant: participant ? (participant.includes('@') ? participant : `${participant.replace(/\D/g, '')}@s.whatsapp.net`) : undefined,
+      };
+    });
     try {
       await socket.readMessages(keys);
     } catch (err) {
@@ -472,20 +558,20 @@ export class BaileysSession implements ChannelSession {
       'messages.upsert': ({ messages, type }) => {
         if (!current() || (type !== 'notify' && type !== 'append')) return;
         for (const msg of messages) this.learnExpiration(msg);
-        this.inbound.push(() => this.handleUpsert(messages, socket));
+        this.handleUpsert(messages, socket);
       },
       'messages.update': (updates) => {
         if (!current()) return;
         for (const u of updates) {
           const update = toMessageUpdate(u);
-          if (update) this.inbound.push(() => this.deliverUpdate(update));
+          if (update) this.chats.push([u.key.remoteJid ?? ''], () => this.deliverUpdate(update));
         }
       },
       'message-receipt.update': (receipts) => {
         if (!current()) return;
         for (const r of receipts) {
           const update = toReceiptUpdate(r);
-          if (update) this.inbound.push(() => this.deliverUpdate(update));
+          if (update) this.chats.push([r.key.remoteJid ?? ''], () => this.deliverUpdate(update));
         }
       },
       'lid-mapping.update': ({ lid, pn }) => {
@@ -493,7 +579,8 @@ export class BaileysSession implements ChannelSession {
         // Baileys learnt which phone number a privacy id (LID) stands for: the contact keeps both.
         const number = identityOf(pn).number;
         const lidDigits = identityOf(lid).lid;
-        if (number && lidDigits) this.inbound.push(() => this.options.events.contactUpdate({ number, lid: lidDigits }));
+        // In the lanes of both addresses: after the messages of either that arrived before it.
+        if (number && lidDigits) this.chats.push([lid, pn], () => this.options.events.contactUpdate({ number, lid: lidDigits }));
       },
       'contacts.upsert': (contacts) => this.onContacts(socket, contacts),
       'contacts.update': (contacts) => this.onContacts(socket, contacts),
@@ -660,28 +747,29 @@ export class BaileysSession implements ChannelSession {
   // --- inbound ------------------------------------------------------------------------------------
 
   /**
-   * The messages of one upsert (a burst after reconnecting can hold hundreds): chats side by side, so the
-   * pipeline writes them in batches, and each chat's messages one after another, in order. A chat seen by
-   * phone number and by LID in the same burst is one chat. Bounded, so a history burst downloads only so
-   * much media at once.
+   * The messages of one upsert (a burst after reconnecting can hold hundreds), each chat's in its lane: in
+   * order within the chat, side by side with other chats (so the pipeline writes them in batches). A chat
+   * seen by phone number and by LID in the same burst is one chat.
    */
-  private async handleUpsert(messages: WAMessage[], socket: BaileysSocket): Promise<void> {
-    const chats: WAMessage[][] = [];
-    const chatOf = new Map<string, WAMessage[]>();
+  private handleUpsert(messages: WAMessage[], socket: BaileysSocket): void {
+    const chats: { jids: Set<string>; messages: WAMessage[] }[] = [];
+    const chatOf = new Map<string, { jids: Set<string>; messages: WAMessage[] }>();
     for (const msg of messages) {
       const jids = [msg.key.remoteJid, msg.key.remoteJidAlt].filter((j): j is string => !!j);
       let chat = jids.map((j) => chatOf.get(j)).find((c) => c !== undefined);
-      if (!chat) chats.push((chat = []));
-      chat.push(msg);
-      for (const jid of jids) chatOf.set(jid, chat);
-    }
-    const inOrder = async (chat: WAMessage[]) => {
-      for (const msg of chat) {
-        await this.handleMessage(msg, socket).catch((err: unknown) => this.log.error({ err }, 'channel event handler failed'));
+      if (!chat) chats.push((chat = { jids: new Set(), messages: [] }));
+      chat.messages.push(msg);
+      for (const jid of jids) {
+        chat.jids.add(jid);
+        chatOf.set(jid, chat);
       }
-    };
-    for (let i = 0; i < chats.length; i += UPSERT_CHATS_AT_ONCE) {
-      await Promise.all(chats.slice(i, i + UPSERT_CHATS_AT_ONCE).map(inOrder));
+    }
+    for (const chat of chats) {
+      this.chats.push([...chat.jids], async () => {
+        for (const msg of chat.messages) {
+          await this.handleMessage(msg, socket).catch((err: unknown) => this.log.error({ err }, 'channel event handler failed'));
+        }
+      });
     }
   }
 
@@ -700,6 +788,7 @@ export class BaileysSession implements ChannelSession {
     }
     await this.completeNumber(message.chat, socket);
     if (message.participant) await this.completeNumber(message.participant, socket);
+    await this.mentionByNumber(message, msg, socket);
     if (mapped.media) {
       try {
         const data = await this.within(this.config.mediaTimeoutMs, this.config.downloadMedia(msg, socket, this.baileysLog));
@@ -717,7 +806,7 @@ export class BaileysSession implements ChannelSession {
     const result = { ...update };
     if (result.editedBody !== undefined && !this.firstTime(`${update.id}|edit|${result.editedBody}`)) delete result.editedBody;
     if (result.revoked && !this.firstTime(`${update.id}|revoked`)) delete result.revoked;
-    if (result.ack === undefined && result.editedBody === undefined && !result.revoked) return;
+    if (result.ack === undefined && result.editedBody === undefined && !result.revoked && !result.sendError && !result.reactionRemoved) return;
     await this.options.events.messageUpdate(result);
   }
 
@@ -732,7 +821,9 @@ export class BaileysSession implements ChannelSession {
     if (this.socket !== socket || !this.running) return;
     for (const c of contacts) {
       const peer = toContactUpdate(c);
-      if (peer) this.inbound.push(() => this.options.events.contactUpdate(peer));
+      if (!peer) continue;
+      const jids = [c.id, c.lid, c.phoneNumber].filter((j): j is string => !!j);
+      this.chats.push(jids, () => this.options.events.contactUpdate(peer));
     }
   }
 
@@ -773,6 +864,26 @@ export class BaileysSession implements ChannelSession {
       if (number) peer.number = number;
     } catch (err) {
       this.log.debug({ err }, 'LID lookup failed');
+    }
+  }
+
+  /**
+   * A mention in a LID-addressed group is written "@<LID>", digits nobody recognises: it names the person by
+   * the phone number instead when Baileys has learnt the pair (a local lookup); else it stays as it is.
+   */
+  private async mentionByNumber(message: InboundMessage, msg: WAMessage, socket: BaileysSocket): Promise<void> {
+    const lidMapping = socket.signalRepository?.lidMapping;
+    if (!lidMapping || !message.body) return;
+    const lids = new Set(mentionedJids(msg).map((jid) => identityOf(jid).lid).filter((lid): lid is string => !!lid));
+    for (const lid of lids) {
+      const written = new RegExp(`@${lid}(?!\\d)`, 'g');
+      if (!message.body.includes(`@${lid}`)) continue;
+      try {
+        const number = identityOf(await lidMapping.getPNForLID(`${lid}@lid`)).number;
+        if (number) message.body = message.body.replace(written, `@${number}`);
+      } catch (err) {
+        this.log.debug({ err }, 'LID lookup for a mention failed');
+      }
     }
   }
 

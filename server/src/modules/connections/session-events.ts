@@ -1,7 +1,7 @@
 import type { ConnectionRef } from '../../channels/manager.js';
 import type { ChannelEvents, ChannelStatus } from '../../channels/types.js';
 import { forCompany } from '../../db/tenant.js';
-import { acceptInbound, applyMessageUpdate, type PipelineDeps } from '../../pipeline/inbound.js';
+import { acceptInbound, applyMessageUpdate, completePlaceholder, type PipelineDeps } from '../../pipeline/inbound.js';
 import { Company } from '../companies/company.entity.js';
 import { digitsOnly, upsertChannelContact } from '../contacts/contact-identity.js';
 import { Contact } from '../contacts/contact.entity.js';
@@ -55,7 +55,9 @@ export const sessionEvents = (deps: PipelineDeps, ref: ConnectionRef): ChannelEv
       // The echo of a message the outbox sent: its conversation copy exists; the echo proves it left.
       if (message.fromMe && (await markEchoed(em(), ref.id, message.id))) return;
       const outcome = await acceptInbound(deps, key, message);
-      log.debug({ outcome }, 'inbound message');
+      // Stored already: perhaps as a placeholder (it could not be read then), which its content now fills in.
+      if (outcome === 'duplicate' && (await completePlaceholder(deps, key, message))) log.debug('placeholder completed');
+      else log.debug({ outcome }, 'inbound message');
     },
     messageUpdate: (update) => applyMessageUpdate(deps, key, update),
     sentMessage: async (id) => {

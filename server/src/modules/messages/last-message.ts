@@ -13,9 +13,16 @@ import { Message } from './message.entity.js';
  */
 export const followLastMessage = async (em: EntityManager, events: EventBus, ticket: Ticket, message: Message): Promise<boolean> => {
   if (message.ticketId !== ticket.id) return false;
-  const latest = await em.findOne(Message, { ticketId: ticket.id }, { orderBy: { createdAt: 'desc', id: 'desc' }, fields: ['id'] });
-  const preview = previewOf(message);
-  if (latest?.id !== message.id || ticket.lastMessage === preview) return false;
+  const newest = { orderBy: { createdAt: 'desc', id: 'desc' } } as const;
+  const latest = await em.findOne(Message, { ticketId: ticket.id }, { ...newest, fields: ['id'] });
+  if (latest?.id !== message.id) return false;
+  // A reaction taken back is not shown at all: the list shows the message before it.
+  const shown =
+    message.mediaType === 'reactionMessage' && message.isDeleted
+      ? await em.findOne(Message, { ticketId: ticket.id, $or: [{ mediaType: { $ne: 'reactionMessage' } }, { isDeleted: false }] }, newest)
+      : message;
+  const preview = shown ? previewOf(shown) : '';
+  if (ticket.lastMessage === preview) return false;
   await em.nativeUpdate(Ticket, { id: ticket.id }, { lastMessage: preview, updatedAt: ticket.updatedAt });
   await em.refresh(ticket);
   events.emit('ticket.changed', { companyId: ticket.companyId, ticket: await presentTicket(em, ticket) });

@@ -86,6 +86,7 @@ const LABELS: Partial<Record<MediaType, string>> = {
   vcard: '👤',
   contactMessage: '👤',
   call_log: '📞',
+  unavailable: '⚠️',
 };
 
 /** The ticket list's preview of a message: its text, or a symbol and the file name for media. */

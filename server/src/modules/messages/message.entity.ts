@@ -19,6 +19,8 @@ export const MEDIA_TYPES = [
   'contactMessage',
   'call_log',
   'reactionMessage',
+  // The customer wrote, but the content could not be read (see the channel's placeholder).
+  'unavailable',
 ] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 

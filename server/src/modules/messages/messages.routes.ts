@@ -6,6 +6,7 @@ import type { AppState } from '../../http/types.js';
 import { formFields, mediaOf, upload, uploadedFiles } from '../../http/upload.js';
 import { parse } from '../../http/validate.js';
 import { deleteMessage, listMessages, resendMessage, sendMediaMessages, sendTextMessage } from './messages.service.js';
+import { asVoiceNote } from './outbound.js';
 
 const ticketParam = z.object({ ticketId: idSchema });
 const MAX_MEDIA_BYTES = 64 * 1024 * 1024;
@@ -46,17 +47,15 @@ export const messagesRoutes = (deps: RouteDeps) => {
       const form = parse(mediaForm, formFields(ctx));
       const files = uploadedFiles(ctx, 'medias');
       const captions: string[] = Array.isArray(form.body) ? form.body : files.map(() => (form.body as string | undefined) ?? '');
-      ctx.body = await sendMediaMessages(
-        ctx.state.service,
-        conversation,
-        ticketId,
-        files.map((f, i) => ({
-          ...mediaOf(f),
-          caption: captions[i] ?? '',
-          voiceNote: form.voiceNote === 'true',
-        })),
-        { signMessage: form.signMessage === 'true', quotedMsgId: form.quotedMsgId },
-      );
+      // A voice note is converted here, before anything is stored or queued (and outside any transaction).
+      const prepared = [];
+      for (const [i, f] of files.entries()) {
+        prepared.push(await asVoiceNote({ ...mediaOf(f), caption: captions[i] ?? '', voiceNote: form.voiceNote === 'true' }));
+      }
+      ctx.body = await sendMediaMessages(ctx.state.service, conversation, ticketId, prepared, {
+        signMessage: form.signMessage === 'true',
+        quotedMsgId: form.quotedMsgId,
+      });
     },
   );
 

@@ -61,13 +61,13 @@ export const listMessages = async (ctx: ServiceContext, deps: ConversationDeps, 
 
 /** The customer's unread messages become read, with read receipts to their phone. */
 const markRead = async (ctx: ServiceContext, deps: ConversationDeps, ticket: Ticket) => {
-  const unread = await ctx.em.find(Message, { ticketId: ticket.id, fromMe: false, read: false }, { fields: ['id', 'wid', 'participant'] });
+  const unread = await ctx.em.find(Message, { ticketId: ticket.id, fromMe: false, read: false }, { fields: ['id', 'wid', 'participant', 'raw'] });
   if (unread.length > 0) {
     await ctx.em.nativeUpdate(Message, { id: { $in: unread.map((m) => m.id) } }, { read: true });
     const session = ticket.whatsappId ? deps.channels.find(ticket.whatsappId) : undefined;
     if (session) {
       const contact = await ctx.em.findOneOrFail(Contact, ticket.contactId);
-      const receipts = unread.filter((m) => m.wid).map((m) => ({ id: m.wid!, participant: m.participant ?? undefined }));
+      const receipts = unread.filter((m) => m.wid).map((m) => ({ id: m.wid!, participant: m.participant ?? undefined, raw: m.raw ?? undefined }));
       void session.markRead(peerOf(contact), receipts).catch(() => undefined);
     }
   }

@@ -1,8 +1,10 @@
+import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ChannelManager } from '../../channels/manager.js';
 import type { ChannelPeer } from '../../channels/types.js';
 import type { EventBus } from '../../events/bus.js';
 import type { MediaStore } from '../../media/storage.js';
+import { toVoiceNote, VOICE_NOTE_MIMETYPE } from '../../media/voice-note.js';
 import { Company } from '../companies/company.entity.js';
 import { Contact } from '../contacts/contact.entity.js';
 import { queueOnTicket, type QueueOptions } from '../outbox/outbox.js';
@@ -68,6 +70,17 @@ export interface OutboundFile {
   caption?: string;
   voiceNote?: boolean;
 }
+
+/**
+ * A recorded voice note as phones play it (Ogg/Opus mono, see media/voice-note.ts); any other file as it
+ * is. Runs ffmpeg: call it before any database transaction, never inside one.
+ */
+export const asVoiceNote = async (file: OutboundFile): Promise<OutboundFile> => {
+  if (!file.voiceNote) return file;
+  const data = await toVoiceNote(file.data);
+  const base = path.basename(file.filename, path.extname(file.filename)) || 'voice-note';
+  return { ...file, data, mimetype: VOICE_NOTE_MIMETYPE, filename: `${base}.ogg` };
+};
 
 /** Stores the file and queues it on the ticket's conversation, captioned (variables filled). */
 export const sendMedia = async (

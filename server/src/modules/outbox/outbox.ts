@@ -213,3 +213,17 @@ export const markEchoed = async (em: EntityManager, whatsappId: number, wid: str
   );
   return rows.length > 0;
 };
+
+/**
+ * The network answered one of our sent messages with an error receipt: its outbox row becomes failed with
+ * that reason (so the agent's resend sends it again, with the same id). A row still in `sending` is failed
+ * too; the sender then finds it settled. Answers whether a row of ours was there.
+ */
+export const failAfterSend = async (em: EntityManager, whatsappId: number, wid: string, code: string): Promise<boolean> => {
+  const rows = await em.execute<{ id: number }[]>(
+    `update outbound_messages set status = 'failed', last_error = ?, updated_at = now()
+     where whatsapp_id = ? and wid = ? and status in ('sending', 'sent') returning id`,
+    [code, whatsappId, wid],
+  );
+  return rows.length > 0;
+};

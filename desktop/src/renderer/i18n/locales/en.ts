@@ -79,6 +79,8 @@ const errors: Record<ErrorCode, string> = {
   ERR_MEDIA_NOT_FOUND: 'The file of this message is no longer stored.',
   ERR_SEND_UNCERTAIN: 'Sending was interrupted and it is not known whether the message arrived.',
   ERR_CANCELLED: 'Cancelled before it was sent.',
+  ERR_WAPP_SEND_REFUSED: 'WhatsApp refused this message and did not deliver it.',
+  ERR_WAPP_ACCOUNT_RESTRICTED: 'WhatsApp has restricted this number from sending messages for now; it was not delivered.',
 };
 
 const en = {

@@ -161,6 +161,8 @@ const es: Translation<typeof en> = {
     ERR_MEDIA_NOT_FOUND: 'El archivo de este mensaje ya no está guardado.',
     ERR_SEND_UNCERTAIN: 'El envío se interrumpió y no se sabe si el mensaje llegó.',
     ERR_CANCELLED: 'Cancelado antes de enviarse.',
+    ERR_WAPP_SEND_REFUSED: 'WhatsApp rechazó este mensaje y no lo entregó.',
+    ERR_WAPP_ACCOUNT_RESTRICTED: 'WhatsApp restringió temporalmente el envío de mensajes desde este número; no se entregó.',
     network: 'No se pudo contactar al servidor. Verifique su conexión.',
     unknown: 'Algo salió mal.',
   },

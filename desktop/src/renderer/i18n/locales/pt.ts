@@ -161,6 +161,8 @@ const pt: Translation<typeof en> = {
     ERR_MEDIA_NOT_FOUND: 'O arquivo desta mensagem não está mais guardado.',
     ERR_SEND_UNCERTAIN: 'O envio foi interrompido e não se sabe se a mensagem chegou.',
     ERR_CANCELLED: 'Cancelada antes de ser enviada.',
+    ERR_WAPP_SEND_REFUSED: 'O WhatsApp recusou esta mensagem e não a entregou.',
+    ERR_WAPP_ACCOUNT_RESTRICTED: 'O WhatsApp restringiu temporariamente o envio de mensagens por este número; ela não foi entregue.',
     network: 'Não foi possível falar com o servidor. Verifique sua conexão.',
     unknown: 'Algo deu errado.',
   },

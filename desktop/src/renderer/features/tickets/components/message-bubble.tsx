@@ -176,6 +176,13 @@ export function MessageMedia({ message }: { message: MessageBase }) {
           {t('conversation.reacted')}
         </Text>
       );
+    case 'unavailable':
+      // The customer wrote, but the content could not be read (undecryptable, an ad's lead).
+      return (
+        <Text size={200} italic data-testid={`media-unavailable-${message.id}`}>
+          {t('conversation.unavailable')}
+        </Text>
+      );
     default:
       // Documents (application, document) and anything else with a file: a download link.
       if (!url) return null;
@@ -204,6 +211,8 @@ export const previewText = (m: MessageBase, t: TFunction<'tickets'>): string => 
       return t('conversation.sticker');
     case 'reactionMessage':
       return `${t('conversation.reacted')} ${m.body}`;
+    case 'unavailable':
+      return t('conversation.unavailable');
     default:
       return m.body || m.mediaName || '';
   }

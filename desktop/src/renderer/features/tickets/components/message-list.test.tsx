@@ -107,6 +107,24 @@ describe('message bubbles: media of every type', () => {
     expect(alone.textContent).toContain('😂');
   });
 
+  it('a reaction taken back is shown neither on the message nor as a bubble of its own', () => {
+    const original = makeMessage(20, 5, { fromMe: true, body: 'Pedido confirmado' });
+    const maria = { id: 11, name: 'Maria', number: '5511988887777' };
+    renderList([
+      original,
+      makeMessage(21, 5, { mediaType: 'reactionMessage', body: '👍', quotedMsgId: 20, quotedMsg: original, contact: maria, isDeleted: true }),
+      makeMessage(22, 5, { body: 'Ok', contact: maria }),
+    ]);
+    expect(screen.queryByTestId('reactions-20')).toBeNull();
+    expect(screen.queryByTestId('message-21')).toBeNull();
+    expect(screen.getByTestId('message-22').textContent).toContain('Ok');
+  });
+
+  it('a message that could not be read says the customer wrote', () => {
+    renderList([makeMessage(30, 5, { mediaType: 'unavailable', body: '' })]);
+    expect(screen.getByTestId('media-unavailable-30').textContent).toContain('cannot be shown here');
+  });
+
   it('a contacts-array message shows every card', () => {
     const two = `${VCARD}\nBEGIN:VCARD\nVERSION:3.0\nFN:Carla Dias\nTEL;type=CELL:+55 11 90000-1111\nEND:VCARD`;
     expect(parseVcards(two)).toEqual([

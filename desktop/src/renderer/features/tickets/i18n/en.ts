@@ -60,6 +60,7 @@ const en = {
     reactions: 'Reactions: {{list}}',
     reactionFromPhone: 'the company phone',
     callLog: 'Missed voice call at {{time}}',
+    unavailable: 'The customer sent a message that cannot be shown here (see it on the phone, or ask them to send it again).',
     tags: 'Tags',
     noTags: 'No tags',
     tagsPlaceholder: 'Add tags',

@@ -62,6 +62,7 @@ const es: Translation<typeof en> = {
     reactions: 'Reacciones: {{list}}',
     reactionFromPhone: 'el teléfono de la empresa',
     callLog: 'Llamada de voz perdida a las {{time}}',
+    unavailable: 'El cliente envió un mensaje que no se puede mostrar aquí (véalo en el teléfono o pídale que lo envíe de nuevo).',
     tags: 'Etiquetas',
     noTags: 'Sin etiquetas',
     tagsPlaceholder: 'Agregar etiquetas',

@@ -62,6 +62,7 @@ const pt: Translation<typeof en> = {
     reactions: 'Reações: {{list}}',
     reactionFromPhone: 'o telefone da empresa',
     callLog: 'Chamada de voz perdida às {{time}}',
+    unavailable: 'O cliente enviou uma mensagem que não pode ser exibida aqui (veja no celular ou peça que envie de novo).',
     tags: 'Tags',
     noTags: 'Sem tags',
     tagsPlaceholder: 'Adicionar tags',

@@ -43,7 +43,8 @@ const reactionsByTarget = (messages: Message[], loaded: Set<number>): Map<number
 export const buildRows = (all: Message[]): MessageRow[] => {
   const loaded = new Set(all.map((m) => m.id));
   const reactions = reactionsByTarget(all, loaded);
-  const messages = all.filter((m) => !reactsToLoaded(m, loaded));
+  // A reaction taken back (deleted) is not shown at all, as on the phone.
+  const messages = all.filter((m) => !reactsToLoaded(m, loaded) && !(m.mediaType === 'reactionMessage' && m.isDeleted));
   const rows: MessageRow[] = [];
   // The last message that belongs to a ticket: a message sent without one (a campaign's) sits in the
   // history between tickets and neither ends nor starts one.

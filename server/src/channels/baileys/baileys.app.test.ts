@@ -1,0 +1,218 @@
+import { ACCOUNT_RESTRICTED_TEXT, proto, type WAMessage, type WAMessageKey } from '@whiskeysockets/baileys';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forCompany } from '../../db/tenant.js';
+import { readOggOpus } from '../../media/ogg.js';
+import { OutboundMessage } from '../../modules/outbox/outbound-message.entity.js';
+import { FakeSocket } from '../../testing/baileys-socket.js';
+import { ticketOf } from '../../testing/conversation.js';
+import { recordedWebm } from '../../testing/voice.js';
+import { connectSocket, createTenant, eventually, joined, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { createBaileysProvider } from './index.js';
+
+/**
+ * The Baileys provider inside the real server: Baileys' own events and proto objects go through an
+ * injected socket, and what the agent sees comes back through the API, the database and the realtime.
+ */
+let t: TestApp;
+let a: Tenant;
+let whatsappId: number;
+const sockets: FakeSocket[] = [];
+const socket = () => sockets[sockets.length - 1];
+let seq = 0;
+
+beforeAll(async () => {
+  const beta = createBaileysProvider({
+    socketFactory: (config) => {
+      const s = new FakeSocket(config);
+      sockets.push(s);
+      return s;
+    },
+    downloadMedia: async () => Buffer.from('media-bytes'),
+    fetchWebVersion: async () => undefined,
+  });
+  t = await startTestApp({}, { providers: { beta } });
+  a = await createTenant(t, 'Baileys');
+  const created = await t.api.post('/whatsapp', { name: 'Phone', provider: 'beta' }, a.admin.token);
+  expect(created.status).toBe(201);
+  whatsappId = created.body.id;
+  await eventually(() => sockets.length === 1);
+  socket().open('5511900001111:7@s.whatsapp.net');
+  await eventually(async () => (await t.api.get(`/whatsapp/${whatsappId}`, a.admin.token)).body.status === 'CONNECTED');
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+const em = () => forCompany(t.app.orm.em.fork(), a.companyId);
+const messagesOf = async (ticketId: number) => (await t.api.get(`/messages/${ticketId}`, a.admin.token)).body.messages as any[];
+
+/** A real Baileys message object, as messages.upsert carries it. */
+const wa = (key: Partial<WAMessageKey> & { remoteJid: string; id: string }, message: Record<string, unknown> | undefined, extra: Record<string, unknown> = {}) =>
+  proto.WebMessageInfo.fromObject({ key: { fromMe: false, ...key }, message, messageTimestamp: Math.floor(Date.now() / 1000), ...extra }) as WAMessage;
+
+const upsert = (...messages: WAMessage[]) => socket().emit('messages.upsert', { type: 'notify', messages });
+
+/** A customer who wrote, with the ticket the admin accepted. */
+const customer = async () => {
+  const number = `55119${String(++seq).padStart(8, '0')}`;
+  upsert(wa({ remoteJid: `${number}@s.whatsapp.net`, id: `IN-${number}` }, { conversation: 'Oi' }, { pushName: `Cliente ${seq}` }));
+  const ticket = await eventually(async () => (await ticketOf(t.api, a.admin.token, number)) ?? false);
+  await t.api.put(`/tickets/${ticket.id}`, { status: 'open' }, a.admin.token);
+  return { number, jid: `${number}@s.whatsapp.net`, ticketId: ticket.id as number };
+};
+
+describe('an error receipt for one of our messages', () => {
+  it.each([
+    ['a refusal', ['479'], 'ERR_WAPP_SEND_REFUSED'],
+    ['an account restriction', ['463', ACCOUNT_RESTRICTED_TEXT], 'ERR_WAPP_ACCOUNT_RESTRICTED'],
+  ])('(%s) fails the sent message with its reason, tells the clients, and resend sends it again', async (_case, stub, code) => {
+    const { jid, ticketId } = await customer();
+    const res = await t.api.post(`/messages/${ticketId}`, { body: 'Seu pedido saiu' }, a.admin.token);
+    expect(res.status).toBe(200);
+    const wid: string = res.body.wid;
+    await eventually(async () => (await em().findOneOrFail(OutboundMessage, { wid })).status === 'sent');
+    expect(socket().sent.filter((s) => s.options?.messageId === wid)).toHaveLength(1);
+
+    const client = await connectSocket(t.app.url, a.admin.token);
+    try {
+      await joined(client, 'joinChatBox', String(ticketId));
+      const heard: any[] = [];
+      client.on(`company-${a.companyId}-appMessage`, (e) => heard.push(e));
+      // Baileys' ack handler: an <ack error="..."> for our message becomes this update.
+      socket().emit('messages.update', [
+        { key: { remoteJid: jid, fromMe: true, id: wid }, update: { status: proto.WebMessageInfo.Status.ERROR, messageStubParameters: stub } },
+      ]);
+      await eventually(() => expect(heard.some((e) => e.action === 'update' && e.message.id === res.body.id && e.message.sendError === code)).toBe(true));
+    } finally {
+      client.close();
+    }
+    expect(await em().findOneOrFail(OutboundMessage, { wid })).toMatchObject({ status: 'failed', lastError: code });
+    expect((await messagesOf(ticketId)).find((m) => m.id === res.body.id)).toMatchObject({ sendError: code });
+
+    const again = await t.api.post(`/messages/${res.body.id}/resend`, {}, a.admin.token);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ wid, sendError: null });
+    await eventually(async () => (await em().findOneOrFail(OutboundMessage, { wid })).status === 'sent');
+    expect(socket().sent.filter((s) => s.options?.messageId === wid)).toHaveLength(2);
+  });
+
+  it('a late error receipt for a customer’s message, or an unknown id, changes nothing', async () => {
+    const { jid, ticketId } = await customer();
+    const state = async () => (await messagesOf(ticketId)).map((m) => ({ id: m.id, ack: m.ack, sendError: m.sendError, isDeleted: m.isDeleted }));
+    const before = await state();
+    socket().emit('messages.update', [
+      { key: { remoteJid: jid, fromMe: false, id: `IN-${jid.split('@')[0]}` }, update: { status: proto.WebMessageInfo.Status.ERROR } },
+      { key: { remoteJid: jid, fromMe: true, id: '3EB0NOTOURS' }, update: { status: proto.WebMessageInfo.Status.ERROR } },
+    ]);
+    await (t.app.channels.get(whatsappId) as unknown as { whenIdle(): Promise<void> }).whenIdle();
+    expect(await state()).toEqual(before);
+  });
+});
+
+describe('a message that cannot be read', () => {
+  it('is stored as a placeholder that opens the ticket, and its content fills it in when it arrives', async () => {
+    const number = `55119${String(++seq).padStart(8, '0')}`;
+    const jid = `${number}@s.whatsapp.net`;
+    // What Baileys upserts for an ad's lead that came while the phone was offline (no content in the node).
+    upsert(
+      wa({ remoteJid: jid, id: 'CTWA-1' }, undefined, {
+        messageStubType: proto.WebMessageInfo.StubType.CIPHERTEXT,
+        messageStubParameters: ['Message absent from node'],
+        pushName: 'Lead do anúncio',
+      }),
+    );
+    const ticket = await eventually(async () => (await ticketOf(t.api, a.admin.token, number)) ?? false);
+    expect(ticket).toMatchObject({ unreadMessages: 1, lastMessage: '⚠️' });
+    expect(ticket.contact.name).toBe('Lead do anúncio');
+    const [placeholder] = await messagesOf(ticket.id);
+    expect(placeholder).toMatchObject({ wid: 'CTWA-1', fromMe: false, body: '', mediaType: 'unavailable' });
+
+    const client = await connectSocket(t.app.url, a.admin.token);
+    try {
+      await joined(client, 'joinChatBox', String(ticket.id));
+      const heard: any[] = [];
+      client.on(`company-${a.companyId}-appMessage`, (e) => heard.push(e));
+      // The phone's placeholder resend: the same id, now with its content.
+      upsert(wa({ remoteJid: jid, id: 'CTWA-1' }, { conversation: 'Quero saber do anúncio' }, { pushName: 'Lead do anúncio' }));
+      await eventually(() => expect(heard.some((e) => e.action === 'update' && e.message.id === placeholder.id && e.message.mediaType === 'chat')).toBe(true));
+    } finally {
+      client.close();
+    }
+    const messages = await messagesOf(ticket.id);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ id: placeholder.id, wid: 'CTWA-1', body: 'Quero saber do anúncio', mediaType: 'chat' });
+    expect((await ticketOf(t.api, a.admin.token, number)).lastMessage).toBe('Quero saber do anúncio');
+  });
+
+  it('a decryption failure is a placeholder too, completed by the retry with its media', async () => {
+    const number = `55119${String(++seq).padStart(8, '0')}`;
+    const jid = `${number}@s.whatsapp.net`;
+    upsert(wa({ remoteJid: jid, id: 'BADMAC-1' }, undefined, { messageStubType: proto.WebMessageInfo.StubType.CIPHERTEXT, messageStubParameters: ['Bad MAC'] }));
+    const ticket = await eventually(async () => (await ticketOf(t.api, a.admin.token, number)) ?? false);
+    // Baileys upserts the stub again on each failed attempt: still one message.
+    upsert(wa({ remoteJid: jid, id: 'BADMAC-1' }, undefined, { messageStubType: proto.WebMessageInfo.StubType.CIPHERTEXT, messageStubParameters: ['Bad MAC'] }));
+    upsert(wa({ remoteJid: jid, id: 'BADMAC-1' }, { imageMessage: { mimetype: 'image/jpeg', caption: 'a foto' } }));
+    await eventually(async () => (await messagesOf(ticket.id))[0]?.mediaType === 'image');
+    const messages = await messagesOf(ticket.id);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ wid: 'BADMAC-1', body: 'a foto', mediaType: 'image' });
+    const media = await fetch(t.app.url + messages[0].mediaUrl);
+    expect(Buffer.from(await media.arrayBuffer()).toString()).toBe('media-bytes');
+  });
+});
+
+describe('reactions', () => {
+  it('a reaction taken back (empty text) takes that person’s reaction off the message', async () => {
+    const { jid, ticketId } = await customer();
+    const res = await t.api.post(`/messages/${ticketId}`, { body: 'Pedido confirmado' }, a.admin.token);
+    await eventually(async () => (await em().findOneOrFail(OutboundMessage, { wid: res.body.wid })).status === 'sent');
+    const react = (id: string, text: string) =>
+      upsert(wa({ remoteJid: jid, id }, { reactionMessage: { key: { remoteJid: jid, fromMe: true, id: res.body.wid }, text, senderTimestampMs: Date.now() } }));
+    react('REACT-1', '👍');
+    await eventually(async () => (await messagesOf(ticketId)).some((m) => m.wid === 'REACT-1'));
+    const reaction = (await messagesOf(ticketId)).find((m) => m.wid === 'REACT-1');
+    expect(reaction).toMatchObject({ mediaType: 'reactionMessage', body: '👍', quotedMsgId: res.body.id, isDeleted: false });
+
+    const client = await connectSocket(t.app.url, a.admin.token);
+    try {
+      await joined(client, 'joinChatBox', String(ticketId));
+      const heard: any[] = [];
+      client.on(`company-${a.companyId}-appMessage`, (e) => heard.push(e));
+      react('REACT-2', '');
+      await eventually(() => expect(heard.some((e) => e.action === 'update' && e.message.id === reaction.id && e.message.isDeleted === true)).toBe(true));
+    } finally {
+      client.close();
+    }
+    const after = await messagesOf(ticketId);
+    expect(after.find((m) => m.id === reaction.id)).toMatchObject({ isDeleted: true });
+    // The removal is no message of its own, and the list's preview is the message before it.
+    expect(after.some((m) => m.wid === 'REACT-2')).toBe(false);
+    expect((await ticketOf(t.api, a.admin.token, jid.split('@')[0])).lastMessage).toBe('Pedido confirmado');
+  });
+});
+
+describe('a voice note', () => {
+  it('recorded as WebM reaches the phone as a mono Ogg/Opus voice note with its length', async () => {
+    const { ticketId } = await customer();
+    const webm = await recordedWebm(2);
+    const form = new FormData();
+    form.append('medias', new Blob([webm], { type: 'audio/webm' }), 'audio-record.webm');
+    form.append('voiceNote', 'true');
+    form.append('body', '');
+    const res = await fetch(`${t.app.url}/messages/${ticketId}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${a.admin.token}` } });
+    expect(res.status).toBe(200);
+    const [queued] = (await res.json()) as any[];
+    expect(queued).toMatchObject({ mediaType: 'audio', mediaName: 'audio-record.ogg' });
+    await eventually(async () => (await em().findOneOrFail(OutboundMessage, { wid: queued.wid })).status === 'sent');
+
+    const sent = socket().sent.find((s) => s.options?.messageId === queued.wid)!;
+    const content = sent.content as { audio: Buffer; mimetype: string; ptt: boolean; seconds: number };
+    expect(content).toMatchObject({ mimetype: 'audio/ogg; codecs=opus', ptt: true, seconds: 2 });
+    const info = readOggOpus(content.audio);
+    expect(info.channels).toBe(1);
+    expect(Math.round(info.seconds)).toBe(2);
+    // The stored copy the agent plays is the same file.
+    const stored = await fetch(t.app.url + queued.mediaUrl);
+    expect(Buffer.from(await stored.arrayBuffer()).equals(content.audio)).toBe(true);
+  });
+});
