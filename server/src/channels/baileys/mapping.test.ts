@@ -345,9 +345,11 @@ describe('updates, receipts, contacts and calls', () => {
   const key = { remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true, id: 'SENT1' };
 
   it('maps a status change to an ack', () => {
-    expect(toMessageUpdate({ key, update: { status: proto.WebMessageInfo.Status.DELIVERY_ACK } })).toEqual({ id: 'SENT1', fromMe: true, ack: 3 });
-    expect(toMessageUpdate({ key, update: { status: proto.WebMessageInfo.Status.SERVER_ACK } })).toEqual({ id: 'SENT1', fromMe: true, ack: 2 });
-    expect(toMessageUpdate({ key, update: { status: proto.WebMessageInfo.Status.PLAYED } })?.ack).toBe(5);
+    // One step lower than WhatsApp's numbers: the spec's 1 sent, 2 received, 3 read, 4 played.
+    expect(toMessageUpdate({ key, update: { status: proto.WebMessageInfo.Status.DELIVERY_ACK } })).toEqual({ id: 'SENT1', fromMe: true, ack: 2 });
+    expect(toMessageUpdate({ key, update: { status: proto.WebMessageInfo.Status.SERVER_ACK } })).toEqual({ id: 'SENT1', fromMe: true, ack: 1 });
+    expect(toMessageUpdate({ key, update: { status: proto.WebMessageInfo.Status.READ } })).toEqual({ id: 'SENT1', fromMe: true, ack: 3 });
+    expect(toMessageUpdate({ key, update: { status: proto.WebMessageInfo.Status.PLAYED } })?.ack).toBe(4);
   });
 
   it('maps an error receipt for our message to its reason, never to an ack', () => {
@@ -378,9 +380,9 @@ describe('updates, receipts, contacts and calls', () => {
 
   it('maps user receipts to delivered, read and played', () => {
     const receipt = (r: Record<string, unknown>) => toReceiptUpdate({ key, receipt: proto.UserReceipt.fromObject({ userJid: `${CUSTOMER}@s.whatsapp.net`, ...r }) });
-    expect(receipt({ receiptTimestamp: T })).toEqual({ id: 'SENT1', fromMe: true, ack: 3 });
-    expect(receipt({ receiptTimestamp: T, readTimestamp: T + 1 })?.ack).toBe(4);
-    expect(receipt({ readTimestamp: T + 1, playedTimestamp: T + 2 })?.ack).toBe(5);
+    expect(receipt({ receiptTimestamp: T })).toEqual({ id: 'SENT1', fromMe: true, ack: 2 });
+    expect(receipt({ receiptTimestamp: T, readTimestamp: T + 1 })?.ack).toBe(3);
+    expect(receipt({ readTimestamp: T + 1, playedTimestamp: T + 2 })?.ack).toBe(4);
     expect(receipt({})).toBeNull();
   });
 

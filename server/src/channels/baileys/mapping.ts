@@ -307,6 +307,12 @@ export function toInboundMessage(msg: proto.IWebMessageInfo, context: MappingCon
   return read.media ? { kind: 'message', message, media: read.media } : { kind: 'message', message };
 }
 
+/**
+ * WhatsApp's delivery status (PENDING 1, SERVER_ACK 2, DELIVERY_ACK 3, READ 4, PLAYED 5) as the platform's
+ * ack, which the spec and the clients read as 0 waiting, 1 sent, 2 received, 3 read, 4 played: one step lower.
+ */
+export const ackOf = (status: number): number => Math.max(0, status - 1);
+
 /** messages.update: delivery status (ack), an error receipt, an edit or a delete for everyone; null when it says none of these. */
 export const toMessageUpdate = ({ key, update }: WAMessageUpdate): MessageUpdate | null => {
   if (!key.id || !key.remoteJid || isJidBroadcast(key.remoteJid)) return null;
@@ -321,7 +327,7 @@ export const toMessageUpdate = ({ key, update }: WAMessageUpdate): MessageUpdate
       useful = true;
     }
   } else if (typeof update.status === 'number') {
-    result.ack = update.status;
+    result.ack = ackOf(update.status);
     useful = true;
   }
   const edited = update.message?.editedMessage?.message;
@@ -349,7 +355,7 @@ export const toReceiptUpdate = ({ key, receipt }: MessageUserReceiptUpdate): Mes
       : receipt.receiptTimestamp
         ? proto.WebMessageInfo.Status.DELIVERY_ACK
         : undefined;
-  return ack === undefined ? null : { id: key.id, fromMe: !!key.fromMe, ack };
+  return ack === undefined ? null : { id: key.id, fromMe: !!key.fromMe, ack: ackOf(ack) };
 };
 
 /** contacts.upsert / contacts.update; null when the entry says nothing worth storing. */

@@ -68,7 +68,7 @@ export class Message {
   body = '';
   fromMe = false;
   read = false;
-  /** 0 error, 1 pending, 2 server, 3 delivered, 4 read, 5 played. */
+  /** The spec's scale: 0 waiting to be sent, 1 sent, 2 received, 3 read, 4 played (Baileys' status is one higher). */
   ack = 0;
   mediaType: MediaType = 'chat';
   /** Stored file name under the company's media folder (never a path). */
