@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { connect } from 'node:net';
+import { accepts } from './testing/ports.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -130,16 +130,6 @@ const crash = async (server: Server) => {
   await until('the killed PostgreSQL to close its port', async () => !(await accepts(server.pgPort)), 10_000);
   expect(postmasterPid(server.dataDir)).toBe(pid);
 };
-
-const accepts = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 
 /** A JSON call on a keep-alive connection (node:http, as agents' apps and the phone bench do). */
 const call = (agent: http.Agent, url: string, method: string, route: string, token?: string, body?: unknown) =>

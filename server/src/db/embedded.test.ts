@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import { accepts } from '../testing/ports.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
@@ -16,16 +16,6 @@ let logged = '';
 const logger = pino({ level: 'info' }, { write: (line: string) => (logged += line) });
 
 const start = async (port: number) => startEmbeddedPostgres({ dir, port, password: 'embedded-test', database: 'atrium', logger });
-
-const accepts = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 
 const isAlive = (pid: number) => {
   try {
