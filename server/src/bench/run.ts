@@ -71,14 +71,14 @@ const seed = async (app: RunningApp) => {
         (select count(*) from queues where company_id = ?)::int as nq, (select id from whatsapps where company_id = ?) as w`,
       [s.company, s.company, s.company, s.company, s.company, s.company]))[0];
     const active = Math.floor(s.tickets * 0.15);
-    await run(`insert into tickets (uuid, company_id, status, contact_id, whatsapp_id, user_id, queue_id, is_group, chatbot,
-        last_message, last_message_at, last_from_me, unread_messages, use_integration, bot_menu_count, rating_attempts, created_at, updated_at)
+    await run(`insert into tickets (uuid, company_id, status, contact_id, whatsapp_id, user_id, queue_id, is_group,
+        last_message, last_message_at, last_from_me, unread_messages, rating_attempts, created_at, updated_at)
       select gen_random_uuid(), ?, st,
         case when st = 'closed' then ? + (g % ?) else ? + (g % ?) end,
         ?,
         case when st = 'pending' or ? = 0 then null else ? + (g % greatest(?, 1)) end,
         case when g % 7 = 0 or ? = 0 then null else ? + (g % greatest(?, 1)) end,
-        false, false, 'ultima mensagem ' || g, ts, false, case when st = 'closed' then 0 else g % 3 end, false, 0, 0, ts, ts
+        false, 'ultima mensagem ' || g, ts, false, case when st = 'closed' then 0 else g % 3 end, 0, ts, ts
       from (select g, case when g > ? then 'closed' when g % 3 = 0 then 'pending' else 'open' end as st,
               now() - (g || ' minutes')::interval as ts from generate_series(1, ?) g) x`,
       [s.company, base.c, s.contacts, base.c, s.contacts, base.w, base.nu, base.u, base.nu, base.nq, base.q, base.nq, active, s.tickets]);

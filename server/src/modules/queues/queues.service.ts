@@ -154,10 +154,9 @@ export const deleteQueue = async (ctx: ServiceContext, id: number) => {
     // Conversations in progress leave the queue as a transfer to no queue; closed ones keep no reference.
     for (const ticket of active) {
       await moveToQueue(tx, ticket, byUser(ctx.actor.userId), null);
-      ticket.chatbot = false;
     }
     await tx.flush();
-    await tx.nativeUpdate(Ticket, { queueId: id }, { queueId: null, queueOptionId: null, chatbot: false });
+    await tx.nativeUpdate(Ticket, { queueId: id }, { queueId: null });
     await tx.remove(await findQueue(tx, id)).flush();
   });
   ctx.events.emit('queue.deleted', { companyId: queue.companyId, queueId: id });

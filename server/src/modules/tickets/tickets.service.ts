@@ -20,6 +20,7 @@ import { canViewTicket, findVisibleTicket, loadViewer, type Viewer } from './tic
 import { Ticket, type TicketStatus } from './ticket.entity.js';
 import { presentTicket, presentTicketsByIds } from './ticket.presenter.js';
 import { findActiveTicket } from './ticket-lookup.js';
+import { applyHoldInput } from './holds.js';
 import { byUser, closeTicket, placeTicket, placementOf, startTicket, type TransitionDeps } from './transitions.js';
 
 export { placementOf };
@@ -280,11 +281,7 @@ export const updateTicket = async (ctx: ServiceContext, deps: TransitionDeps, id
     });
   }
 
-  // The bot stops at any agent action unless the caller keeps it on.
-  ticket.chatbot = input.chatbot ?? false;
-  if (input.useIntegration !== undefined) ticket.useIntegration = input.useIntegration;
-  if (input.promptId !== undefined) ticket.promptId = input.promptId;
-  if (input.integrationId !== undefined) ticket.integrationId = input.integrationId;
+  await applyHoldInput(em, ticket, actor, input);
   ticket.unreadMessages = 0;
   ticket.updatedAt = new Date();
   await em.flush();

@@ -13,6 +13,7 @@ import { assertPlanAllows } from '../plans/plans.service.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { presentTickets } from '../tickets/ticket.presenter.js';
 import { byUser, placeTicket, placementOf, type TransitionDeps } from '../tickets/transitions.js';
+import { stopChatbot } from '../tickets/holds.js';
 import { User } from './user.entity.js';
 import { presentUser } from './user.presenter.js';
 import { assertCompanyQueues, queueIdsOfUser, queuesOfUser, queuesOfUsers, setUserQueues } from './user-queues.js';
@@ -182,7 +183,7 @@ export const deleteUser = async (ctx: ServiceContext, deps: TransitionDeps, id: 
         queueId: ticket.queueId,
         whatsappId: ticket.whatsappId,
       });
-      ticket.chatbot = false;
+      await stopChatbot(tx, ticket);
     }
     tx.remove(user);
     await tx.flush();
