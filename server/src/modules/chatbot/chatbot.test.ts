@@ -73,7 +73,6 @@ const chat = (tenant: Tenant, wa: { id: number }, name = 'Maria Souza') => {
     },
   };
 };
-const row = (id: number) => forSystem(t.app.orm.em.fork()).findOneOrFail(Ticket, id);
 /** The chatbot's memory of a ticket (its conversation hold). */
 const botMemory = async (ticketId: number) =>
   chatbotState(await forSystem(t.app.orm.em.fork()).findOneOrFail(ConversationHold, { ticketId }));
