@@ -7,7 +7,6 @@ import { connectSandbox, customerSays, outbox } from '../../testing/conversation
 import { connectSocket, createTenant, eventually, joined, outboxSettled, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
 import { ConversationHold } from '../tickets/conversation-hold.entity.js';
 import { chatbotState } from '../tickets/holds.js';
-import { Ticket } from '../tickets/ticket.entity.js';
 import { runChatbot, type ChatbotDeps } from './chatbot.js';
 import { localClock } from './hours.js';
 import { expirySweep, transferSweep } from './sweeps.js';
