@@ -2,15 +2,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { camelRow as camel, executePrepared, intArray, named } from '../db/sql.js';
 import type { MediaStore } from '../media/storage.js';
 import type { Contact } from '../modules/contacts/contact.entity.js';
-import { digitsOnly, isPlaceholderName } from '../modules/contacts/contact-identity.js';
+import { digitsOnly, isPlaceholderName } from '../modules/contacts/index.js';
 import type { MediaType, Message } from '../modules/messages/message.entity.js';
-import { messageView } from '../modules/messages/message.presenter.js';
-import { previewOf } from '../modules/messages/message-store.js';
-import { RATING_TIMEOUT_HOURS } from '../modules/tickets/ticket-rating.js';
-import { messageCounters } from '../modules/tickets/transitions.js';
+import { messageView, previewOf } from '../modules/messages/index.js';
+import { messageCounters, RATING_TIMEOUT_HOURS, ticketView } from '../modules/tickets/index.js';
 import type { Ticket } from '../modules/tickets/ticket.entity.js';
 import type { ConversationHold } from '../modules/tickets/conversation-hold.entity.js';
-import { ticketView } from '../modules/tickets/ticket.presenter.js';
 
 /**
  * The common inbound case, for a whole batch of messages in two statements instead of a dozen ORM calls per

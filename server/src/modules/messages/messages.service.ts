@@ -3,14 +3,13 @@ import type { ServiceContext } from '../../context.js';
 import { requireTenant } from '../../db/tenant.js';
 import { AppError } from '../../errors.js';
 import { Contact } from '../contacts/contact.entity.js';
-import { findVisibleTicket, loadViewer } from '../tickets/ticket-access.js';
+import { findVisibleTicket, loadViewer, markTicketRead, placementOf } from '../tickets/index.js';
 import { Ticket } from '../tickets/ticket.entity.js';
-import { markTicketRead, placementOf } from '../tickets/tickets.service.js';
 import { User } from '../users/user.entity.js';
 import { followLastMessage } from './last-message.js';
 import { Message } from './message.entity.js';
 import { presentMessages } from './message.presenter.js';
-import { cancelQueued, requeueFailed } from '../outbox/outbox.js';
+import { cancelQueued, requeueFailed } from '../outbox/index.js';
 import { peerOf, sendMedia, sendText, type ConversationDeps, type OutboundFile } from './outbound.js';
 
 /**

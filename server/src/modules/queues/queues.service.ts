@@ -11,10 +11,9 @@ import {
 import { emForCompany, requireAdmin, type ServiceContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { Company } from '../companies/company.entity.js';
-import { assertPlanAllows } from '../plans/plans.service.js';
+import { assertPlanAllows } from '../plans/index.js';
 import { Ticket } from '../tickets/ticket.entity.js';
-import { presentTickets } from '../tickets/ticket.presenter.js';
-import { byUser, moveToQueue, placementOf } from '../tickets/transitions.js';
+import { byUser, moveToQueue, placementOf, presentTickets } from '../tickets/index.js';
 import type { QueueView } from '@atrium/shared';
 import { Queue, type WeeklyHours } from './queue.entity.js';
 

@@ -4,9 +4,8 @@ import { camelRow, intArray } from '../../db/sql.js';
 import { requireTenant } from '../../db/tenant.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { Contact } from '../contacts/contact.entity.js';
-import { presentContact } from '../contacts/contact.presenter.js';
+import { presentContact } from '../contacts/index.js';
 
-export { presentContact };
 import { Queue } from '../queues/queue.entity.js';
 import { Tag, TicketTag } from '../tags/tag.entity.js';
 import { User } from '../users/user.entity.js';

@@ -16,16 +16,14 @@ import { Contact } from '../contacts/contact.entity.js';
 import { Message } from '../messages/message.entity.js';
 import { Queue } from '../queues/queue.entity.js';
 import { User } from '../users/user.entity.js';
-import { canViewTicket, findVisibleTicket, loadViewer, type Viewer } from './ticket-access.js';
+import { findVisibleTicket, loadViewer, type Viewer } from './ticket-access.js';
 import { Ticket, type TicketStatus } from './ticket.entity.js';
 import { presentTicket, presentTicketsByIds } from './ticket.presenter.js';
 import { findActiveTicket } from './ticket-lookup.js';
 import { applyHoldInput } from './holds.js';
 import { byUser, closeTicket, placeTicket, placementOf, startTicket, type TransitionDeps } from './transitions.js';
 
-export { placementOf };
 
-export { findActiveTicket };
 
 const otherOpenTicket = async (em: EntityManager, ticket: Ticket) => {
   const user = ticket.userId ? await em.findOne(User, ticket.userId) : null;
@@ -313,4 +311,3 @@ export const markTicketRead = async (ctx: ServiceContext, ticket: Ticket) => {
   return true;
 };
 
-export { canViewTicket };

@@ -6,14 +6,11 @@ import { emForCompany, pageOf, requireAdmin, type ServiceContext } from '../../c
 import { AppError } from '../../errors.js';
 import { forCompany, forSystem } from '../../db/tenant.js';
 import { Company } from '../companies/company.entity.js';
-import { hashPassword } from '../auth/passwords.js';
-import { revokeSessions } from '../auth/auth.service.js';
+import { hashPassword, revokeSessions } from '../auth/index.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
-import { assertPlanAllows } from '../plans/plans.service.js';
+import { assertPlanAllows } from '../plans/index.js';
 import { Ticket } from '../tickets/ticket.entity.js';
-import { presentTickets } from '../tickets/ticket.presenter.js';
-import { byUser, placeTicket, placementOf, type TransitionDeps } from '../tickets/transitions.js';
-import { stopChatbot } from '../tickets/holds.js';
+import { byUser, placementOf, placeTicket, presentTickets, stopChatbot, type TransitionDeps } from '../tickets/index.js';
 import { User } from './user.entity.js';
 import { presentUser } from './user.presenter.js';
 import { assertCompanyQueues, queueIdsOfUser, queuesOfUser, queuesOfUsers, setUserQueues } from './user-queues.js';
