@@ -35,6 +35,8 @@ export const withBenchApp = async (
         persistent: false,
         settings: ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track_planning=on'],
       });
+  const pidFile = path.join(dir, 'pg', 'postmaster.pid');
+  postmasterPid = !process.env.BENCH_DATABASE_URL && existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : null;
   const app = await startApp(
     loadConfig({
       NODE_ENV: 'test',
@@ -74,7 +76,13 @@ export const runBench = (main: () => Promise<void>): void => {
   );
 };
 
-/** CPU seconds used so far by this process and by the database's processes (Linux: each `postgres` in /proc). */
+/** The benchmark's own database server (its postmaster), so other PostgreSQL clusters on the machine do not count. */
+let postmasterPid: number | null = null;
+
+/**
+ * CPU seconds used so far by this process and by the database's processes (Linux, from /proc: the
+ * benchmark's postmaster and its backends; every `postgres` process with BENCH_DATABASE_URL).
+ */
 export const cpuSeconds = (): { node: number; database: number } => {
   const usage = process.cpuUsage();
   let ticks = 0;
@@ -85,6 +93,7 @@ export const cpuSeconds = (): { node: number; database: number } => {
       // pid (comm) state ppid … utime stime: fields 14 and 15, counted after the closing parenthesis.
       if (!stat.includes('(postgres)')) continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (postmasterPid !== null && Number(pid) !== postmasterPid && Number(fields[1]) !== postmasterPid) continue;
       ticks += Number(fields[11]) + Number(fields[12]);
     } catch {
       // The process ended meanwhile.
