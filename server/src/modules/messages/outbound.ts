@@ -88,7 +88,7 @@ export const sendMedia = async (
   em: EntityManager,
   ticket: Ticket,
   file: OutboundFile,
-  options: { userId?: number | null; isSystem?: boolean; quotedMsgId?: number | null } = {},
+  options: { userId?: number | null; isSystem?: boolean; quotedMsgId?: number | null; presence?: QueueOptions['presence'] } = {},
 ) => {
   const caption = file.caption ? await renderForTicket(em, ticket, file.caption) : '';
   const stored = await deps.media.save(ticket.companyId, { data: file.data, mimetype: file.mimetype, filename: file.filename });
@@ -98,6 +98,7 @@ export const sendMedia = async (
       userId: options.userId,
       isSystem: options.isSystem,
       quotedMsgId: options.quotedMsgId,
+      presence: options.presence,
       media: { fileName: stored.fileName, mediaName: stored.mediaName, mimetype: stored.mimetype, voiceNote: file.voiceNote },
     });
   } catch (err) {
