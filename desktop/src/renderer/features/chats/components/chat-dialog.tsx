@@ -36,6 +36,7 @@ const useStyles = makeStyles({
     padding: tokens.spacingVerticalXS,
   },
   muted: { color: tokens.colorNeutralForeground3, padding: tokens.spacingVerticalS },
+  error: { color: tokens.colorPaletteRedForeground1, marginTop: `-${tokens.spacingVerticalS}` },
 });
 
 export interface ChatDialogProps {
@@ -106,7 +107,7 @@ export function ChatDialog({ chat, userId, onClose, onSaved }: ChatDialogProps) 
                   }}
                 />
               </Field>
-              <Field label={t('dialog.users')} required validationMessage={errors.users}>
+              <Field label={t('dialog.users')} required>
                 <Input
                   contentBefore={<Search20Regular />}
                   placeholder={t('dialog.search')}
@@ -116,7 +117,14 @@ export function ChatDialog({ chat, userId, onClose, onSaved }: ChatDialogProps) 
                   data-testid="chat-user-filter"
                 />
               </Field>
-              <div className={styles.users} role="group" aria-label={t('dialog.users')} data-testid="chat-users">
+              <div
+                className={styles.users}
+                role="group"
+                aria-label={t('dialog.users')}
+                aria-invalid={errors.users ? true : undefined}
+                data-testid="chat-users"
+                style={errors.users ? { borderColor: tokens.colorPaletteRedBorder2 } : undefined}
+              >
                 {users.isLoading ? <Spinner size="tiny" /> : null}
                 {!users.isLoading && others.length === 0 ? <Text className={styles.muted}>{t('dialog.noUsers')}</Text> : null}
                 {others.map((u) => (
@@ -137,6 +145,11 @@ export function ChatDialog({ chat, userId, onClose, onSaved }: ChatDialogProps) 
                   />
                 ))}
               </div>
+              {errors.users ? (
+                <Text role="alert" size={200} className={styles.error} data-testid="chat-users-error">
+                  {errors.users}
+                </Text>
+              ) : null}
             </DialogContent>
             <SaveActions saving={saving} onCancel={onClose} saveTestId="chat-save" />
           </DialogBody>
