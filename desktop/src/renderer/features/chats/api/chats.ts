@@ -20,6 +20,8 @@ export interface Page<T> {
 /** Cache keys: every chat query starts with CHATS_KEY, so one invalidation reaches them all. */
 export const CHATS_KEY = ['chats'] as const;
 export const CHAT_LIST_KEY = ['chats', 'list'] as const;
+/** One chat read by itself (a link to a chat not on the loaded pages). */
+export const CHAT_ONE_KEY = ['chats', 'one'] as const;
 export const chatMessagesKey = (chatId: number) => ['chats', 'messages', chatId] as const;
 
 export const chatsApi = {

@@ -13,7 +13,7 @@ import { NARROW_TABLE_MAX } from '../../../components/responsive';
 import { toast } from '../../../components/toasts';
 import { useWindowWidth } from '../../../hooks/use-window-width';
 import { useCurrentUser } from '../../../stores/auth-store';
-import { chatsApi, type Chat } from '../api/chats';
+import { CHAT_ONE_KEY, chatsApi, type Chat } from '../api/chats';
 import { useChatCache, useChatList, useChatsEnabled } from '../hooks/use-chats';
 import { ChatConversation } from './chat-conversation';
 import { ChatDialog } from './chat-dialog';
@@ -54,7 +54,7 @@ export default function ChatsPage() {
   const listed = routeId ? list.chats.find((c) => c.uuid === routeId || String(c.id) === routeId) : undefined;
   // A chat not on the loaded pages (a link, a notification) is read by itself.
   const single = useQuery({
-    queryKey: ['chats', 'one', routeId],
+    queryKey: [...CHAT_ONE_KEY, routeId],
     queryFn: () => chatsApi.get(routeId as string),
     enabled: enabled === true && !!routeId && !listed && list.isSuccess,
     retry: false,

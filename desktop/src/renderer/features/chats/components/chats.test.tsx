@@ -150,6 +150,24 @@ describe('/chats', () => {
     await waitFor(() => expect(screen.queryByTestId('chat-unread-2')).toBeNull());
   });
 
+  it('loads older messages when scrolled near the top, above the ones shown', async () => {
+    const { calls } = chatsServer({ chats: [makeChat(1)], messages: Array.from({ length: 25 }, (_, i) => makeMessage(i + 1, 1)) });
+    signIn({ id: ME.id });
+    renderApp(`/chats/${uuidOf(1)}`);
+    await screen.findByTestId('chat-message-25');
+    expect(screen.queryByTestId('chat-message-5')).toBeNull();
+    // happy-dom has no layout: every scroll position is 0, within 600 px of the top.
+    fireEvent.scroll(screen.getByTestId('chat-messages'));
+    await screen.findByTestId('chat-message-1');
+    const shown = [...screen.getByTestId('chat-messages').querySelectorAll('[data-testid^="chat-message-"]')].map((el) => Number(el.getAttribute('data-testid')!.split('-').at(-1)));
+    expect(shown).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    const pages = calls.filter((c) => c.method === 'GET' && c.url === '/chats/1/messages').map((c) => (c.params as { pageNumber: number }).pageNumber);
+    expect(pages).toEqual([1, 2]);
+    // Nothing older left: scrolling again asks for nothing.
+    fireEvent.scroll(screen.getByTestId('chat-messages'));
+    expect(calls.filter((c) => c.method === 'GET' && c.url === '/chats/1/messages')).toHaveLength(2);
+  });
+
   it('sends a message with Enter; blank text is not sent', async () => {
     const { calls } = chatsServer({ chats: [makeChat(1)] });
     signIn({ id: ME.id });

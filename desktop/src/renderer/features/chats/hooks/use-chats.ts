@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryClient }
 import { useMemo } from 'react';
 import { usePlanFlags } from '../../../api/company';
 import { useCurrentUser } from '../../../stores/auth-store';
-import { CHAT_LIST_KEY, chatMessagesKey, chatsApi, type Chat, type ChatMessage, type Page } from '../api/chats';
+import { CHAT_LIST_KEY, CHAT_ONE_KEY, chatMessagesKey, chatsApi, type Chat, type ChatMessage, type Page } from '../api/chats';
 import { byActivity, chatsWithUnread } from '../lib/chat-rules';
 
 type ChatPages = InfiniteData<Page<Chat>, number>;
@@ -59,12 +59,14 @@ export const chatCache = (client: QueryClient) => ({
       const [first, ...rest] = pages;
       return { ...old, pages: [{ ...first, records: byActivity([chat, ...first.records]) }, ...rest] };
     });
+    client.setQueriesData<Chat>({ queryKey: CHAT_ONE_KEY }, (old) => (old && old.id === chat.id ? chat : old));
   },
   remove(chatId: number) {
     client.setQueryData<ChatPages>(CHAT_LIST_KEY, (old) =>
       old ? { ...old, pages: old.pages.map((p) => ({ ...p, records: p.records.filter((c) => c.id !== chatId) })) } : old,
     );
     client.removeQueries({ queryKey: chatMessagesKey(chatId) });
+    client.removeQueries({ queryKey: CHAT_ONE_KEY, predicate: (q) => (q.state.data as Chat | undefined)?.id === chatId });
   },
   /** Adds a message to a loaded conversation (at the newest end), once. */
   addMessage(message: ChatMessage) {
