@@ -139,6 +139,8 @@ describe('reading chats', () => {
     expect(admin.body).toMatchObject({ count: 2, hasMore: false });
     expect(admin.body.records.map((c: { id: number }) => c.id)).toEqual([first.id, second.id]);
 
+    // The family's clients call GET /chats/ (with the slash).
+    expect((await t.api.get(`/chats/?searchParam=${marker}&pageNumber=1`, a.admin.token)).body.count).toBe(2);
     const agent = await t.api.get(`/chats?searchParam=${marker}`, a.agent.token);
     expect(agent.body.records.map((c: { id: number }) => c.id)).toEqual([first.id]);
     expect((await t.api.get(`/chats?searchParam=Second ${marker}`, carol.token)).body.records.map((c: { id: number }) => c.id)).toEqual([second.id]);
