@@ -7,7 +7,7 @@ afterEach(() => {
 
 describe('the unread badge', () => {
   it("shows the sum of every feature's part (tickets and chats), updating only on a change", async () => {
-    const setUnreadCount = vi.fn(async () => undefined);
+    const setUnreadCount = vi.fn(async (_count: number) => undefined);
     (globalThis as { desktop?: unknown }).desktop = { setUnreadCount };
     await setUnreadPart('tickets', 2);
     await setUnreadPart('chats', 3);

@@ -1,13 +1,10 @@
-import { Avatar, Button, CounterBadge, makeStyles, mergeClasses, Spinner, Text, tokens, Tooltip } from '@fluentui/react-components';
-import { Chat24Regular, Delete20Regular, Edit20Regular } from '@fluentui/react-icons';
+import { Avatar, CounterBadge, makeStyles, mergeClasses, Spinner, Text, tokens } from '@fluentui/react-components';
+import { Chat24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state';
+import { EditDeleteActions, EmptyState, useInfiniteScroll } from '../../../components/list-kit';
 import { formatListTime } from '../../../i18n/format';
 import type { Chat } from '../api/chats';
 import { othersOf, unreadsOf } from '../lib/chat-rules';
-
-/** The next page loads within this distance of the list's bottom (spec 02 section 9). */
-const LOAD_MORE_PX = 100;
 
 const useStyles = makeStyles({
   root: { flex: 1, minHeight: 0, overflowY: 'auto', display: 'flex', flexDirection: 'column' },
@@ -47,15 +44,13 @@ export interface ChatListProps {
 export function ChatList({ chats, userId, selectedId, loading, hasMore, loadMore, onSelect, onEdit, onDelete }: ChatListProps) {
   const styles = useStyles();
   const { t } = useTranslation('chats');
-  const onScroll = (e: React.UIEvent<HTMLDivElement>) => {
-    const el = e.currentTarget;
-    if (hasMore && !loading && el.scrollHeight - el.scrollTop - el.clientHeight < LOAD_MORE_PX) loadMore();
-  };
+  // The next page within 100 px of the bottom (spec 02 section 9), or at once when the rows do not fill the list.
+  const { ref, onScroll } = useInfiniteScroll(hasMore && !loading, loadMore, chats.length);
   if (!loading && chats.length === 0) {
     return <EmptyState icon={<Chat24Regular />} title={t('list.empty')} description={t('list.emptyHint')} />;
   }
   return (
-    <div className={styles.root} role="list" onScroll={onScroll} data-testid="chat-list">
+    <div ref={ref} className={styles.root} role="list" onScroll={onScroll} data-testid="chat-list">
       {chats.map((chat) => {
         const unread = unreadsOf(chat, userId);
         const owner = chat.ownerId === userId;
@@ -94,32 +89,10 @@ export function ChatList({ chats, userId, selectedId, loading, hasMore, loadMore
                 <CounterBadge size="small" color="danger" count={unread} aria-label={t('list.unread', { count: unread })} data-testid={`chat-unread-${chat.id}`} />
               ) : null}
               {owner ? (
-                <>
-                  <Tooltip content={t('conversation.edit')} relationship="label">
-                    <Button
-                      size="small"
-                      appearance="subtle"
-                      icon={<Edit20Regular />}
-                      data-testid={`chat-edit-${chat.id}`}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        onEdit(chat);
-                      }}
-                    />
-                  </Tooltip>
-                  <Tooltip content={t('conversation.delete')} relationship="label">
-                    <Button
-                      size="small"
-                      appearance="subtle"
-                      icon={<Delete20Regular />}
-                      data-testid={`chat-delete-${chat.id}`}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        onDelete(chat);
-                      }}
-                    />
-                  </Tooltip>
-                </>
+                // The row opens the chat; its buttons do not.
+                <span onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()} role="presentation">
+                  <EditDeleteActions testIdPrefix="chat" id={chat.id} onEdit={() => onEdit(chat)} onDelete={() => onDelete(chat)} />
+                </span>
               ) : null}
             </span>
           </div>

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { toastError } from '../../../api/errors';
-import { ConfirmationDialog } from '../../../components/confirmation-dialog';
+import { DeleteDialog } from '../../../components/list-kit';
 import { EmptyState } from '../../../components/empty-state';
 import { PageContainer, PageContent } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
@@ -13,7 +13,7 @@ import { NARROW_TABLE_MAX } from '../../../components/responsive';
 import { toast } from '../../../components/toasts';
 import { useWindowWidth } from '../../../hooks/use-window-width';
 import { useCurrentUser } from '../../../stores/auth-store';
-import { CHAT_ONE_KEY, chatsApi, type Chat } from '../api/chats';
+import { CHAT_LIST_KEY, CHAT_ONE_KEY, chatsApi, type Chat } from '../api/chats';
 import { useChatCache, useChatList, useChatsEnabled } from '../hooks/use-chats';
 import { ChatConversation } from './chat-conversation';
 import { ChatDialog } from './chat-dialog';
@@ -57,7 +57,8 @@ export default function ChatsPage() {
     queryKey: [...CHAT_ONE_KEY, routeId],
     queryFn: () => chatsApi.get(routeId as string),
     enabled: enabled === true && !!routeId && !listed && list.isSuccess,
-    retry: false,
+    // Its failure is toasted below, with the way back to the list.
+    meta: { silent: true },
   });
   const selected = listed ?? single.data;
 
@@ -151,29 +152,22 @@ export default function ChatsPage() {
           }}
         />
       ) : null}
-      <ConfirmationDialog
-        open={!!deleting}
-        onOpenChange={(next) => !next && setDeleting(null)}
-        title={t('confirmDelete.title')}
-        destructive
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await chatsApi.remove(deleting.id);
-          } catch (err) {
-            toastError(err);
-            return;
-          }
-          cache.remove(deleting.id);
-          toast.success(t('toasts.deleted'));
-          if (selected?.id === deleting.id) {
+      <DeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        title={() => t('confirmDelete.title')}
+        body={<Text>{t('confirmDelete.body', { title: deleting?.title ?? '' })}</Text>}
+        remove={async (chat) => {
+          await chatsApi.remove(chat.id);
+          cache.remove(chat.id);
+          if (selected?.id === chat.id) {
             setTab('chats');
             void navigate('/chats');
           }
         }}
-      >
-        <Text>{t('confirmDelete.body', { title: deleting?.title ?? '' })}</Text>
-      </ConfirmationDialog>
+        listKey={CHAT_LIST_KEY}
+        deletedMessage={t('toasts.deleted')}
+      />
     </PageContainer>
   );
 }
