@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Socket } from 'socket.io-client';
+import { CHAT_MEDIA_MAX_BYTES } from '@atrium/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forSystem } from '../../db/tenant.js';
 import {
@@ -274,6 +275,12 @@ describe('messages', () => {
 
     const before = (await sql('select count(*)::int as n from chat_messages where chat_id = ?', [chat.id]))[0].n;
     expectError(await sendFile(chat.id, a.agent.token, { data: Buffer.from('MZ'), name: 'tool.exe', type: 'application/x-msdownload' }), 415, 'ERR_UNSUPPORTED_MEDIA_TYPE');
+    // Ticket media's size limit: one byte over is refused before anything is stored.
+    expectError(
+      await sendFile(chat.id, a.agent.token, { data: Buffer.alloc(CHAT_MEDIA_MAX_BYTES + 1), name: 'huge.png', type: 'image/png' }),
+      413,
+      'ERR_PAYLOAD_TOO_LARGE',
+    );
     expectError(await sendFile(chat.id, carol.token, { data: PNG, name: 'x.png', type: 'image/png' }), 403, 'ERR_NO_PERMISSION');
     expectError(await sendFile(chat.id, b.admin.token, { data: PNG, name: 'x.png', type: 'image/png' }), 404, 'ERR_NO_CHAT_FOUND');
     expect((await sql('select count(*)::int as n from chat_messages where chat_id = ?', [chat.id]))[0].n).toBe(before);
