@@ -22,6 +22,8 @@ export interface DataTableProps<T> {
   columns: Column<T>[];
   rowKey: (row: T) => string | number;
   rowTestId?: (row: T) => string;
+  /** More of a row's attributes: a class (a highlighted row), `data-*` values. */
+  rowProps?: (row: T) => { className?: string } & { [data: `data-${string}`]: string | undefined };
   /** The last column's buttons for a row (edit, delete...). */
   actions?: (row: T) => ReactNode;
   actionsHeader?: ReactNode;
@@ -30,7 +32,7 @@ export interface DataTableProps<T> {
 }
 
 /** A list page's table: a header row, one row per record, an actions column; fixed layout. */
-export function DataTable<T>({ label, rows, columns, rowKey, rowTestId, actions, actionsHeader, actionsWidth = 88 }: DataTableProps<T>) {
+export function DataTable<T>({ label, rows, columns, rowKey, rowTestId, rowProps, actions, actionsHeader, actionsWidth = 88 }: DataTableProps<T>) {
   const narrow = useResponsiveTable();
   const width = (column: Column<T>): CSSProperties | undefined => (column.width === undefined ? undefined : { width: column.width });
   return (
@@ -47,7 +49,7 @@ export function DataTable<T>({ label, rows, columns, rowKey, rowTestId, actions,
       </TableHeader>
       <TableBody>
         {rows.map((row) => (
-          <TableRow key={rowKey(row)} data-testid={rowTestId?.(row)}>
+          <TableRow key={rowKey(row)} data-testid={rowTestId?.(row)} {...rowProps?.(row)}>
             {columns.map((column) => (
               <TableCell
                 key={column.id}
