@@ -16,7 +16,7 @@ import { Tag } from '../tags/tag.entity.js';
 import { kanbanLanes, presentTag } from '../tags/tags.service.js';
 import { findVisibleTicket, loadViewer, type Viewer } from '../tickets/ticket-access.js';
 import type { Ticket } from '../tickets/ticket.entity.js';
-import { presentTicket, presentTicketsByIds } from '../tickets/ticket.presenter.js';
+import { presentTicketsByIds } from '../tickets/ticket.presenter.js';
 import { defaultListClause, queueFilterClause, type TicketClause } from '../tickets/ticket-visibility.js';
 
 /**
@@ -146,7 +146,8 @@ const lockTicket = (em: EntityManager, ticket: Ticket) =>
 
 /** Tells the lists and boards that show the ticket (its tags changed; where it sits did not). */
 const announce = async (ctx: ServiceContext, ticket: Ticket): Promise<TicketView<Date>> => {
-  const presented = await presentTicket(ctx.em, ticket);
+  // One statement for the view: a move is a hot path.
+  const [presented] = await presentTicketsByIds(ctx.em, [ticket.id]);
   ctx.events.emit('ticket.changed', { companyId: ticket.companyId, ticket: presented });
   return presented;
 };
