@@ -13,6 +13,7 @@ import {
   type CollisionDetection,
   type DragEndEvent,
   type DragStartEvent,
+  type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
 import { arrayMove, horizontalListSortingStrategy, SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useTranslation } from 'react-i18next';
@@ -51,6 +52,29 @@ const collision: CollisionDetection = (args) => {
   return under.length > 0 ? under : closestCenter({ ...args, droppableContainers: lanes });
 };
 
+/**
+ * The keyboard: left and right arrows take a card to the neighbouring lane (dnd-kit's sortable getter only
+ * moves sortable items, and cards are not sorted); lanes themselves move as sortable items.
+ */
+const keyboardCoordinates: KeyboardCoordinateGetter = (event, args) => {
+  const { active, collisionRect, droppableRects, droppableContainers, over } = args.context;
+  if (dataOf(active?.data.current)?.type !== 'card') return sortableKeyboardCoordinates(event, args);
+  const step = event.code === 'ArrowRight' ? 1 : event.code === 'ArrowLeft' ? -1 : 0;
+  if (step === 0 || !collisionRect) return undefined;
+  event.preventDefault();
+  const lanes = droppableContainers
+    .getEnabled()
+    .flatMap((container) => {
+      const rect = droppableRects.get(container.id);
+      return rect && dataOf(container.data.current)?.type === 'lane' ? [{ id: container.id, rect }] : [];
+    })
+    .sort((a, b) => a.rect.left - b.rect.left);
+  const at = lanes.findIndex((lane) => lane.id === over?.id);
+  const next = lanes[at < 0 ? (step > 0 ? 0 : lanes.length - 1) : at + step];
+  if (!next) return undefined;
+  return { x: next.rect.left + (next.rect.width - collisionRect.width) / 2, y: next.rect.top + 48 };
+};
+
 export interface KanbanBoardProps {
   board: BoardState;
   canReorder: boolean;
@@ -68,7 +92,7 @@ export function KanbanBoard({ board, canReorder, loadingLanes, onLoadMore, onMov
   const sensors = useSensors(
     // A click (the see-ticket button, a scroll) is not a drag until the pointer moves a little.
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
   );
   const [dragged, setDragged] = useState<{ ticket: TicketView; laneId: number | null } | null>(null);
   const laneName = useCallback(

@@ -28,6 +28,8 @@ const useStyles = makeStyles({
   dragging: { opacity: 0.6, zIndex: 1 },
   header: {
     display: 'flex',
+    minHeight: '44px',
+    boxSizing: 'border-box',
     alignItems: 'center',
     gap: tokens.spacingHorizontalS,
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
