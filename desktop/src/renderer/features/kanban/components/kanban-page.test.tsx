@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { KanbanBoardView, TagView, TicketView } from '@atrium/shared';
 import { realtime } from '../../../api/socket';
@@ -106,6 +106,26 @@ const moveWithMenu = async (ticketId: number, to: number | 'none') => {
   fireEvent.click(await screen.findByTestId(`kanban-move-${ticketId}-to-${to}`));
 };
 
+/**
+ * happy-dom lays nothing out: lanes get side-by-side boxes (320 px apart, in board order) and cards a box
+ * inside theirs, so dnd-kit's keyboard sensor finds the neighbouring lane. The copy under the pointer
+ * stands where the card being dragged is.
+ */
+const layOutLanes = () => {
+  const original = HTMLElement.prototype.getBoundingClientRect;
+  const spy = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+    const self = this.closest('[data-testid="kanban-drag-overlay"]')
+      ? ((document.querySelector('[aria-pressed="true"][data-testid^="kanban-card-"]') as HTMLElement | null) ?? this)
+      : this;
+    const lane = self.closest('section[data-testid^="kanban-lane-"]') as HTMLElement | null;
+    if (!lane) return original.call(this);
+    const left = Array.from(document.querySelectorAll('section[data-testid^="kanban-lane-"]')).indexOf(lane) * 320;
+    const [top, height] = self === lane ? [0, 600] : [60, 80];
+    return { x: left, y: top, left, top, width: 300, height, right: left + 300, bottom: top + height, toJSON: () => ({}) } as DOMRect;
+  });
+  return () => spy.mockRestore();
+};
+
 beforeEach(() => {
   signIn({ profile: 'admin', companyId: 3, id: 7 });
 });
@@ -165,6 +185,31 @@ describe('the kanban board', () => {
     await waitFor(() => expect(toasts.some((t) => t.intent === 'success' && t.message.includes('Fechando'))).toBe(true));
     expect(laneCards(20)).toEqual([3]);
     expect([count(10), count(20)]).toEqual(['24', '1']);
+  });
+
+  it('moves a card with the keyboard: space picks it up, an arrow chooses the lane, space drops it', async () => {
+    const restore = layOutLanes();
+    try {
+      const calls = server();
+      renderApp('/kanban');
+      const card = await screen.findByTestId('kanban-card-3');
+      card.focus();
+      fireEvent.keyDown(card, { code: 'Space', key: ' ' });
+      await screen.findByTestId('kanban-drag-overlay');
+      // The sensor listens for the next keys once the drag has started.
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      });
+      fireEvent.keyDown(card, { code: 'ArrowRight', key: 'ArrowRight' });
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      });
+      fireEvent.keyDown(card, { code: 'Space', key: ' ' });
+      await waitFor(() => expect(laneCards(20)).toEqual([3]));
+      await waitFor(() => expect(calls.find((c) => c.method === 'PUT' && c.url === '/ticket/3/kanban')?.data).toEqual({ tagId: 20 }));
+    } finally {
+      restore();
+    }
   });
 
   it('puts a card back, with a toast, when the server refuses the move', async () => {
