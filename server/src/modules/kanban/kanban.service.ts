@@ -82,10 +82,9 @@ export const getKanbanBoard = async (
   ctx: ServiceContext,
   query: KanbanBoardQuery,
 ): Promise<KanbanBoardView<Date> | KanbanLanePageView<Date>> => {
-  await requireKanban(ctx);
   const companyId = requireTenant(ctx.em);
-  const viewer = await loadViewer(ctx.em, ctx.actor);
-  const lanes = await kanbanLanes(ctx.em);
+  // Independent reads, side by side: the board is a hot path.
+  const [, viewer, lanes] = await Promise.all([requireKanban(ctx), loadViewer(ctx.em, ctx.actor), kanbanLanes(ctx.em)]);
   const laneIds = lanes.map((t) => t.id);
   const board = boardClause(companyId, viewer, query);
   const size = KANBAN_PAGE_SIZE;
