@@ -5,8 +5,9 @@ import {
   DndContext,
   DragOverlay,
   KeyboardSensor,
-  PointerSensor,
+  MouseSensor,
   pointerWithin,
+  TouchSensor,
   useSensor,
   useSensors,
   type Announcements,
@@ -90,8 +91,10 @@ export function KanbanBoard({ board, canReorder, loadingLanes, onLoadMore, onMov
   const styles = useStyles();
   const { t } = useTranslation('kanban');
   const sensors = useSensors(
-    // A click (the see-ticket button, a scroll) is not a drag until the pointer moves a little.
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    // A click (the see-ticket button) is not a drag until the mouse moves a little; on a touch screen a
+    // swipe scrolls the lanes and a long press picks the card up.
+    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
     useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
   );
   const [dragged, setDragged] = useState<{ ticket: TicketView; laneId: number | null } | null>(null);

@@ -68,6 +68,12 @@ export interface KanbanCardProps {
   overlay?: boolean;
 }
 
+/** A button on a card is pressed, not a handle to drag the card by. */
+const notADrag = {
+  onMouseDown: (e: { stopPropagation: () => void }) => e.stopPropagation(),
+  onTouchStart: (e: { stopPropagation: () => void }) => e.stopPropagation(),
+};
+
 /** The card's content: contact, number, last message, time, queue colour, assignee, unread, see-ticket. */
 function CardBody({ ticket, laneId, onOpen, lanes = [], onMove }: Pick<KanbanCardProps, 'ticket' | 'laneId' | 'onOpen' | 'lanes' | 'onMove'>) {
   const styles = useStyles();
@@ -122,7 +128,7 @@ function CardBody({ ticket, laneId, onOpen, lanes = [], onMove }: Pick<KanbanCar
                   appearance="subtle"
                   icon={<ArrowSwap16Regular />}
                   data-testid={`kanban-move-${ticket.id}`}
-                  onPointerDown={(e) => e.stopPropagation()}
+                  {...notADrag}
                 />
               </Tooltip>
             </MenuTrigger>
@@ -149,7 +155,7 @@ function CardBody({ ticket, laneId, onOpen, lanes = [], onMove }: Pick<KanbanCar
             appearance="subtle"
             icon={<Open16Regular />}
             data-testid={`kanban-open-${ticket.id}`}
-            onPointerDown={(e) => e.stopPropagation()}
+            {...notADrag}
             onClick={() => onOpen(ticket)}
           />
         </Tooltip>
