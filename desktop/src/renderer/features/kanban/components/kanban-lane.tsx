@@ -1,15 +1,13 @@
-import { useCallback, type UIEvent } from 'react';
+import { useCallback } from 'react';
 import { Badge, Button, makeStyles, mergeClasses, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ReOrderDotsVertical16Regular } from '@fluentui/react-icons';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
 import type { TicketView } from '@atrium/shared';
+import { useInfiniteScroll } from '../../../components/list-kit';
 import type { LaneState } from '../board-state';
 import { KanbanCard } from './kanban-card';
-
-/** The next page is asked for within this distance of a lane's bottom (spec 02 section 9). */
-const LOAD_MORE_PX = 100;
 
 const useStyles = makeStyles({
   root: {
@@ -79,14 +77,12 @@ export function KanbanLane({ lane, name, tickets, sortable, loading, onLoadMore,
     disabled: { draggable: !sortable || lane.tagId === null, droppable: false },
   });
   const cardOver = isOver && active?.data.current?.type === 'card' && active.data.current.laneId !== lane.tagId;
-  const onScroll = useCallback(
-    (e: UIEvent<HTMLDivElement>) => {
-      const el = e.currentTarget;
-      if (lane.hasMore && !loading && el.scrollHeight - el.scrollTop - el.clientHeight < LOAD_MORE_PX) onLoadMore(lane.tagId);
-    },
-    [lane.hasMore, lane.tagId, loading, onLoadMore],
-  );
   const cards = lane.ids.flatMap((id) => tickets[id] ?? []);
+  // The next page within 100 px of the lane's bottom, or at once when the cards do not fill the lane.
+  const more = useCallback(() => {
+    if (!loading) onLoadMore(lane.tagId);
+  }, [loading, onLoadMore, lane.tagId]);
+  const scroll = useInfiniteScroll(lane.hasMore, more, cards.length);
   return (
     <section
       ref={setNodeRef}
@@ -116,7 +112,7 @@ export function KanbanLane({ lane, name, tickets, sortable, loading, onLoadMore,
           {lane.count}
         </Badge>
       </header>
-      <div className={styles.cards} onScroll={onScroll} data-testid={`kanban-cards-${lane.tagId ?? 'none'}`}>
+      <div ref={scroll.ref} className={styles.cards} onScroll={scroll.onScroll} data-testid={`kanban-cards-${lane.tagId ?? 'none'}`}>
         {cards.length === 0 && !lane.hasMore ? <Text className={styles.empty}>{t('empty')}</Text> : null}
         {cards.map((ticket) => (
           <KanbanCard key={ticket.id} ticket={ticket} laneId={lane.tagId} laneName={name} onOpen={onOpen} lanes={lanes} onMove={onMove} />
