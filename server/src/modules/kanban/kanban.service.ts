@@ -11,13 +11,19 @@ import type { ServiceContext } from '../../context.js';
 import { intArray } from '../../db/sql.js';
 import { requireTenant } from '../../db/tenant.js';
 import { AppError } from '../../errors.js';
-import { assertPlanFeature } from '../plans/plans.service.js';
+import { assertPlanFeature } from '../plans/index.js';
 import { Tag } from '../tags/tag.entity.js';
-import { kanbanLanes, presentTag } from '../tags/tags.service.js';
-import { findVisibleTicket, loadViewer, type Viewer } from '../tickets/ticket-access.js';
+import { kanbanLanes, presentTag } from '../tags/index.js';
 import type { Ticket } from '../tickets/ticket.entity.js';
-import { presentTicketsByIds } from '../tickets/ticket.presenter.js';
-import { defaultListClause, queueFilterClause, type TicketClause } from '../tickets/ticket-visibility.js';
+import {
+  defaultListClause,
+  findVisibleTicket,
+  loadViewer,
+  presentTicketsByIds,
+  queueFilterClause,
+  type TicketClause,
+  type Viewer,
+} from '../tickets/index.js';
 
 /**
  * The kanban board (spec 02 sections 2 and 4, spec 04 section 4 with its Notes): tickets waiting or in

@@ -11,3 +11,6 @@ export const tagsModule: AppModule = {
   routes: (deps) => [tagsRoutes(deps)],
   realtime: registerTagsRealtime,
 };
+
+// What other modules may use of this one (they import it only from here).
+export { kanbanLanes, presentTag } from './tags.service.js';
