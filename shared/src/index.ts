@@ -17,6 +17,7 @@ export * from './schemas/connections.js';
 export * from './schemas/queues.js';
 export * from './schemas/contacts.js';
 export * from './schemas/tags.js';
+export * from './schemas/kanban.js';
 export * from './schemas/ticket-notes.js';
 export * from './schemas/quick-messages.js';
 export * from './schemas/queue-options.js';

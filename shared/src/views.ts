@@ -158,6 +158,20 @@ export interface ChatView<D = string> {
   updatedAt: D;
 }
 
+/** A tag (`/tags`, `company-{id}-tag`); `kanban` 1 makes it a lane, placed by `position` (null: after the placed ones, by id). */
+export interface TagView<D = string> {
+  id: number;
+  name: string;
+  color: string;
+  kanban: number;
+  position: number | null;
+  userId: number | null;
+  companyId: number;
+  ticketsCount?: number;
+  createdAt: D;
+  updatedAt: D;
+}
+
 /** A message of an internal chat; an attachment is served through a signed URL like ticket media. */
 export interface ChatMessageView<D = string> {
   id: number;
@@ -177,3 +191,30 @@ export type ChatEventPayload<D = string> =
   | { action: 'create' | 'update'; record: ChatView<D>; chat: ChatView<D> }
   | { action: 'new-message'; newMessage: ChatMessageView<D>; chat: ChatView<D> }
   | { action: 'delete'; id: number };
+
+/** `company-{id}-tag`. */
+export type TagEventPayload<D = string> =
+  | { action: 'create' | 'update'; tag: TagView<D> }
+  | { action: 'delete'; tagId: number };
+
+/** A lane of the kanban board: a kanban tag, or null for the tickets without one. */
+export interface KanbanLaneView<D = string> {
+  tagId: number | null;
+  tag: TagView<D> | null;
+  /** Tickets in the lane (the caller's view of the board), however many pages. */
+  count: number;
+  hasMore: boolean;
+}
+
+/** GET /ticket/kanban: the first page of every lane (tickets of all lanes together), lanes in their order. */
+export interface KanbanBoardView<D = string> {
+  tickets: TicketView<D>[];
+  lanes: KanbanLaneView<D>[];
+}
+
+/** GET /ticket/kanban?lane=…&pageNumber=…: one page of one lane. */
+export interface KanbanLanePageView<D = string> {
+  tickets: TicketView<D>[];
+  count: number;
+  hasMore: boolean;
+}

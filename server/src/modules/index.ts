@@ -11,6 +11,7 @@ import { ticketsModule } from './tickets/index.js';
 import { messagesModule } from './messages/index.js';
 import { queuesModule } from './queues/index.js';
 import { tagsModule } from './tags/index.js';
+import { kanbanModule } from './kanban/index.js';
 import { ticketNotesModule } from './ticket-notes/index.js';
 import { quickMessagesModule } from './quick-messages/index.js';
 import { queueOptionsModule } from './queue-options/index.js';
@@ -36,6 +37,7 @@ export const modules: AppModule[] = [
   messagesModule,
   queuesModule,
   tagsModule,
+  kanbanModule,
   ticketNotesModule,
   quickMessagesModule,
   queueOptionsModule,

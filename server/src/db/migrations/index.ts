@@ -8,6 +8,7 @@ import { Migration20261124104844 } from './Migration20261124104844.js';
 import { Migration20261124111554 } from './Migration20261124111554.js';
 import { Migration20261124131518 } from './Migration20261124131518.js';
 import { Migration20261124131712 } from './Migration20261124131712.js';
+import { Migration20261124131747 } from './Migration20261124131747.js';
 
 /** Checked-in migrations, in order. `npm run migration:create -w server` writes the next one. */
 export const migrationsList: MigrationObject[] = [
@@ -20,4 +21,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124111554', class: Migration20261124111554 },
   { name: 'Migration20261124131518', class: Migration20261124131518 },
   { name: 'Migration20261124131712', class: Migration20261124131712 },
+  { name: 'Migration20261124131747', class: Migration20261124131747 },
 ];
