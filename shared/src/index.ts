@@ -25,3 +25,4 @@ export * from './schemas/schedules.js';
 export * from './schemas/announcements.js';
 export * from './schemas/dashboard.js';
 export * from './views.js';
+export * from './schemas/files.js';
