@@ -46,7 +46,7 @@ export interface QuickMessageModalProps {
   onClose: () => void;
 }
 
-/** Add or edit a quick message: shortcode, text, shared (admins) and one attachment. */
+/** Add or edit a quick message: shortcode, text, shared (admins), active, and one attachment. */
 export function QuickMessageModal({ quickMessage, canShare, onClose }: QuickMessageModalProps) {
   const styles = useStyles();
   const { t } = useTranslation('quick-messages');
@@ -54,6 +54,7 @@ export function QuickMessageModal({ quickMessage, canShare, onClose }: QuickMess
   const [shortcode, setShortcode] = useState(quickMessage?.shortcode ?? '');
   const [message, setMessage] = useState(quickMessage?.message ?? '');
   const [geral, setGeral] = useState(quickMessage?.geral ?? false);
+  const [status, setStatus] = useState(quickMessage?.status ?? true);
   const [file, setFile] = useState<File | null>(null);
   const [dropMedia, setDropMedia] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -75,7 +76,7 @@ export function QuickMessageModal({ quickMessage, canShare, onClose }: QuickMess
   };
 
   const submit = async () => {
-    const values: Record<string, unknown> = { shortcode, message };
+    const values: Record<string, unknown> = { shortcode, message, status };
     if (canShare) values.geral = geral;
     const result = target ? validate(updateQuickMessageSchema, values, tc) : validate(createQuickMessageSchema, values, tc);
     if (!result.ok) {
@@ -126,6 +127,7 @@ export function QuickMessageModal({ quickMessage, canShare, onClose }: QuickMess
               {canShare ? (
                 <Switch checked={geral} label={t('modal.geral')} data-testid="quick-message-geral" onChange={(_, d) => setGeral(d.checked)} />
               ) : null}
+              <Switch checked={status} label={t('modal.status')} data-testid="quick-message-status" onChange={(_, d) => setStatus(d.checked)} />
               <Field label={t('modal.attachment')}>
                 <div className={styles.file}>
                   <input

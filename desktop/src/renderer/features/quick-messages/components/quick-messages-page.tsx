@@ -112,10 +112,15 @@ export default function QuickMessagesPage() {
                             /{q.shortcode}
                           </span>
                           {q.geral ? (
-                            <Badge appearance="tint" size="small">
+                            <Badge appearance="tint" size="small" data-testid={`quick-message-shared-${q.id}`}>
                               {t('shared')}
                             </Badge>
                           ) : null}
+                          {q.status ? null : (
+                            <Badge appearance="outline" color="subtle" size="small" data-testid={`quick-message-inactive-${q.id}`}>
+                              {t('inactive')}
+                            </Badge>
+                          )}
                         </span>
                         <span className={styles.preview} title={q.message}>
                           {q.message}
