@@ -61,7 +61,7 @@ function AnnouncementsManager() {
   const [deleting, setDeleting] = useState<Announcement | null>(null);
 
   // Inactive ones reach sockets as id and status only: reload rather than patch.
-  useRealtimeRawEvent(ANNOUNCEMENT_EVENT, () => queryClient.invalidate(ANNOUNCEMENTS_PAGE_KEY));
+  useRealtimeRawEvent(ANNOUNCEMENT_EVENT, () => void queryClient.invalidateQueries({ queryKey: ANNOUNCEMENTS_PAGE_KEY }));
 
   const remove = (announcement: Announcement) => removeRow(() => announcementsApi.remove(announcement.id), ANNOUNCEMENTS_KEY, t('toasts.deleted'));
 

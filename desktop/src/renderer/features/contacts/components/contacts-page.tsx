@@ -27,7 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { useResponsiveTable } from '../../../components/responsive';
 import { useNavigate } from 'react-router';
 import { errorCodeOf, toastError } from '../../../api/errors';
-import { queryClient, usePagedQuery, type PagedData } from '../../../api/query';
+import { queryClient, updatePagedItems, usePagedQuery } from '../../../api/query';
 import { useRealtimeEvent } from '../../../api/socket';
 import { ConfirmationDialog } from '../../../components/confirmation-dialog';
 import { RowAction } from '../../../components/row-action';
@@ -97,18 +97,17 @@ export default function ContactsPage() {
   const canDelete = can(user?.profile, 'contacts-page:deleteContact');
 
   useRealtimeEvent<ContactEvent>('contact', (event) => {
-    queryClient.updateAll<PagedData<Contact>>(CONTACTS_KEY, (old) => {
-      if (!old) return old;
+    updatePagedItems<Contact>(CONTACTS_KEY, (items) => {
       if (event.action === 'delete') {
         const id = event.contactId ?? event.contact?.id;
-        return { ...old, items: old.items.filter((c) => c.id !== id) };
+        return items.filter((c) => c.id !== id);
       }
       const changed = event.contact;
-      if (!changed) return old;
-      if (old.items.some((c) => c.id === changed.id)) {
-        return { ...old, items: old.items.map((c) => (c.id === changed.id ? { ...c, ...changed } : c)) };
+      if (!changed) return items;
+      if (items.some((c) => c.id === changed.id)) {
+        return items.map((c) => (c.id === changed.id ? { ...c, ...changed } : c));
       }
-      return event.action === 'create' ? { ...old, items: [changed, ...old.items] } : old;
+      return event.action === 'create' ? [changed, ...items] : items;
     });
   });
 
@@ -154,7 +153,7 @@ export default function ContactsPage() {
     setBusy('import');
     try {
       setImportResult(await contactsApi.importXlsx(file));
-      queryClient.invalidate(CONTACTS_KEY);
+      void queryClient.invalidateQueries({ queryKey: CONTACTS_KEY });
     } catch (err) {
       toastError(err);
     } finally {

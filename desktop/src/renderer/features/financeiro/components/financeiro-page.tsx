@@ -58,7 +58,7 @@ export default function FinanceiroPage() {
   );
 
   // A payment marks an invoice paid (and may let the next one be issued).
-  useRealtimeEvent('payment', () => queryClient.invalidate(INVOICES_KEY));
+  useRealtimeEvent('payment', () => void queryClient.invalidateQueries({ queryKey: INVOICES_KEY }));
 
   return (
     <PageContainer>

@@ -61,8 +61,8 @@ export default function QueuesPage() {
   const remove = async (queue: Queue) => {
     try {
       await queuesApi.remove(queue.id);
-      queryClient.setData<Queue[]>(QUEUES_KEY, (old) => old?.filter((q) => q.id !== queue.id));
-      queryClient.invalidate(QUEUES_KEY);
+      queryClient.setQueryData<Queue[]>(QUEUES_KEY, (old) => old?.filter((q) => q.id !== queue.id));
+      void queryClient.invalidateQueries({ queryKey: QUEUES_KEY });
       toast.success(t('toasts.deleted'));
     } catch (err) {
       toastError(err);

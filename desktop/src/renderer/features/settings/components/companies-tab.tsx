@@ -106,7 +106,7 @@ export function CompaniesTab() {
     try {
       const dueDate = expireDueDate(company.dueDate, company.recurrence);
       await companiesApi.update(company.id, { dueDate });
-      queryClient.invalidate(COMPANIES_KEY);
+      void queryClient.invalidateQueries({ queryKey: COMPANIES_KEY });
       toast.success(t('companiesTab.toasts.expired', { date: formatDate(dueDate) }));
     } catch (err) {
       toastError(err);
@@ -233,7 +233,7 @@ function CompanyModal({ company, plans, onClose }: { company?: CompanyRow; plans
     await run(async () => {
       if (company) await companiesApi.update(company.id, payload);
       else await companiesApi.create(payload as Parameters<typeof companiesApi.create>[0]);
-      queryClient.invalidate(COMPANIES_KEY);
+      void queryClient.invalidateQueries({ queryKey: COMPANIES_KEY });
       toast.success(t('companiesTab.toasts.saved'));
       onClose();
     });

@@ -124,7 +124,7 @@ function HelpModal({ help, onClose }: { help?: HelpRow; onClose: () => void }) {
     await run(async () => {
       if (help) await helpsApi.update(help.id, result.data);
       else await helpsApi.create(result.data as Parameters<typeof helpsApi.create>[0]);
-      queryClient.invalidate(HELPS_KEY);
+      void queryClient.invalidateQueries({ queryKey: HELPS_KEY });
       toast.success(t('helpsTab.toasts.saved'));
       onClose();
     });

@@ -157,7 +157,7 @@ function PlanModal({ plan, onClose }: { plan?: PlanRow; onClose: () => void }) {
     await run(async () => {
       if (plan) await plansApi.update(plan.id, result.data);
       else await plansApi.create(result.data as Parameters<typeof plansApi.create>[0]);
-      queryClient.invalidate(PLANS_KEY);
+      void queryClient.invalidateQueries({ queryKey: PLANS_KEY });
       toast.success(t('plansTab.toasts.saved'));
       onClose();
     });

@@ -74,7 +74,7 @@ export function TagModal({ tag, canSetKanban, onClose }: TagModalProps) {
     await run(async () => {
       if (tag) await tagsApi.update(tag.id, result.data);
       else await tagsApi.create(result.data as Parameters<typeof tagsApi.create>[0]);
-      queryClient.invalidate(TAGS_KEY);
+      void queryClient.invalidateQueries({ queryKey: TAGS_KEY });
       toast.success(t('toasts.saved'));
       onClose();
     });

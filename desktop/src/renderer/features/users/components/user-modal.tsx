@@ -73,7 +73,7 @@ export function UserModal({ user, onClose }: { user?: User; onClose: () => void 
     await run(async () => {
       if (user) await usersApi.update(user.id, result.data);
       else await usersApi.create(result.data as Parameters<typeof usersApi.create>[0]);
-      queryClient.invalidate(USERS_KEY);
+      void queryClient.invalidateQueries({ queryKey: USERS_KEY });
       toast.success(t('toasts.saved'));
       onClose();
     });

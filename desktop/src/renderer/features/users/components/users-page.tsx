@@ -14,7 +14,7 @@ import {
 import { Add20Regular, Delete20Regular, Edit20Regular, Search20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useResponsiveTable } from '../../../components/responsive';
-import { queryClient, usePagedQuery, type PagedData } from '../../../api/query';
+import { updatePagedItems, usePagedQuery } from '../../../api/query';
 import { useRealtimeEvent } from '../../../api/socket';
 import { ConfirmationDialog } from '../../../components/confirmation-dialog';
 import { RowAction } from '../../../components/row-action';
@@ -46,17 +46,16 @@ export default function UsersPage() {
   const [deleting, setDeleting] = useState<User | null>(null);
 
   useRealtimeEvent<UserEvent>('user', (event) => {
-    queryClient.updateAll<PagedData<User>>(USERS_KEY, (old) => {
-      if (!old) return old;
+    updatePagedItems<User>(USERS_KEY, (items) => {
       if (event.action === 'delete') {
         const id = event.userId ?? event.user?.id;
-        return { ...old, items: old.items.filter((u) => u.id !== id) };
+        return items.filter((u) => u.id !== id);
       }
       const changed = event.user;
-      if (!changed) return old;
-      return old.items.some((u) => u.id === changed.id)
-        ? { ...old, items: old.items.map((u) => (u.id === changed.id ? { ...u, ...changed } : u)) }
-        : { ...old, items: [...old.items, changed] };
+      if (!changed) return items;
+      return items.some((u) => u.id === changed.id)
+        ? items.map((u) => (u.id === changed.id ? { ...u, ...changed } : u))
+        : [...items, changed];
     });
   });
 
