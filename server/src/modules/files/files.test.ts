@@ -170,12 +170,12 @@ describe('POST /files/uploadList/{id}', () => {
     const [photo, prices] = list.options;
     const res = await uploadList(list.id, a.admin.token, [
       { data: PNG, name: '../../../etc/cron.d/photo 1.png', type: 'image/png', optionId: photo.id },
-      { data: PDF, name: 'price list.pdf', type: 'application/pdf', optionId: prices.id },
+      { data: PDF, name: 'tabela de preços.pdf', type: 'application/pdf', optionId: prices.id },
     ]);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const [p, q] = res.body.options;
     expect(p).toMatchObject({ id: photo.id, mediaType: 'image/png', mediaName: 'photo 1.png', size: PNG.length });
-    expect(q).toMatchObject({ id: prices.id, mediaType: 'application/pdf', mediaName: 'price list.pdf' });
+    expect(q).toMatchObject({ id: prices.id, mediaType: 'application/pdf', mediaName: 'tabela de preços.pdf' });
     for (const o of [p, q]) {
       expect(o.path).toMatch(/^[A-Za-z0-9_-]{10,64}\.(png|pdf)$/);
       expect(existsSync(storedFile(a.companyId, o.path))).toBe(true);
