@@ -29,8 +29,10 @@ import { QuickMessageModal } from './quick-message-modal';
 
 const useStyles = makeStyles({
   scroller: { height: '100%', overflow: 'auto' },
-  shortcode: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
-  code: { fontWeight: tokens.fontWeightSemibold, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  // On a narrow screen the badges go under the shortcode instead of squeezing it.
+  shortcode: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: tokens.spacingHorizontalS, rowGap: '2px', minWidth: 0 },
+  code: { fontWeight: tokens.fontWeightSemibold, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' },
+  badge: { flexShrink: 0 },
   preview: {
     display: 'block',
     color: tokens.colorNeutralForeground3,
@@ -112,12 +114,12 @@ export default function QuickMessagesPage() {
                             /{q.shortcode}
                           </span>
                           {q.geral ? (
-                            <Badge appearance="tint" size="small" data-testid={`quick-message-shared-${q.id}`}>
+                            <Badge className={styles.badge} appearance="tint" size="small" data-testid={`quick-message-shared-${q.id}`}>
                               {t('shared')}
                             </Badge>
                           ) : null}
                           {q.status ? null : (
-                            <Badge appearance="outline" color="subtle" size="small" data-testid={`quick-message-inactive-${q.id}`}>
+                            <Badge className={styles.badge} appearance="outline" color="informative" size="small" data-testid={`quick-message-inactive-${q.id}`}>
                               {t('inactive')}
                             </Badge>
                           )}
