@@ -1,10 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
 import { Eye20Regular, EyeOff20Regular } from '@fluentui/react-icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { forgotPasswordParamsSchema, resetPasswordFormSchema } from '@atrium/shared';
 import { toastError } from '../../../api/errors';
+import { useQuery } from '../../../api/query';
 import { AppLink } from '../../../components/app-link';
 import { validate, type FieldErrors } from '../../../components/form/validation';
 import { toast } from '../../../components/toasts';
@@ -28,23 +29,15 @@ export default function ForgotPasswordPage() {
   const styles = useStyles();
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const [enabled, setEnabled] = useState<boolean | null>(null);
+  // Whether this server sends codes; a failure to ask is not shown (the send step reports its own errors).
+  const status = useQuery(['forgetpassword'], fetchResetStatus, { silent: true });
+  const [turnedOff, setTurnedOff] = useState(false);
+  const enabled = turnedOff ? false : status.data ? status.data.emailEnabled : status.isLoading ? null : true;
   const [step, setStep] = useState<'email' | 'reset'>('email');
   const [values, setValues] = useState<Values>({ email: '', token: '', newPassword: '', confirmPassword: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [show, setShow] = useState({ newPassword: false, confirmPassword: false });
-
-  useEffect(() => {
-    let live = true;
-    fetchResetStatus().then(
-      (s) => live && setEnabled(s.emailEnabled),
-      () => live && setEnabled(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
 
   const set = (field: keyof Values) => (_: unknown, data: { value: string }) => {
     setValues((v) => ({ ...v, [field]: data.value }));
@@ -64,7 +57,7 @@ export default function ForgotPasswordPage() {
     try {
       const answer = await requestResetCode(result.data.email);
       if (!answer.emailEnabled) {
-        setEnabled(false);
+        setTurnedOff(true);
         return;
       }
       toast.success(t('forgot.emailSent'));
