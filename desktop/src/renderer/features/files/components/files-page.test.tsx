@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileListView, FileOptionView } from '@atrium/shared';
+import { realtime } from '../../../api/socket';
 import { collectToasts, fakeServer, planReply, renderApp, signIn } from '../../../test/render';
+import { startSocketServer, until, type TestSocketServer } from '../../../test/socket-server';
 
 const option = (id: number, fileId: number, name: string, extra: Partial<FileOptionView> = {}): FileOptionView => ({
   id,
@@ -193,6 +195,36 @@ describe('/files', () => {
     await waitFor(() => expect(screen.queryByTestId('file-list-row-1')).toBeNull());
     expect(calls.some((c) => c.method === 'DELETE' && c.url === '/files/1')).toBe(true);
     expect(toasts.some((t) => t.intent === 'success' && t.message === 'File list deleted.')).toBe(true);
+    expect(screen.getByTestId('file-list-row-2')).toBeTruthy();
+  });
+});
+
+describe('/files realtime (company-{id}-file)', () => {
+  let socketServer: TestSocketServer;
+  beforeAll(async () => {
+    socketServer = await startSocketServer();
+  });
+  afterAll(async () => {
+    realtime.disconnect();
+    await socketServer.close();
+  });
+
+  it('reads the lists again when a colleague adds or deletes one', async () => {
+    const { lists } = filesServer([list(1, 'Catálogo')]);
+    signIn({ profile: 'admin', companyId: 3 });
+    renderApp('/files');
+    await screen.findByTestId('file-list-row-1');
+    realtime.connect({ url: socketServer.url, token: 'token-1', companyId: 3, userId: 7, renewToken: async () => null });
+    await until(() => realtime.connected && socketServer.sockets.length > 0);
+    const socket = socketServer.sockets[socketServer.sockets.length - 1];
+
+    lists.push(list(2, 'Novidades'));
+    socket.emit('company-3-file', { action: 'create', record: lists[1] });
+    expect((await screen.findByTestId('file-list-name-2')).textContent).toBe('Novidades');
+
+    lists.splice(0, 1);
+    socket.emit('company-3-file', { action: 'delete', id: 1 });
+    await waitFor(() => expect(screen.queryByTestId('file-list-row-1')).toBeNull());
     expect(screen.getByTestId('file-list-row-2')).toBeTruthy();
   });
 });
