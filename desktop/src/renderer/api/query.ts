@@ -181,6 +181,8 @@ export interface PagedResult<T> {
   hasMore: boolean;
   isLoading: boolean;
   isFetching: boolean;
+  /** The next page is being loaded. */
+  isLoadingMore: boolean;
   /** Loads the next page and appends it (infinite scroll); does nothing while one is loading or at the end. */
   loadMore: () => Promise<void>;
   refetch: () => Promise<unknown>;
@@ -223,6 +225,7 @@ export function usePagedQuery<T>(
     hasMore: !!hasNextPage,
     isLoading: enabled && data === undefined && !query.isError,
     isFetching,
+    isLoadingMore: isFetchingNextPage,
     loadMore,
     refetch: query.refetch,
   };
