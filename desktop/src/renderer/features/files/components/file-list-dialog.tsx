@@ -1,32 +1,21 @@
 import { useRef, useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  ProgressBar,
-  Text,
-  Textarea,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Field, Input, ProgressBar, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { Add20Regular, Attach20Regular, Delete20Regular, Dismiss16Regular } from '@fluentui/react-icons';
-import { FILE_LIST_ACCEPT, FILE_LIST_MAX_OPTIONS, FILE_LIST_MEDIA_MAX_BYTES, FILE_LIST_MEDIA_TYPES, fileListFormSchema } from '@atrium/shared';
+import {
+  FILE_LIST_ACCEPT,
+  FILE_LIST_MAX_OPTIONS,
+  FILE_LIST_MEDIA_MAX_BYTES,
+  FILE_LIST_MEDIA_TYPES,
+  fileListFormSchema,
+  type CreateFileListInput,
+} from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../../../api/query';
-import { SaveActions } from '../../../components/form/save-actions';
-import { validate, type FieldErrors } from '../../../components/form/validation';
+import { FormDialog, type FormState } from '../../../components/list-kit';
 import { toast } from '../../../components/toasts';
-import { useSaving } from '../../../hooks/use-saving';
 import { FILES_KEY, acceptsFile, filesApi, type FileList } from '../api/files';
 
 const useStyles = makeStyles({
-  surface: { maxWidth: '640px', width: '100%' },
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   options: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   option: {
     display: 'flex',
@@ -42,6 +31,7 @@ const useStyles = makeStyles({
   fileName: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 },
   muted: { color: tokens.colorNeutralForeground3 },
   header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
+  error: { color: tokens.colorPaletteRedForeground1 },
 });
 
 const MAX_MB = FILE_LIST_MEDIA_MAX_BYTES / (1024 * 1024);
@@ -56,6 +46,8 @@ interface OptionDraft {
   file: File | null;
   dropFile: boolean;
 }
+
+type Values = { name: string; message: string; options: OptionDraft[] };
 
 let draftSeq = 0;
 const draftOf = (o?: FileList['options'][number]): OptionDraft => ({
@@ -74,21 +66,58 @@ export interface FileListDialogProps {
 
 /** Add or edit a file list (spec 02 "File list"): name, message, and options each with an optional file; upload progress. */
 export function FileListDialog({ fileList, onClose }: FileListDialogProps) {
-  const styles = useStyles();
   const { t } = useTranslation('files');
-  const { t: tc } = useTranslation();
-  const [name, setName] = useState(fileList?.name ?? '');
-  const [message, setMessage] = useState(fileList?.message ?? '');
-  const [options, setOptions] = useState<OptionDraft[]>(() => (fileList?.options ?? []).map(draftOf));
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [progress, setProgress] = useState<number | null>(null);
-  const { saving, run } = useSaving();
   /** Saved by an earlier attempt whose upload failed: saving again updates it. */
   const [saved, setSaved] = useState<FileList | null>(null);
   const target = fileList ?? saved;
-  const fileInputs = useRef(new Map<string, HTMLInputElement>());
 
-  const change = (key: string, patch: Partial<OptionDraft>) => setOptions((all) => all.map((o) => (o.key === key ? { ...o, ...patch } : o)));
+  return (
+    <FormDialog<Values, CreateFileListInput>
+      title={fileList ? t('dialog.editTitle') : t('dialog.addTitle')}
+      schema={fileListFormSchema}
+      initialValues={{ name: fileList?.name ?? '', message: fileList?.message ?? '', options: (fileList?.options ?? []).map(draftOf) }}
+      toPayload={({ name, message, options }) => ({ name, message, options: options.map((o) => ({ ...(o.id ? { id: o.id } : {}), name: o.name })) })}
+      messages={{ options: { required: t('dialog.optionNameRequired'), tooShort: t('dialog.optionNameRequired'), invalid: t('dialog.optionNameRequired') } }}
+      width={640}
+      testId="file-list-dialog"
+      saveTestId="file-list-save"
+      cancelTestId="file-list-cancel"
+      onClose={onClose}
+      onSubmit={async (data, values) => {
+        const payload = {
+          ...data,
+          // An option whose file was removed (and not replaced) goes with an empty path: the server drops the file.
+          options: data.options.map((o, i) => (values.options[i].dropFile && !values.options[i].file ? { ...o, path: '' } : o)),
+        };
+        const list = target ? await filesApi.update(target.id, payload) : await filesApi.create(payload);
+        setSaved(list);
+        // The server answers the options in the order sent.
+        const uploads = values.options.flatMap((o, i) => (o.file && list.options[i] ? [{ optionId: list.options[i].id, file: o.file }] : []));
+        try {
+          if (uploads.length > 0) {
+            setProgress(0);
+            await filesApi.upload(list.id, uploads, setProgress);
+          }
+        } finally {
+          setProgress(null);
+          void queryClient.invalidateQueries({ queryKey: FILES_KEY });
+        }
+        toast.success(t('toasts.saved'));
+      }}
+    >
+      {(form) => <FileListFields form={form} progress={progress} />}
+    </FormDialog>
+  );
+}
+
+function FileListFields({ form, progress }: { form: FormState<Values>; progress: number | null }) {
+  const styles = useStyles();
+  const { t } = useTranslation('files');
+  const fileInputs = useRef(new Map<string, HTMLInputElement>());
+  const options = form.values.options;
+  const setOptions = (next: OptionDraft[]) => form.set('options', next);
+  const change = (key: string, patch: Partial<OptionDraft>) => setOptions(options.map((o) => (o.key === key ? { ...o, ...patch } : o)));
 
   const pick = (key: string, picked: File | undefined) => {
     if (!picked) return;
@@ -99,150 +128,99 @@ export function FileListDialog({ fileList, onClose }: FileListDialogProps) {
     change(key, { file: picked, dropFile: false });
   };
 
-  const submit = async () => {
-    const values = { name, message, options: options.map((o) => ({ ...(o.id ? { id: o.id } : {}), name: o.name })) };
-    const result = validate(fileListFormSchema, values, tc);
-    const optionErrors = options.some((o) => !o.name.trim());
-    if (!result.ok || optionErrors) {
-      setErrors({ ...(result.ok ? {} : result.errors), ...(optionErrors ? { options: t('dialog.optionNameRequired') } : {}) });
-      return;
-    }
-    setErrors({});
-    await run(async () => {
-      const payload = {
-        name: result.data.name,
-        message: result.data.message,
-        // An option whose file was removed (and not replaced) is sent with an empty path: the server drops the file.
-        options: options.map((o, i) => ({ ...result.data.options[i], ...(o.dropFile && !o.file ? { path: '' } : {}) })),
-      };
-      const list = target ? await filesApi.update(target.id, payload) : await filesApi.create(payload);
-      setSaved(list);
-      // The server answers the options in the order sent: the drafts get their ids.
-      setOptions((all) => all.map((o, i) => ({ ...o, id: list.options[i]?.id ?? o.id, dropFile: false, mediaName: o.file ? o.mediaName : (list.options[i]?.mediaName ?? null) })));
-      const uploads = options.flatMap((o, i) => (o.file && list.options[i] ? [{ optionId: list.options[i].id, file: o.file }] : []));
-      try {
-        if (uploads.length > 0) {
-          setProgress(0);
-          await filesApi.upload(list.id, uploads, setProgress);
-        }
-      } finally {
-        setProgress(null);
-        void queryClient.invalidateQueries({ queryKey: FILES_KEY });
-      }
-      toast.success(t('toasts.saved'));
-      onClose();
-    });
-  };
-
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && !saving && onClose()}>
-      <DialogSurface className={styles.surface} data-testid="file-list-dialog">
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
+    <>
+      <Field label={t('dialog.name')} required {...form.field('name')}>
+        <Input maxLength={100} autoFocus data-testid="file-list-name" {...form.text('name')} />
+      </Field>
+      <Field label={t('dialog.message')} required {...form.field('message')}>
+        <Textarea rows={4} resize="vertical" data-testid="file-list-message" {...form.text('message')} />
+      </Field>
+      <div className={styles.header}>
+        <Text weight="semibold">{t('dialog.options')}</Text>
+        <Button
+          icon={<Add20Regular />}
+          size="small"
+          disabled={options.length >= FILE_LIST_MAX_OPTIONS || form.saving}
+          data-testid="file-list-add-option"
+          onClick={() => setOptions([...options, draftOf()])}
         >
-          <DialogBody>
-            <DialogTitle>{fileList ? t('dialog.editTitle') : t('dialog.addTitle')}</DialogTitle>
-            <DialogContent className={styles.content}>
-              <Field label={t('dialog.name')} required validationMessage={errors.name}>
-                <Input value={name} maxLength={100} autoFocus data-testid="file-list-name" onChange={(_, d) => setName(d.value)} />
-              </Field>
-              <Field label={t('dialog.message')} required validationMessage={errors.message}>
-                <Textarea value={message} rows={4} resize="vertical" data-testid="file-list-message" onChange={(_, d) => setMessage(d.value)} />
-              </Field>
-              <div className={styles.header}>
-                <Text weight="semibold">{t('dialog.options')}</Text>
-                <Button
-                  icon={<Add20Regular />}
-                  size="small"
-                  disabled={options.length >= FILE_LIST_MAX_OPTIONS}
-                  data-testid="file-list-add-option"
-                  onClick={() => setOptions((all) => [...all, draftOf()])}
-                >
-                  {t('dialog.addOption')}
+          {t('dialog.addOption')}
+        </Button>
+      </div>
+      {form.errors.options ? (
+        <Text role="alert" className={styles.error}>
+          {form.errors.options}
+        </Text>
+      ) : null}
+      <div className={styles.options}>
+        {options.length === 0 ? <Text className={styles.muted}>{t('dialog.noOptions')}</Text> : null}
+        {options.map((o, i) => {
+          const shown = o.file?.name ?? (o.dropFile ? null : o.mediaName);
+          return (
+            <div key={o.key} className={styles.option} data-testid={`file-option-${i}`}>
+              <Input
+                className={styles.optionName}
+                value={o.name}
+                maxLength={200}
+                placeholder={t('dialog.optionName')}
+                aria-label={t('dialog.optionName')}
+                data-testid={`file-option-name-${i}`}
+                onChange={(_, d) => change(o.key, { name: d.value })}
+              />
+              <div className={styles.file}>
+                <input
+                  ref={(el) => {
+                    if (el) fileInputs.current.set(o.key, el);
+                    else fileInputs.current.delete(o.key);
+                  }}
+                  type="file"
+                  hidden
+                  accept={FILE_LIST_ACCEPT}
+                  data-testid={`file-option-file-${i}`}
+                  onChange={(e) => {
+                    pick(o.key, e.target.files?.[0]);
+                    e.target.value = '';
+                  }}
+                />
+                <Button size="small" icon={<Attach20Regular />} onClick={() => fileInputs.current.get(o.key)?.click()}>
+                  {shown ? t('dialog.replaceFile') : t('dialog.chooseFile')}
                 </Button>
+                {shown ? (
+                  <>
+                    <Text className={styles.fileName} title={shown} data-testid={`file-option-media-${i}`}>
+                      {shown}
+                    </Text>
+                    <Button
+                      size="small"
+                      appearance="subtle"
+                      icon={<Dismiss16Regular />}
+                      aria-label={t('dialog.removeFile')}
+                      data-testid={`file-option-remove-file-${i}`}
+                      onClick={() => change(o.key, { file: null, dropFile: true })}
+                    />
+                  </>
+                ) : (
+                  <Text className={styles.muted}>{t('dialog.noFile')}</Text>
+                )}
               </div>
-              {errors.options ? (
-                <Text role="alert" style={{ color: tokens.colorPaletteRedForeground1 }}>
-                  {errors.options}
-                </Text>
-              ) : null}
-              <div className={styles.options}>
-                {options.length === 0 ? <Text className={styles.muted}>{t('dialog.noOptions')}</Text> : null}
-                {options.map((o, i) => {
-                  const shown = o.file?.name ?? (o.dropFile ? null : o.mediaName);
-                  return (
-                    <div key={o.key} className={styles.option} data-testid={`file-option-${i}`}>
-                      <Input
-                        className={styles.optionName}
-                        value={o.name}
-                        maxLength={200}
-                        placeholder={t('dialog.optionName')}
-                        aria-label={t('dialog.optionName')}
-                        data-testid={`file-option-name-${i}`}
-                        onChange={(_, d) => change(o.key, { name: d.value })}
-                      />
-                      <div className={styles.file}>
-                        <input
-                          ref={(el) => {
-                            if (el) fileInputs.current.set(o.key, el);
-                            else fileInputs.current.delete(o.key);
-                          }}
-                          type="file"
-                          hidden
-                          accept={FILE_LIST_ACCEPT}
-                          data-testid={`file-option-file-${i}`}
-                          onChange={(e) => {
-                            pick(o.key, e.target.files?.[0]);
-                            e.target.value = '';
-                          }}
-                        />
-                        <Button size="small" icon={<Attach20Regular />} onClick={() => fileInputs.current.get(o.key)?.click()}>
-                          {shown ? t('dialog.replaceFile') : t('dialog.chooseFile')}
-                        </Button>
-                        {shown ? (
-                          <>
-                            <Text className={styles.fileName} title={shown} data-testid={`file-option-media-${i}`}>
-                              {shown}
-                            </Text>
-                            <Button
-                              size="small"
-                              appearance="subtle"
-                              icon={<Dismiss16Regular />}
-                              aria-label={t('dialog.removeFile')}
-                              data-testid={`file-option-remove-file-${i}`}
-                              onClick={() => change(o.key, { file: null, dropFile: true })}
-                            />
-                          </>
-                        ) : (
-                          <Text className={styles.muted}>{t('dialog.noFile')}</Text>
-                        )}
-                      </div>
-                      <Button
-                        size="small"
-                        appearance="subtle"
-                        icon={<Delete20Regular />}
-                        aria-label={t('dialog.removeOption')}
-                        data-testid={`file-option-remove-${i}`}
-                        onClick={() => setOptions((all) => all.filter((x) => x.key !== o.key))}
-                      />
-                    </div>
-                  );
-                })}
-              </div>
-              {progress !== null ? (
-                <Field label={t('dialog.uploading', { percent: Math.round(progress * 100) })} data-testid="file-list-progress">
-                  <ProgressBar value={progress} max={1} thickness="large" />
-                </Field>
-              ) : null}
-            </DialogContent>
-            <SaveActions saving={saving} onCancel={onClose} cancelTestId="file-list-cancel" saveTestId="file-list-save" />
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+              <Button
+                size="small"
+                appearance="subtle"
+                icon={<Delete20Regular />}
+                aria-label={t('dialog.removeOption')}
+                data-testid={`file-option-remove-${i}`}
+                onClick={() => setOptions(options.filter((x) => x.key !== o.key))}
+              />
+            </div>
+          );
+        })}
+      </div>
+      {progress !== null ? (
+        <Field label={t('dialog.uploading', { percent: Math.round(progress * 100) })} data-testid="file-list-progress">
+          <ProgressBar value={progress} max={1} thickness="large" />
+        </Field>
+      ) : null}
+    </>
   );
 }

@@ -1,36 +1,26 @@
-import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  Input,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { Add20Regular, Delete20Regular, Edit20Regular, Search20Regular } from '@fluentui/react-icons';
+import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { queryClient, usePagedQuery } from '../../../api/query';
 import { useRealtimeEvent } from '../../../api/socket';
-import { ConfirmationDialog } from '../../../components/confirmation-dialog';
-import { ListBody } from '../../../components/list-body';
+import {
+  DataTable,
+  DeleteDialog,
+  EditDeleteActions,
+  InfiniteList,
+  ListHeader,
+  useListDialogs,
+  useSearch,
+  type Column,
+} from '../../../components/list-kit';
 import { PageContainer, PageContent } from '../../../components/page-container';
-import { PageHeader } from '../../../components/page-header';
-import { RowAction } from '../../../components/row-action';
-import { removeRow } from '../../../hooks/remove-row';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { FILES_KEY, filesApi, type FileList } from '../api/files';
 import { FileListDialog } from './file-list-dialog';
 
 const useStyles = makeStyles({
-  scroller: { height: '100%', overflow: 'auto' },
-  cell: { minWidth: 0, overflow: 'hidden' },
-  name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
-  text: { fontWeight: tokens.fontWeightSemibold, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  cell: { minWidth: 0, overflow: 'hidden', paddingBlock: '4px' },
+  name: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalS, rowGap: '2px', minWidth: 0 },
+  text: { fontWeight: tokens.fontWeightSemibold, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' },
+  badge: { flexShrink: 0 },
   preview: {
     display: 'block',
     color: tokens.colorNeutralForeground3,
@@ -39,102 +29,80 @@ const useStyles = makeStyles({
     textOverflow: 'ellipsis',
     whiteSpace: 'nowrap',
   },
-  search: { minWidth: '0', maxWidth: '240px' },
 });
 
-/** /files (spec 02 "Files page", admins): search, add, and a table of the company's file lists with edit and delete. */
+/** /files (spec 02 "Files page", admins): search, add, and the company's file lists with edit and delete. */
 export default function FilesPage() {
   const styles = useStyles();
   const { t } = useTranslation('files');
-  const { t: tc } = useTranslation();
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search.trim());
-  const { items, hasMore, isLoading, loadMore } = usePagedQuery<FileList>([...FILES_KEY, 'page', { searchParam }], (page) =>
-    filesApi.page(searchParam, page),
-  );
-  const [editing, setEditing] = useState<FileList | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<FileList | null>(null);
+  const { search, setSearch, searchParam } = useSearch();
+  const list = usePagedQuery<FileList>([...FILES_KEY, 'page', { searchParam }], (page) => filesApi.page(searchParam, page));
+  const dialogs = useListDialogs<FileList>();
   // A colleague (or another tab) changed a list: read the lists again.
   useRealtimeEvent('file', () => void queryClient.invalidateQueries({ queryKey: FILES_KEY }));
 
-  const onScroll = (e: React.UIEvent<HTMLDivElement>) => {
-    const el = e.currentTarget;
-    if (hasMore && el.scrollHeight - (el.scrollTop + el.clientHeight) < 100) void loadMore();
-  };
+  const columns: Column<FileList>[] = [
+    {
+      id: 'name',
+      header: t('columns.name'),
+      cell: (fileList) => (
+        <div className={styles.cell}>
+          <span className={styles.name}>
+            <span className={styles.text} data-testid={`file-list-name-${fileList.id}`}>
+              {fileList.name}
+            </span>
+            <Badge className={styles.badge} appearance="tint" size="small" data-testid={`file-list-count-${fileList.id}`}>
+              {t('fileCount', { count: fileList.options.filter((o) => o.path).length })}
+            </Badge>
+          </span>
+          <span className={styles.preview} title={fileList.message}>
+            {fileList.message}
+          </span>
+        </div>
+      ),
+    },
+  ];
 
   return (
     <PageContainer>
-      <PageHeader
+      <ListHeader
         title={t('title')}
-        actions={
-          <>
-            <Input
-              className={styles.search}
-              contentBefore={<Search20Regular />}
-              placeholder={t('search')}
-              aria-label={t('search')}
-              value={search}
-              data-testid="files-search"
-              onChange={(_, d) => setSearch(d.value)}
-            />
-            <Button appearance="primary" icon={<Add20Regular />} data-testid="files-add" onClick={() => setEditing('new')}>
-              {t('add')}
-            </Button>
-          </>
-        }
+        search={{ value: search, onChange: setSearch, label: t('search'), testId: 'files-search' }}
+        add={{ label: t('add'), onClick: dialogs.openAdd, testId: 'files-add' }}
       />
       <PageContent>
-        <div className={styles.scroller} onScroll={onScroll} data-testid="files-scroller">
-          <ListBody loading={isLoading} empty={items.length === 0} emptyTitle={t('empty')}>
-            <Table aria-label={t('title')} style={{ tableLayout: 'fixed' }}>
-              <TableHeader>
-                <TableRow>
-                  <TableHeaderCell>{t('columns.name')}</TableHeaderCell>
-                  <TableHeaderCell style={{ width: 96 }}>{t('columns.actions')}</TableHeaderCell>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {items.map((list) => (
-                  <TableRow key={list.id} data-testid={`file-list-row-${list.id}`}>
-                    <TableCell className={styles.cell}>
-                      <div className={styles.cell}>
-                        <span className={styles.name}>
-                          <span className={styles.text} data-testid={`file-list-name-${list.id}`}>
-                            {list.name}
-                          </span>
-                          <Badge appearance="tint" size="small" data-testid={`file-list-count-${list.id}`}>
-                            {t('fileCount', { count: list.options.filter((o) => o.path).length })}
-                          </Badge>
-                        </span>
-                        <span className={styles.preview} title={list.message}>
-                          {list.message}
-                        </span>
-                      </div>
-                    </TableCell>
-                    <TableCell>
-                      <RowAction label={tc('actions.edit')} icon={<Edit20Regular />} testId={`file-list-edit-${list.id}`} onClick={() => setEditing(list)} />
-                      <RowAction label={tc('actions.delete')} icon={<Delete20Regular />} testId={`file-list-delete-${list.id}`} onClick={() => setDeleting(list)} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </ListBody>
-        </div>
+        <InfiniteList
+          loading={list.isLoading}
+          itemCount={list.items.length}
+          hasMore={list.hasMore}
+          loadingMore={list.isLoadingMore}
+          loadMore={list.loadMore}
+          emptyTitle={t('empty')}
+          testId="files-scroller"
+        >
+          <DataTable
+            label={t('title')}
+            rows={list.items}
+            columns={columns}
+            rowKey={(fileList) => fileList.id}
+            rowTestId={(fileList) => `file-list-row-${fileList.id}`}
+            actionsHeader={t('columns.actions')}
+            actions={(fileList) => (
+              <EditDeleteActions testIdPrefix="file-list" id={fileList.id} onEdit={() => dialogs.openEdit(fileList)} onDelete={() => dialogs.askDelete(fileList)} />
+            )}
+          />
+        </InfiniteList>
       </PageContent>
-      {editing ? (
-        <FileListDialog key={editing === 'new' ? 'new' : editing.id} fileList={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
-      ) : null}
-      <ConfirmationDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t('confirmDelete.title', { name: deleting?.name ?? '' })}
-        confirmLabel={tc('actions.delete')}
-        destructive
-        onConfirm={() => (deleting ? removeRow(() => filesApi.remove(deleting.id), FILES_KEY, t('toasts.deleted')) : undefined)}
-      >
-        {t('confirmDelete.body')}
-      </ConfirmationDialog>
+      {dialogs.editing ? <FileListDialog key={dialogs.edited?.id ?? 'new'} fileList={dialogs.edited} onClose={dialogs.closeForm} /> : null}
+      <DeleteDialog
+        item={dialogs.deleting}
+        onClose={dialogs.closeDelete}
+        title={(fileList) => t('confirmDelete.title', { name: fileList.name })}
+        body={t('confirmDelete.body')}
+        remove={(fileList) => filesApi.remove(fileList.id)}
+        listKey={FILES_KEY}
+        deletedMessage={t('toasts.deleted')}
+      />
     </PageContainer>
   );
 }
