@@ -99,6 +99,8 @@ describe('the web app in Chromium: file lists and quick messages', () => {
     const file = await fetch(h.server.url + saved.options[0].mediaUrl);
     expect(Buffer.from(await file.arrayBuffer())).toEqual(PNG);
 
+    // The success toast closes by itself (3 s); the shots are of the page without it.
+    await expect.poll(() => page.getByText('File list saved.').count(), { timeout: UI_TIMEOUT }).toBe(0);
     await screens('files-page');
     await screens('files-dialog', async () => {
       await byTestId(`file-list-edit-${saved.id}`).click();
