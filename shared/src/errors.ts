@@ -102,6 +102,9 @@ export const ERROR_STATUS = {
   ERR_FILE_LIST_ALREADY_EXISTS: 409,
   ERR_NO_FILE_OPTION_FOUND: 404,
 
+  // Internal chat
+  ERR_NO_CHAT_FOUND: 404,
+
   // Outbox: why a message did not leave (shown on it)
   ERR_MEDIA_NOT_FOUND: 404,
   ERR_SEND_UNCERTAIN: 502,

@@ -24,5 +24,6 @@ export * from './schemas/billing.js';
 export * from './schemas/schedules.js';
 export * from './schemas/announcements.js';
 export * from './schemas/dashboard.js';
+export * from './schemas/chats.js';
 export * from './views.js';
 export * from './schemas/files.js';

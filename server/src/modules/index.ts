@@ -21,6 +21,7 @@ import { dashboardModule } from './dashboard/index.js';
 import { chatbotModule } from './chatbot/index.js';
 import { outboxModule } from './outbox/index.js';
 import { filesModule } from './files/index.js';
+import { chatsModule } from './chats/index.js';
 
 /** Every domain module, in the order their routes are tried. A new module is its folder plus one line here. */
 export const modules: AppModule[] = [
@@ -46,6 +47,7 @@ export const modules: AppModule[] = [
   chatbotModule,
   outboxModule,
   filesModule,
+  chatsModule,
 ];
 
 export type { AppModule, ModuleContext } from './module.js';

@@ -95,6 +95,7 @@ export function FormDialog<V extends Record<string, unknown>, P>({
       setErrors(result.errors);
       return;
     }
+    setErrors({});
     await run(async () => {
       await onSubmit(result.data, values);
       onClose();

@@ -80,6 +80,7 @@ const errors: Record<ErrorCode, string> = {
   ERR_NO_FILE_LIST_FOUND: 'No file list found with this ID.',
   ERR_FILE_LIST_ALREADY_EXISTS: 'A file list with this name already exists.',
   ERR_NO_FILE_OPTION_FOUND: 'No file found with this ID in this list.',
+  ERR_NO_CHAT_FOUND: 'No chat found with this ID.',
   ERR_MEDIA_NOT_FOUND: 'The file of this message is no longer stored.',
   ERR_SEND_UNCERTAIN: 'Sending was interrupted and it is not known whether the message arrived.',
   ERR_CANCELLED: 'Cancelled before it was sent.',

@@ -162,6 +162,7 @@ const es: Translation<typeof en> = {
     ERR_NO_FILE_LIST_FOUND: 'No se encontró ninguna lista de archivos con este ID.',
     ERR_FILE_LIST_ALREADY_EXISTS: 'Ya existe una lista de archivos con este nombre.',
     ERR_NO_FILE_OPTION_FOUND: 'No se encontró ningún archivo con este ID en esta lista.',
+    ERR_NO_CHAT_FOUND: 'No se encontró ningún chat con este ID.',
     ERR_MEDIA_NOT_FOUND: 'El archivo de este mensaje ya no está guardado.',
     ERR_SEND_UNCERTAIN: 'El envío se interrumpió y no se sabe si el mensaje llegó.',
     ERR_CANCELLED: 'Cancelado antes de enviarse.',

@@ -162,6 +162,7 @@ const pt: Translation<typeof en> = {
     ERR_NO_FILE_LIST_FOUND: 'Nenhuma lista de arquivos encontrada com este ID.',
     ERR_FILE_LIST_ALREADY_EXISTS: 'Já existe uma lista de arquivos com este nome.',
     ERR_NO_FILE_OPTION_FOUND: 'Nenhum arquivo encontrado com este ID nesta lista.',
+    ERR_NO_CHAT_FOUND: 'Nenhum chat encontrado com este ID.',
     ERR_MEDIA_NOT_FOUND: 'O arquivo desta mensagem não está mais guardado.',
     ERR_SEND_UNCERTAIN: 'O envio foi interrompido e não se sabe se a mensagem chegou.',
     ERR_CANCELLED: 'Cancelada antes de ser enviada.',
