@@ -18,13 +18,22 @@ export interface Harness {
  * Everything an end-to-end file needs: the build (when stale), the server as `npm start` runs it with a
  * fresh database, and Debian's Chromium with notification recording. test-artifacts/e2e/ starts empty.
  */
-export const startHarness = async (): Promise<Harness> => {
-  rmSync(ARTIFACTS_DIR, { recursive: true, force: true });
+export const startHarness = async (
+  options: {
+    /** More server settings (e.g. SMTP_*). */
+    env?: Record<string, string>;
+    /** The server log's file name in test-artifacts/e2e/. */
+    logName?: string;
+    /** Keep what earlier e2e files left in test-artifacts/e2e/ (every file but the first). */
+    keepArtifacts?: boolean;
+  } = {},
+): Promise<Harness> => {
+  if (!options.keepArtifacts) rmSync(ARTIFACTS_DIR, { recursive: true, force: true });
   const started = Date.now();
   const built = await ensureBuild();
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   writeFileSync(path.join(ARTIFACTS_DIR, 'build.log'), `${built.join('\n')}\n(${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
-  const server = await startServer();
+  const server = await startServer({ env: options.env, logName: options.logName });
   let browser: BrowserSession;
   try {
     browser = await launchBrowser(server.url);
