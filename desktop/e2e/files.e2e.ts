@@ -50,7 +50,7 @@ const screens = async (name: string, openDialog?: () => Promise<void>) => {
 
 describe('the web app in Chromium: file lists and quick messages', () => {
   beforeAll(async () => {
-    h = await startHarness({ logName: 'server-files.log', keepArtifacts: true });
+    h = await startHarness({ name: 'files' });
     page = h.browser.page;
     page.setDefaultTimeout(UI_TIMEOUT);
     await page.setViewportSize({ width: 1366, height: 800 });

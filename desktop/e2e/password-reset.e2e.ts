@@ -36,7 +36,7 @@ const screens = async (name: string) => {
 describe('the web app in Chromium: a password reset by e-mail code, from the login screen to a new login', () => {
   beforeAll(async () => {
     mail = await startMailServer();
-    h = await startHarness({ env: mail.env, logName: 'server-password-reset.log', keepArtifacts: true });
+    h = await startHarness({ name: 'password-reset', env: mail.env });
     page = h.browser.page;
     page.setDefaultTimeout(UI_TIMEOUT);
   });
