@@ -20,6 +20,23 @@ export interface LeaseOptions {
 
 export const newOwnerName = () => `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
+/**
+ * An owner that certainly died: a process of this host (same name) that no longer runs, or an earlier life
+ * of this very pid (a container restarted, a server restarted after a crash). Its leases need not expire.
+ */
+export const isDeadOwner = (owner: string, self: string): boolean => {
+  const [host, pidText] = owner.split(':');
+  const pid = Number(pidText);
+  if (owner === self || host !== hostname() || !Number.isInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+};
+
 export class LeaseLostError extends Error {
   constructor(whatsappId: number) {
     super(`the lease of connection ${whatsappId} is held by another process`);
@@ -58,7 +75,16 @@ export class ConnectionLeases {
        returning whatsapp_id`,
       [this.owner, this.ttlMs / 1000, whatsappId],
     );
-    return rows.length > 0;
+    if (rows.length > 0) return true;
+    // Held: by a process that crashed on this host (this server restarting), it is ours at once.
+    const [held] = await this.execute<{ owner: string }>(`select owner from connection_leases where whatsapp_id = ?`, [whatsappId]);
+    if (!held || !isDeadOwner(held.owner, this.owner)) return false;
+    const taken = await this.execute<{ whatsapp_id: number }>(
+      `update connection_leases set owner = ?, expires_at = now() + make_interval(secs => ?)
+       where whatsapp_id = ? and owner = ? returning whatsapp_id`,
+      [this.owner, this.ttlMs / 1000, whatsappId, held.owner],
+    );
+    return taken.length > 0;
   }
 
   /** Extends the leases still ours among `ids`; answers those (a missing one was taken over). */
