@@ -122,7 +122,7 @@ export const startApp = async (
     logger,
     leases,
   });
-  const pipeline: PipelineDeps = { systemEm, logger, media, events, channels, steps: [] };
+  const pipeline: PipelineDeps = { systemEm, logger, media, events, channels, steps: [], mediaMaxBytes: config.mediaDownloadMaxBytes };
   pipeline.steps.push(...inboundSteps(pipeline));
 
   // Every send goes through the outbox: one sender per connection.

@@ -7,6 +7,7 @@ import { Migration20261124104800 } from './Migration20261124104800.js';
 import { Migration20261124104844 } from './Migration20261124104844.js';
 import { Migration20261124111554 } from './Migration20261124111554.js';
 import { Migration20261124132329 } from './Migration20261124132329.js';
+import { Migration20261124133223 } from './Migration20261124133223.js';
 
 /** Checked-in migrations, in order. `npm run migration:create -w server` writes the next one. */
 export const migrationsList: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124104844', class: Migration20261124104844 },
   { name: 'Migration20261124111554', class: Migration20261124111554 },
   { name: 'Migration20261124132329', class: Migration20261124132329 },
+  { name: 'Migration20261124133223', class: Migration20261124133223 },
 ];
