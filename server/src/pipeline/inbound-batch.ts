@@ -219,7 +219,7 @@ export const storeInboundBatch = async (
          insert into messages (company_id, ticket_id, wid, whatsapp_id, contact_id, user_id, body, from_me, read, ack, media_type,
              media_url, media_name, media_status, quoted_msg_id, is_deleted, is_edited, is_system, participant, raw, created_at, updated_at)
          select :co, t.id, i.wid, :wa, case when i.from_me then null else c.id end, null, i.body, i.from_me, i.from_me,
-                case when i.from_me then 2 else 0 end, i.media_type, i.media_url, i.media_name, i.media_status,
+                case when i.from_me then 1 else 0 end, i.media_type, i.media_url, i.media_name, i.media_status,
                 (select q.id from messages q where q.whatsapp_id = :wa and q.wid = i.quoted), false, false, false, null, i.raw, i.at, now()
            from input i join contact c on c.idx = i.idx join ticket t on t.contact_id = c.id
          on conflict (whatsapp_id, wid) do nothing

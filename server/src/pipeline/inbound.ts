@@ -299,7 +299,8 @@ const storeQueued = async (
         body: payload.body,
         fromMe: payload.fromMe,
         read: payload.fromMe,
-        ack: payload.fromMe ? 2 : 0,
+        // Typed on the phone: sent (1); its receipts move it on like any message of ours.
+        ack: payload.fromMe ? 1 : 0,
         mediaType: mediaTypeOf(payload),
         mediaUrl: payload.storedMedia?.fileName ?? null,
         mediaName: payload.storedMedia?.mediaName ?? null,
