@@ -191,7 +191,7 @@ describe('BaileysSession lifecycle', () => {
     h.socket().open();
     h.socket().close(DisconnectReason.connectionLost);
     await h.idle();
-    expect(h.rec.statuses.at(-1)).toEqual({ status: 'OPENING', info: { reason: 'connection closed (408)' } });
+    expect(h.rec.statuses.at(-1)).toEqual({ status: 'OPENING', info: { reason: 'connectionClosed:408' } });
     expect(h.session.isConnected).toBe(false);
 
     // 2 s, then 4 s, then 8 s, then the 10 s cap
@@ -243,8 +243,8 @@ describe('BaileysSession lifecycle', () => {
   });
 
   it.each([
-    ['loggedOut', DisconnectReason.loggedOut, 'logged out'],
-    ['forbidden', DisconnectReason.forbidden, 'account banned or blocked (403)'],
+    ['loggedOut', DisconnectReason.loggedOut, 'loggedOut:401'],
+    ['forbidden', DisconnectReason.forbidden, 'forbidden:403'],
   ])('on %s: clears the credentials, reports DISCONNECTED with the reason and does not reconnect', async (_name, code, reason) => {
     const h = harness();
     await h.session.start();
@@ -276,7 +276,7 @@ describe('BaileysSession lifecycle', () => {
     h.socket().emit('connection.update', { qr: 'q4' });
     await h.idle();
     expect(h.rec.qrs).toEqual(['q1', 'q2', 'q3']);
-    expect(h.rec.statuses.at(-1)).toEqual({ status: 'TIMEOUT', info: { reason: 'qrcode not scanned' } });
+    expect(h.rec.statuses.at(-1)).toEqual({ status: 'TIMEOUT', info: { reason: 'qrcodeNotScanned' } });
     expect(h.socket().ended).toBe(1);
     expect(vi.getTimerCount()).toBe(0);
     await vi.advanceTimersByTimeAsync(120_000);
@@ -1130,8 +1130,7 @@ describe('BaileysSession on real phones', () => {
     await h.session.start();
     h.socket().close(405);
     await h.idle();
-    expect(h.rec.statuses.at(-1)).toEqual({ status: 'OPENING', info: { reason: expect.stringContaining('405') } });
-    expect(h.rec.statuses.at(-1)!.info!.reason).toMatch(/version/);
+    expect(h.rec.statuses.at(-1)).toEqual({ status: 'OPENING', info: { reason: 'versionRefused:405' } });
     await vi.advanceTimersByTimeAsync(2_000);
     await settle();
     expect(h.sockets).toHaveLength(2);
@@ -1146,7 +1145,7 @@ describe('BaileysSession on real phones', () => {
     h.socket().open();
     h.socket().close(DisconnectReason.connectionReplaced);
     await h.idle();
-    expect(h.rec.statuses.at(-1)).toEqual({ status: 'DISCONNECTED', info: { reason: expect.stringMatching(/replaced/) } });
+    expect(h.rec.statuses.at(-1)).toEqual({ status: 'DISCONNECTED', info: { reason: 'connectionReplaced:440' } });
     expect(vi.getTimerCount()).toBe(0);
     await vi.advanceTimersByTimeAsync(120_000);
     expect(h.sockets).toHaveLength(1);

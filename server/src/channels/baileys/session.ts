@@ -136,29 +136,32 @@ const LOGGED_OUT = new Set<number>([DisconnectReason.loggedOut, DisconnectReason
 /** WhatsApp refuses the announced WhatsApp Web version (it was retired). */
 export const VERSION_REFUSED = 405;
 
-/** Why a connection closed, in words an admin can act on; undefined for a plain drop. */
+/**
+ * Why a connection closed, as a code the clients translate (connections feature, `closeReasons.*`): a name
+ * and WhatsApp's status code after a colon. Undefined for a plain drop.
+ */
 export const closeReason = (code: number | undefined): string | undefined => {
   switch (code) {
     case undefined:
       return undefined;
     case DisconnectReason.loggedOut:
-      return 'logged out';
+      return 'loggedOut:401';
     case DisconnectReason.forbidden:
-      return 'account banned or blocked (403)';
+      return 'forbidden:403';
     case DisconnectReason.connectionReplaced:
-      return 'connection replaced: this number was opened in another session (440)';
+      return 'connectionReplaced:440';
     case VERSION_REFUSED:
-      return 'WhatsApp refused this WhatsApp Web version (405); set WA_WEB_VERSION or update';
+      return 'versionRefused:405';
     case DisconnectReason.restartRequired:
-      return 'restart required (515)';
+      return 'restartRequired:515';
     case DisconnectReason.badSession:
-      return 'bad session (500)';
+      return 'badSession:500';
     case DisconnectReason.multideviceMismatch:
-      return 'multi-device mismatch (411)';
+      return 'multideviceMismatch:411';
     case DisconnectReason.unavailableService:
-      return 'WhatsApp unavailable (503)';
+      return 'unavailableService:503';
     default:
-      return `connection closed (${code})`;
+      return `connectionClosed:${code}`;
   }
 };
 
@@ -665,7 +668,7 @@ export class BaileysSession implements ChannelSession {
       this.log.info({ qrCodes: this.config.maxQrCodes }, 'no QR code scanned in time; giving up');
       const socket = this.halt();
       void this.endSocket(socket);
-      this.reportStatus('TIMEOUT', { reason: 'qrcode not scanned' });
+      this.reportStatus('TIMEOUT', { reason: 'qrcodeNotScanned' });
       return;
     }
     this.log.info({ qrCode: this.qrCount }, 'QR code issued');
@@ -695,7 +698,7 @@ export class BaileysSession implements ChannelSession {
       this.lastStatus = 'DISCONNECTED';
       this.report(async () => {
         await this.options.auth.clear();
-        await this.options.events.status('DISCONNECTED', { reason: reason ?? 'logged out' });
+        await this.options.events.status('DISCONNECTED', { reason: reason ?? 'loggedOut:401' });
       });
       return;
     }
@@ -715,7 +718,7 @@ export class BaileysSession implements ChannelSession {
     // While retrying, one OPENING is enough (the handlers write it and push it to clients); a refused
     // version is said even mid-retry, as it will not go away by itself.
     if (this.lastStatus !== 'OPENING' || (code === VERSION_REFUSED && reason !== this.lastReason)) {
-      this.reportStatus('OPENING', { reason: reason ?? 'connection closed' });
+      this.reportStatus('OPENING', { reason: reason ?? 'connectionClosed' });
     }
     this.scheduleReconnect(code);
   }
