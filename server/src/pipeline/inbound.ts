@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { InboundMessage, MediaDownload, MessageUpdate } from '../channels/types.js';
-import { forCompany } from '../db/tenant.js';
+import { forCompany, forSystem } from '../db/tenant.js';
 import type { DomainEvents, EventBus } from '../events/bus.js';
 import type { Logger } from '../logger.js';
 import { MediaTooLargeError, type MediaStore } from '../media/storage.js';
@@ -514,4 +514,27 @@ export const completeMedia = async (deps: PipelineDeps, connection: ConnectionKe
   }
   const fresh = forCompany(deps.systemEm(), connection.companyId);
   await announceUpdated(deps, fresh, connection, await fresh.findOneOrFail(Message, message.id), false);
+};
+
+/** How long a media may stay pending before it counts as lost (its download died with its process). */
+export const STALE_MEDIA_MS = 15 * 60_000;
+
+/**
+ * Media left pending by a download that will never finish (the process that ran it crashed or was
+ * stopped mid-download): marked failed, so the agent is not told "downloading" forever. A download still
+ * running after this long is dropped when it ends (completeMedia only fills a pending message).
+ */
+export const failStaleMedia = async (deps: PipelineDeps, now: Date): Promise<number> => {
+  const root = forSystem(deps.systemEm());
+  const stale: { id: number; company_id: number; whatsapp_id: number | null }[] = await root.execute(
+    `update messages set media_status = 'failed', updated_at = now()
+      where media_status = 'pending' and updated_at < ? returning id, company_id, whatsapp_id`,
+    [new Date(now.getTime() - STALE_MEDIA_MS)],
+  );
+  for (const row of stale) {
+    const em = forCompany(deps.systemEm(), row.company_id);
+    const message = await em.findOne(Message, row.id);
+    if (message) await announceUpdated(deps, em, { id: row.whatsapp_id ?? 0, companyId: row.company_id }, message, false);
+  }
+  return stale.length;
 };

@@ -15,6 +15,7 @@ import { recordedWebm } from '../../testing/voice.js';
 import { connectSocket, createTenant, eventually, joined, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
 import { createBaileysProvider } from './index.js';
 import { defaultDownloadMedia } from './session.js';
+import { acceptInbound, failStaleMedia, STALE_MEDIA_MS } from '../../pipeline/inbound.js';
 
 /**
  * The Baileys provider inside the real server: Baileys' own events and proto objects go through an
@@ -285,6 +286,30 @@ describe('a media message', () => {
     }
     expect((await messagesOf(ticketId)).find((m) => m.wid === 'BROKEN-1')).toMatchObject({ mediaType: 'image', mediaStatus: 'failed', mediaUrl: null });
     expect(leftovers()).toEqual([]);
+  });
+});
+
+describe('a media left pending by a download that died with its process', () => {
+  it('is marked failed once it is stale, and the clients are told; a recent one is left to its download', async () => {
+    const { number, ticketId } = await customer();
+    const key = { id: whatsappId, companyId: a.companyId };
+    const pending = (id: string) => ({ id, fromMe: false, chat: { number, lid: null }, body: '', mediaType: 'image' as const, mediaStatus: 'pending' as const, timestamp: new Date() });
+    await acceptInbound(t.app.pipeline, key, pending('LOST-1'));
+    await acceptInbound(t.app.pipeline, key, pending('RECENT-1'));
+    await em().getConnection().execute(`update messages set updated_at = now() - make_interval(secs => ?) where wid = 'LOST-1'`, [STALE_MEDIA_MS / 1000 + 60]);
+    const client = await connectSocket(t.app.url, a.admin.token);
+    try {
+      await joined(client, 'joinChatBox', String(ticketId));
+      const heard: any[] = [];
+      client.on(`company-${a.companyId}-appMessage`, (e) => heard.push(e));
+      expect(await failStaleMedia(t.app.pipeline, new Date())).toBe(1);
+      await eventually(() => heard.some((e) => e.action === 'update' && e.message.wid === 'LOST-1' && e.message.mediaStatus === 'failed'));
+    } finally {
+      client.close();
+    }
+    const rows = await messagesOf(ticketId);
+    expect(rows.find((m) => m.wid === 'LOST-1')).toMatchObject({ mediaStatus: 'failed' });
+    expect(rows.find((m) => m.wid === 'RECENT-1')).toMatchObject({ mediaStatus: 'pending' });
   });
 });
 
