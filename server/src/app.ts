@@ -23,6 +23,7 @@ import { createSessionCheck } from './realtime/sessions.js';
 import { createAuthStore } from './channels/auth-store.js';
 import { createBaileysProvider } from './channels/baileys/index.js';
 import { ConnectionLeases, type LeaseOptions } from './channels/lease.js';
+import { ConnectionWakeups } from './channels/wakeups.js';
 import { ChannelManager } from './channels/manager.js';
 import { startAllSessions } from './channels/boot.js';
 import { sandboxRoutes } from './channels/sandbox/sandbox.routes.js';
@@ -116,11 +117,14 @@ export const startApp = async (
   // Sessions report into the pipeline, which answers through the sessions: the closure is called later.
   // Each runs under this process's lease on its connection; its key writes check that lease.
   const leases = new ConnectionLeases(systemEm, options.leases);
+  const wakeups = new ConnectionWakeups(databaseUrl, systemEm, logger);
+  await wakeups.start();
   const channels = new ChannelManager(providers, {
     events: (connection) => sessionEvents(pipeline, connection),
     auth: (connection) => createAuthStore(systemEm, connection.companyId, connection.id, (tx) => leases.fence(tx, connection.id)),
     logger,
     leases,
+    wakeups,
   });
   const pipeline: PipelineDeps = { systemEm, logger, media, events, channels, steps: [], mediaMaxBytes: config.mediaDownloadMaxBytes };
   pipeline.steps.push(...inboundSteps(pipeline));
@@ -217,6 +221,7 @@ export const startApp = async (
       // The sends in flight finish (a row cut off here is settled by its id at the next start).
       await within(1_000, 'outbox', outbox.stop());
       await within(1_000, 'channels', channels.stopAll());
+      await wakeups.stop();
       await orm.close(true);
       await embedded?.stop();
       logger.info('stopped');

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forSystem } from '../db/tenant.js';
 import { ChannelAuthKey, Whatsapp } from '../modules/connections/whatsapp.entity.js';
-import { connectSandbox } from '../testing/conversation.js';
+import { connectSandbox, delivered, ticketOf } from '../testing/conversation.js';
 import { createTenant, createTestDatabase, startTestApp, type Tenant, type TestApp } from '../testing/helpers.js';
 import { createAuthStore } from './auth-store.js';
 import { ConnectionLeases, LeaseLostError } from './lease.js';
@@ -176,6 +176,16 @@ describe('two server processes on one database', () => {
     // C runs it for real: a customer's message reaches the conversation through C.
     const inbound = await apps.C!.api.post(`/sandbox/${wa.id}/messages`, { from: '5511988887777', body: 'Oi' }, tenant.admin.token);
     expect(inbound.status).toBe(201);
+  });
+
+  it('a reply queued through another process leaves at once through the one that runs the connection', async () => {
+    const ticket = await ticketOf(apps.B!.api, tenant.admin.token, '5511988887777');
+    expect((await apps.B!.api.put(`/tickets/${ticket.id}`, { status: 'open' }, tenant.admin.token)).status).toBe(200);
+    const reply = await apps.B!.api.post(`/messages/${ticket.id}`, { body: 'Olá, já vi o seu pedido' }, tenant.admin.token);
+    expect(reply.status).toBe(200);
+    // B does not run the connection: C, woken through PostgreSQL, sends it (not at the next sweep).
+    expect(await delivered(apps.C!.api, tenant.admin.token, wa.id, reply.body.wid)).toMatchObject({ body: 'Olá, já vi o seu pedido' });
+    expect(running.get(wa.id)).toBe('C');
   });
 
   it('a connection stopped on purpose is given up, not taken over', async () => {

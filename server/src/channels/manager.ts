@@ -1,6 +1,7 @@
 import type { Logger } from '../logger.js';
 import { AppError } from '../errors.js';
 import { LeaseLostError, type ConnectionLeases } from './lease.js';
+import type { ConnectionWakeups } from './wakeups.js';
 import type { AuthStore, ChannelEvents, ChannelProvider, ChannelSession } from './types.js';
 
 /** The calls whose failure the caller reports to the agent as the channel's (ERR_SENDING_WAPP_MSG...). */
@@ -67,8 +68,29 @@ export class ChannelManager {
       auth: (connection: ConnectionRef) => AuthStore;
       logger: Logger;
       leases?: ConnectionLeases;
+      wakeups?: ConnectionWakeups;
     },
   ) {}
+
+  /**
+   * Work for a connection (a queued send): `local` is told here when this process runs it, else the
+   * process that does is woken (see wakeups.ts). Without wake-ups (a single process), always here.
+   */
+  wakeOwner(whatsappId: number, local: () => void): void {
+    const wakeups = this.wiring.wakeups;
+    if (!wakeups || this.sessions.has(whatsappId)) {
+      local();
+      return;
+    }
+    void wakeups.wake(whatsappId).catch((err: unknown) => this.wiring.logger.warn({ err, whatsappId }, 'wake-up failed'));
+  }
+
+  /** Another process woke a connection this one may run. */
+  onWake(listener: (whatsappId: number) => void): void {
+    this.wiring.wakeups?.on((whatsappId) => {
+      if (this.sessions.has(whatsappId)) listener(whatsappId);
+    });
+  }
 
   /** Starts renewing leases and taking over connections whose owner died, every `renewMs`. */
   startKeeping(): void {
