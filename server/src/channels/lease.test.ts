@@ -6,6 +6,7 @@ import { ChannelAuthKey, Whatsapp } from '../modules/connections/whatsapp.entity
 import { connectSandbox, delivered, ticketOf } from '../testing/conversation.js';
 import { createTenant, createTestDatabase, startTestApp, type Tenant, type TestApp } from '../testing/helpers.js';
 import { createAuthStore } from './auth-store.js';
+import { startAllSessions } from './boot.js';
 import { ConnectionLeases, LeaseLostError } from './lease.js';
 import { createSandboxProvider } from './sandbox/sandbox.provider.js';
 import type { ChannelProvider, SessionOptions } from './types.js';
@@ -186,6 +187,18 @@ describe('two server processes on one database', () => {
     // B does not run the connection: C, woken through PostgreSQL, sends it (not at the next sweep).
     expect(await delivered(apps.C!.api, tenant.admin.token, wa.id, reply.body.wid)).toMatchObject({ body: 'Olá, já vi o seu pedido' });
     expect(running.get(wa.id)).toBe('C');
+  });
+
+  it('a process booting leaves alone the QR code another process shows', async () => {
+    const created = await apps.C!.api.post('/whatsapp', { name: 'Waiting for a scan', provider: 'sandbox' }, tenant.admin.token);
+    expect(created.status).toBe(201);
+    const status = async () => (await apps.C!.api.get(`/whatsapp/${created.body.id}`, tenant.admin.token)).body.status;
+    expect(await status()).toBe('qrcode');
+    // B's boot plan: the connection is not paired, but C shows its QR code; B neither starts it nor resets it.
+    const { done } = await startAllSessions(() => forSystem(apps.B!.app.orm.em), apps.B!.app.channels, apps.B!.app.logger, { staggerMs: 0 });
+    await done;
+    expect(await status()).toBe('qrcode');
+    expect(running.get(created.body.id)).toBe('C');
   });
 
   it('a connection stopped on purpose is given up, not taken over', async () => {

@@ -98,6 +98,16 @@ export class ConnectionLeases {
     return new Set(rows.map((r) => Number(r.whatsapp_id)));
   }
 
+  /** Which of these connections another process runs now (a live lease not ours). */
+  async heldElsewhere(ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.execute<{ whatsapp_id: number }>(
+      `select whatsapp_id from connection_leases where whatsapp_id = any(?::int[]) and owner <> ? and expires_at > now()`,
+      [`{${ids.join(',')}}`, this.owner],
+    );
+    return new Set(rows.map((r) => Number(r.whatsapp_id)));
+  }
+
   /** Connections whose owner stopped renewing (it died): someone must run them. */
   async expired(): Promise<{ id: number; companyId: number; provider: string }[]> {
     const rows = await this.execute<{ id: number; company_id: number; provider: string }>(

@@ -144,6 +144,11 @@ export class ChannelManager {
     await live.session.stop().catch((err: unknown) => this.wiring.logger.warn({ err }, 'stop failed'));
   }
 
+  /** Which of these connections another process runs now (none without leases). */
+  async runElsewhere(ids: number[]): Promise<Set<number>> {
+    return this.wiring.leases ? this.wiring.leases.heldElsewhere(ids) : new Set();
+  }
+
   /** Whether this process runs the connection's session now. */
   runs(whatsappId: number): boolean {
     return this.sessions.has(whatsappId);
