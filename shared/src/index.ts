@@ -24,4 +24,5 @@ export * from './schemas/billing.js';
 export * from './schemas/schedules.js';
 export * from './schemas/announcements.js';
 export * from './schemas/dashboard.js';
+export * from './schemas/chats.js';
 export * from './views.js';

@@ -144,3 +144,43 @@ export interface ConnectionView<D = string> extends ConnectionSessionView<D> {
   queueIds: number[];
   createdAt: D;
 }
+
+/** A participant of an internal chat, with their own unread counter. */
+export interface ChatUserView {
+  userId: number;
+  unreads: number;
+  user: { id: number; name: string };
+}
+
+/** An internal chat (spec 02 section 4: id, uuid, title, ownerId, lastMessage, updatedAt, users). */
+export interface ChatView<D = string> {
+  id: number;
+  uuid: string;
+  title: string;
+  ownerId: number | null;
+  lastMessage: string;
+  companyId: number;
+  users: ChatUserView[];
+  createdAt: D;
+  updatedAt: D;
+}
+
+/** A message of an internal chat; an attachment is served through a signed URL like ticket media. */
+export interface ChatMessageView<D = string> {
+  id: number;
+  chatId: number;
+  message: string;
+  senderId: number | null;
+  sender: { id: number; name: string } | null;
+  mediaType: string | null;
+  mediaName: string | null;
+  mediaUrl: string | null;
+  createdAt: D;
+  updatedAt: D;
+}
+
+/** `company-{id}-chat` (and the per-chat `company-{id}-chat-{chatId}`), heard by the chat's participants only. */
+export type ChatEventPayload<D = string> =
+  | { action: 'create' | 'update'; record: ChatView<D>; chat: ChatView<D> }
+  | { action: 'new-message'; newMessage: ChatMessageView<D>; chat: ChatView<D> }
+  | { action: 'delete'; id: number };

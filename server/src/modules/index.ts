@@ -20,6 +20,7 @@ import { announcementsModule } from './announcements/index.js';
 import { dashboardModule } from './dashboard/index.js';
 import { chatbotModule } from './chatbot/index.js';
 import { outboxModule } from './outbox/index.js';
+import { chatsModule } from './chats/index.js';
 
 /** Every domain module, in the order their routes are tried. A new module is its folder plus one line here. */
 export const modules: AppModule[] = [
@@ -44,6 +45,7 @@ export const modules: AppModule[] = [
   dashboardModule,
   chatbotModule,
   outboxModule,
+  chatsModule,
 ];
 
 export type { AppModule, ModuleContext } from './module.js';

@@ -1,161 +1,115 @@
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useMemo } from 'react';
+import {
+  QueryCache,
+  QueryClient,
+  useInfiniteQuery,
+  useQuery as useTanstackQuery,
+  type InfiniteData,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { toastError } from './errors';
 import { onSessionEnd } from './session';
 
 /**
- * Server data lives here, not in zustand: a small keyed cache with request de-duplication, used through
- * `useQuery` / `usePagedQuery`. Realtime handlers patch it with `queryClient.setData`, mutations call
- * `queryClient.invalidate(prefix)`. Keys are arrays whose first item names the resource: ['users'],
- * ['tickets', { status: 'open' }].
+ * Server data lives in TanStack Query's cache, not in zustand. Keys are arrays whose first item names the
+ * resource: ['users'], ['tickets', { status: 'open' }]; a prefix (['tickets']) addresses every key under it.
+ *
+ * - Components read with `useQuery(key, fetcher, options)` / `usePagedQuery(key, fetchPage, options)` below
+ *   (thin wrappers over TanStack's `useQuery` / `useInfiniteQuery` bound to `queryClient`), or with
+ *   TanStack's own hooks (the app is wrapped in a `QueryClientProvider` for this client).
+ * - Mutations and realtime handlers change the cache through `queryClient`: `invalidateQueries({ queryKey })`
+ *   reloads what is on screen under a prefix, `setQueryData(key, updater)` / `setQueriesData({ queryKey },
+ *   updater)` patch entries in place, `updatePagedItems(prefix, updater)` patches the rows of paged lists.
+ * - A failed load is toasted (the translated error) unless the query is `silent` (`meta: { silent: true }`).
+ * - Nothing is kept forever: an entry nobody shows is dropped after `GC_TIME`; the session's end drops all.
  */
-export type QueryKey = readonly unknown[];
+export type { QueryKey } from '@tanstack/react-query';
+
+/** How long an entry that no component shows stays in memory. */
+export const GC_TIME = 5 * 60_000;
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { silent?: boolean };
+  }
+}
+
+export const createQueryClient = (): QueryClient =>
+  new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!query.meta?.silent) toastError(error);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        gcTime: GC_TIME,
+        staleTime: 0,
+        // A failure is shown at once (the toast) and the user retries; realtime events keep data fresh.
+        retry: false,
+        refetchOnWindowFocus: false,
+        // Requests go out whatever the browser thinks of the network: a failure is toasted, never parked.
+        networkMode: 'always',
+      },
+      mutations: { networkMode: 'always' },
+    },
+  });
+
+export const queryClient = createQueryClient();
+
+/**
+ * Forgets everything (logout, 401): requests still out are cancelled so their answers are dropped, entries
+ * on screen go back to "nothing loaded" (without reloading), the rest are removed.
+ */
+export const resetQueryCache = (client: QueryClient = queryClient): void => {
+  for (const query of client.getQueryCache().getAll()) query.reset();
+  client.removeQueries({ predicate: (query) => query.getObserversCount() === 0 });
+  client.getMutationCache().clear();
+};
+
+onSessionEnd(() => resetQueryCache());
+
+/** One page of a list endpoint, as the spec's lists answer ({ records | tickets | ..., hasMore }). */
+export interface Page<T> {
+  items: T[];
+  hasMore: boolean;
+}
+
+/** What a paged list keeps in the cache (TanStack's infinite data: the pages and their numbers). */
+export type PagedData<T> = InfiniteData<Page<T>, number>;
+
+const isPaged = (data: unknown): data is PagedData<unknown> =>
+  !!data && typeof data === 'object' && Array.isArray((data as { pages?: unknown }).pages);
+
+/** Puts `items` back into pages of the sizes `pages` had (the last page takes what is left over). */
+const resplit = <T>(pages: Page<T>[], items: T[]): Page<T>[] => {
+  let at = 0;
+  return pages.map((page, index) => {
+    const take = index === pages.length - 1 ? items.length - at : Math.min(page.items.length, items.length - at);
+    const next = { ...page, items: items.slice(at, at + take) };
+    at += take;
+    return next;
+  });
+};
+
+/**
+ * Patches the rows of every paged list cached under `prefix` (e.g. a realtime `user` event reaching every
+ * search of the users page): `updater` gets all loaded rows in order and returns the new rows.
+ */
+export const updatePagedItems = <T>(
+  prefix: QueryKey,
+  updater: (items: T[]) => T[],
+  client: QueryClient = queryClient,
+): void => {
+  client.setQueriesData<PagedData<T>>({ queryKey: prefix, predicate: (query) => isPaged(query.state.data) }, (old) => {
+    if (!old || old.pages.length === 0) return old;
+    const items = old.pages.flatMap((page) => page.items);
+    const next = updater(items);
+    return next === items ? old : { ...old, pages: resplit(old.pages, next) };
+  });
+};
 
 export type QueryStatus = 'idle' | 'loading' | 'success' | 'error';
-
-export interface QueryState<T> {
-  data: T | undefined;
-  error: unknown;
-  status: QueryStatus;
-  /** A request is out (the first one or a refetch). */
-  fetching: boolean;
-  updatedAt: number;
-}
-
-interface Entry {
-  key: QueryKey;
-  state: QueryState<unknown>;
-  listeners: Set<() => void>;
-  fetcher?: () => Promise<unknown>;
-  silent?: boolean;
-  promise?: Promise<unknown>;
-  stale: boolean;
-}
-
-const INITIAL: QueryState<never> = { data: undefined, error: undefined, status: 'idle', fetching: false, updatedAt: 0 };
-
-export const hashKey = (key: QueryKey): string => JSON.stringify(key);
-
-const startsWith = (key: QueryKey, prefix: QueryKey): boolean =>
-  prefix.length <= key.length && prefix.every((part, i) => hashKey([part]) === hashKey([key[i]]));
-
-export class QueryClient {
-  private entries = new Map<string, Entry>();
-  // Answers to requests made before a reset (logout) are dropped.
-  private generation = 0;
-
-  private entry(key: QueryKey): Entry {
-    const hash = hashKey(key);
-    let found = this.entries.get(hash);
-    if (!found) {
-      found = { key, state: INITIAL, listeners: new Set(), stale: true };
-      this.entries.set(hash, found);
-    }
-    return found;
-  }
-
-  private update(entry: Entry, patch: Partial<QueryState<unknown>>): void {
-    entry.state = { ...entry.state, ...patch };
-    entry.listeners.forEach((listener) => listener());
-  }
-
-  getState<T>(key: QueryKey): QueryState<T> {
-    return (this.entries.get(hashKey(key))?.state ?? INITIAL) as QueryState<T>;
-  }
-
-  getData<T>(key: QueryKey): T | undefined {
-    return this.getState<T>(key).data;
-  }
-
-  subscribe(key: QueryKey, listener: () => void): () => void {
-    const entry = this.entry(key);
-    entry.listeners.add(listener);
-    return () => {
-      entry.listeners.delete(listener);
-    };
-  }
-
-  /** Remembers how to load `key`, so an invalidation can reload it. */
-  register(key: QueryKey, fetcher: () => Promise<unknown>, silent = false): void {
-    const entry = this.entry(key);
-    entry.fetcher = fetcher;
-    entry.silent = silent;
-  }
-
-  isStale(key: QueryKey, staleTime: number): boolean {
-    const entry = this.entry(key);
-    return entry.stale || entry.state.status === 'idle' || Date.now() - entry.state.updatedAt > staleTime;
-  }
-
-  /** Loads `key` (sharing a request already out). Failures are toasted unless the query is silent. */
-  fetch<T>(key: QueryKey, fetcher?: () => Promise<T>): Promise<T> {
-    const entry = this.entry(key);
-    if (entry.promise) return entry.promise as Promise<T>;
-    const run = (fetcher ?? entry.fetcher) as (() => Promise<T>) | undefined;
-    if (!run) return Promise.reject(new Error(`no fetcher for ${hashKey(key)}`));
-    const generation = this.generation;
-    this.update(entry, { fetching: true, status: entry.state.data === undefined ? 'loading' : entry.state.status });
-    const promise = run().then(
-      (data) => {
-        if (generation === this.generation) {
-          entry.stale = false;
-          this.update(entry, { data, error: undefined, status: 'success', fetching: false, updatedAt: Date.now() });
-        }
-        return data;
-      },
-      (error: unknown) => {
-        if (generation === this.generation) {
-          this.update(entry, { error, status: 'error', fetching: false, updatedAt: Date.now() });
-          if (!entry.silent) toastError(error);
-        }
-        throw error;
-      },
-    );
-    entry.promise = promise;
-    void promise.catch(() => undefined).finally(() => {
-      if (entry.promise === promise) entry.promise = undefined;
-    });
-    return promise;
-  }
-
-  /** Replaces (or patches with a function) the cached data of `key`; used by realtime handlers. */
-  setData<T>(key: QueryKey, updater: T | undefined | ((old: T | undefined) => T | undefined)): void {
-    const entry = this.entry(key);
-    const data =
-      typeof updater === 'function' ? (updater as (old: T | undefined) => T | undefined)(entry.state.data as T | undefined) : updater;
-    this.update(entry, { data, status: data === undefined ? entry.state.status : 'success', updatedAt: Date.now() });
-  }
-
-  /** Patches every cached key under `prefix` (e.g. all ticket lists when one ticket changes). */
-  updateAll<T>(prefix: QueryKey, updater: (old: T | undefined, key: QueryKey) => T | undefined): void {
-    for (const entry of this.entries.values()) {
-      if (startsWith(entry.key, prefix) && entry.state.data !== undefined) {
-        this.setData<T>(entry.key, (old) => updater(old, entry.key));
-      }
-    }
-  }
-
-  /** Marks keys under `prefix` (all keys when omitted) stale and reloads those on screen. */
-  invalidate(prefix: QueryKey = []): void {
-    for (const entry of this.entries.values()) {
-      if (!startsWith(entry.key, prefix)) continue;
-      entry.stale = true;
-      if (entry.listeners.size > 0 && entry.fetcher) void this.fetch(entry.key).catch(() => undefined);
-    }
-  }
-
-  /** Forgets everything (logout). */
-  clear(): void {
-    this.generation += 1;
-    for (const entry of this.entries.values()) {
-      entry.promise = undefined;
-      entry.stale = true;
-      this.update(entry, INITIAL);
-    }
-  }
-}
-
-export const queryClient = new QueryClient();
-onSessionEnd(() => queryClient.clear());
 
 export interface QueryOptions {
   /** False: do not load (yet). */
@@ -174,101 +128,105 @@ export interface QueryResult<T> {
   isLoading: boolean;
   isFetching: boolean;
   refetch: () => Promise<T | undefined>;
+  /** Replaces (or patches with a function) this key's cached data. */
   setData: (updater: T | undefined | ((old: T | undefined) => T | undefined)) => void;
 }
 
-/** Loads server data for a component, shared by every component that asks for the same key. */
+const statusOf = (status: 'pending' | 'success' | 'error', fetching: boolean): QueryStatus =>
+  status === 'pending' ? (fetching ? 'loading' : 'idle') : status;
+
+/**
+ * Loads server data for a component, shared by every component that asks for the same key (one request
+ * for all of them). A thin wrapper over TanStack's `useQuery` on `queryClient`.
+ */
 export function useQuery<T>(key: QueryKey, fetcher: () => Promise<T>, options: QueryOptions = {}): QueryResult<T> {
   const { enabled = true, staleTime = 0, silent = false } = options;
-  const hash = hashKey(key);
-  const keyRef = useRef(key);
-  keyRef.current = key;
-  const fetcherRef = useRef(fetcher);
-  fetcherRef.current = fetcher;
-
-  const subscribe = useCallback((listener: () => void) => queryClient.subscribe(keyRef.current, listener), [hash]);
-  const state = useSyncExternalStore(subscribe, () => queryClient.getState<T>(keyRef.current));
-
-  useEffect(() => {
-    if (!enabled) return;
-    const current = keyRef.current;
-    queryClient.register(current, () => fetcherRef.current(), silent);
-    if (queryClient.isStale(current, staleTime)) void queryClient.fetch(current).catch(() => undefined);
-  }, [hash, enabled, staleTime, silent]);
-
-  const refetch = useCallback(
-    () => queryClient.fetch<T>(keyRef.current, () => fetcherRef.current()).catch(() => undefined),
-    [hash],
+  const query = useTanstackQuery<T>(
+    {
+      queryKey: key,
+      // TanStack refuses `undefined` as data; an empty answer is kept as null.
+      queryFn: async () => ((await fetcher()) ?? null) as T,
+      enabled,
+      staleTime,
+      meta: { silent },
+    },
+    queryClient,
   );
+  const hash = JSON.stringify(key);
+  const refetch = useCallback(() => query.refetch().then((result) => result.data), [query.refetch]);
   const setData = useCallback(
-    (updater: T | undefined | ((old: T | undefined) => T | undefined)) => queryClient.setData<T>(keyRef.current, updater),
+    (updater: T | undefined | ((old: T | undefined) => T | undefined)) => {
+      queryClient.setQueryData<T>(key, updater as T | ((old: T | undefined) => T | undefined));
+    },
+    // The key's content, not its identity.
     [hash],
   );
-
   return {
-    data: state.data,
-    error: state.error,
-    status: state.status,
-    isLoading: enabled && state.data === undefined && state.status !== 'error',
-    isFetching: state.fetching,
+    data: query.data,
+    error: query.error ?? undefined,
+    status: statusOf(query.status, query.isFetching),
+    isLoading: enabled && query.data === undefined && !query.isError,
+    isFetching: query.isFetching,
     refetch,
     setData,
   };
 }
 
-/** One page of a list endpoint, as the spec's lists answer ({ records | tickets | ..., hasMore }). */
-export interface Page<T> {
+export interface PagedResult<T> {
+  data: PagedData<T> | undefined;
+  error: unknown;
+  status: QueryStatus;
+  /** The rows of every loaded page, in order. */
   items: T[];
   hasMore: boolean;
-}
-
-export interface PagedData<T> {
-  items: T[];
-  hasMore: boolean;
-  pageNumber: number;
-}
-
-export interface PagedResult<T> extends QueryResult<PagedData<T>> {
-  items: T[];
-  hasMore: boolean;
-  /** Loads the next page and appends it (infinite scroll). */
+  isLoading: boolean;
+  isFetching: boolean;
+  /** The next page is being loaded. */
+  isLoadingMore: boolean;
+  /** Loads the next page and appends it (infinite scroll); does nothing while one is loading or at the end. */
   loadMore: () => Promise<void>;
+  refetch: () => Promise<unknown>;
 }
 
 /**
- * A paged list (search + infinite scroll): page 1 is the cached query; `loadMore` appends pages. Put the
- * filters in the key, so a new filter starts again at page 1.
+ * A paged list (search + infinite scroll) over TanStack's `useInfiniteQuery`: page 1 first, `loadMore`
+ * appends the next one. Put the filters in the key, so a new filter starts again at page 1. An invalidation
+ * reloads the pages already shown.
  */
 export function usePagedQuery<T>(
   key: QueryKey,
   fetchPage: (pageNumber: number) => Promise<Page<T>>,
   options: QueryOptions = {},
 ): PagedResult<T> {
-  const fetchRef = useRef(fetchPage);
-  fetchRef.current = fetchPage;
-  const result = useQuery<PagedData<T>>(
-    key,
-    async () => ({ ...(await fetchRef.current(1)), pageNumber: 1 }),
-    options,
+  const { enabled = true, staleTime = 0, silent = false } = options;
+  const query = useInfiniteQuery<Page<T>, Error, PagedData<T>, QueryKey, number>(
+    {
+      queryKey: key,
+      queryFn: ({ pageParam }) => fetchPage(pageParam),
+      initialPageParam: 1,
+      getNextPageParam: (last, _all, lastPage) => (last.hasMore ? lastPage + 1 : undefined),
+      enabled,
+      staleTime,
+      meta: { silent },
+    },
+    queryClient,
   );
-  const loading = useRef(false);
-  const { data, setData } = result;
-
+  const { data, hasNextPage, isFetchingNextPage, isFetching, fetchNextPage } = query;
+  const items = useMemo(() => data?.pages.flatMap((page) => page.items) ?? [], [data]);
   const loadMore = useCallback(async () => {
-    if (loading.current || !data?.hasMore) return;
-    loading.current = true;
-    try {
-      const next = data.pageNumber + 1;
-      const page = await fetchRef.current(next);
-      setData((old) =>
-        old ? { items: [...old.items, ...page.items], hasMore: page.hasMore, pageNumber: next } : old,
-      );
-    } catch (err) {
-      if (!options.silent) toastError(err);
-    } finally {
-      loading.current = false;
-    }
-  }, [data, setData, options.silent]);
-
-  return { ...result, items: data?.items ?? [], hasMore: data?.hasMore ?? false, loadMore };
+    if (!hasNextPage || isFetchingNextPage || isFetching) return;
+    await fetchNextPage({ cancelRefetch: false });
+  }, [hasNextPage, isFetchingNextPage, isFetching, fetchNextPage]);
+  return {
+    data,
+    error: query.error ?? undefined,
+    status: statusOf(query.status, isFetching),
+    items,
+    hasMore: !!hasNextPage,
+    isLoading: enabled && data === undefined && !query.isError,
+    isFetching,
+    isLoadingMore: isFetchingNextPage,
+    loadMore,
+    refetch: query.refetch,
+  };
 }

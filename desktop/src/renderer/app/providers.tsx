@@ -1,13 +1,18 @@
 import { useEffect, type ReactNode } from 'react';
 import { FluentProvider } from '@fluentui/react-components';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
+import { queryClient } from '../api/query';
 import { FeatureSlotsProvider } from '../components/feature-slots';
 import { i18n } from '../i18n';
 import { FEATURE_SLOTS } from './feature-slots';
 import { themeFor, useThemeMode } from './theme';
 import { ToastHost } from './toast-host';
 
-/** Theme (light/dark, following the system until toggled), strings, toasts and the feature slots around the app. */
+/**
+ * Theme (light/dark, following the system until toggled), strings, toasts, the server-data cache (TanStack
+ * Query's client) and the feature slots around the app.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   const mode = useThemeMode();
   const theme = themeFor(mode);
@@ -18,11 +23,13 @@ export function AppProviders({ children }: { children: ReactNode }) {
     document.body.style.backgroundColor = theme.colorNeutralBackground2;
   }, [mode, theme]);
   return (
-    <I18nextProvider i18n={i18n}>
-      <FluentProvider theme={theme} style={{ height: '100%', backgroundColor: 'transparent' }}>
-        <ToastHost />
-        <FeatureSlotsProvider value={FEATURE_SLOTS}>{children}</FeatureSlotsProvider>
-      </FluentProvider>
-    </I18nextProvider>
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <FluentProvider theme={theme} style={{ height: '100%', backgroundColor: 'transparent' }}>
+          <ToastHost />
+          <FeatureSlotsProvider value={FEATURE_SLOTS}>{children}</FeatureSlotsProvider>
+        </FluentProvider>
+      </I18nextProvider>
+    </QueryClientProvider>
   );
 }

@@ -71,7 +71,7 @@ export function RealtimeSession() {
     }
   });
 
-  useRealtimeEvent('company', () => queryClient.invalidate(companyPlanKey(companyId)));
+  useRealtimeEvent('company', () => void queryClient.invalidateQueries({ queryKey: companyPlanKey(companyId) }));
 
   return null;
 }

@@ -9,7 +9,7 @@ import { toast } from '../components/toasts';
 export const removeRow = async (remove: () => Promise<unknown>, list: QueryKey, deleted: string): Promise<void> => {
   try {
     await remove();
-    queryClient.invalidate(list);
+    void queryClient.invalidateQueries({ queryKey: list });
     toast.success(deleted);
   } catch (err) {
     toastError(err);

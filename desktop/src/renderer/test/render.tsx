@@ -76,6 +76,16 @@ export interface FakeCall {
 type Reply = { status?: number; data?: unknown } | undefined;
 
 /**
+ * A JSON body as the client would receive it: a copy, so a fake server's later changes to its own objects
+ * do not reach the answers already given (the query cache compares answers by content).
+ */
+const overTheWire = (data: unknown): unknown => {
+  if (data === null || typeof data !== 'object') return data;
+  const proto = Object.getPrototypeOf(data) as unknown;
+  return Array.isArray(data) || proto === Object.prototype || proto === null ? JSON.parse(JSON.stringify(data)) : data;
+};
+
+/**
  * Answers the API client's requests in memory: `handler` gets each call and returns a status and body
  * (undefined: 404). Calls are recorded. The client's interceptors (token, refresh, logout) still run.
  */
@@ -92,7 +102,7 @@ export const fakeServer = (handler: (call: FakeCall) => Reply | Promise<Reply>) 
     calls.push(call);
     const reply = (await handler(call)) ?? { status: 404, data: { error: 'ERR_NOT_FOUND' } };
     const response: AxiosResponse = {
-      data: reply.data,
+      data: overTheWire(reply.data),
       status: reply.status ?? 200,
       statusText: String(reply.status ?? 200),
       headers: {},

@@ -1,8 +1,9 @@
 // Test set-up for renderer component tests (happy-dom).
 import { cleanup, configure } from '@testing-library/react';
+import { notifyManager } from '@tanstack/react-query';
 import { afterEach, beforeEach } from 'vitest';
 import { api, setServerUrl } from '../api/client';
-import { queryClient } from '../api/query';
+import { queryClient, resetQueryCache } from '../api/query';
 import { realtime } from '../api/socket';
 import { i18n, initI18n } from '../i18n';
 import { DEFAULT_PREFERENCES } from '../platform';
@@ -11,6 +12,9 @@ import { usePreferences } from '../stores/preferences-store';
 import { useUiStore } from '../stores/ui-store';
 
 initI18n('en');
+// TanStack Query tells components about cache changes on a later tick; here it does so at once, so a test
+// sees a realtime patch or an invalidation's answer on screen as soon as the `act()` around it ends.
+notifyManager.setScheduler((callback) => callback());
 // Lazy pages and Fluent's motion take a moment on a busy 2-core runner.
 configure({ asyncUtilTimeout: 20000 });
 
@@ -66,6 +70,7 @@ beforeEach(async () => {
   useAuthStore.setState({ status: 'guest', token: null, user: null, origin: null });
   usePreferences.setState({ ...DEFAULT_PREFERENCES, loaded: true });
   useUiStore.setState({ drawerOpen: true, profileOpen: false });
+  resetQueryCache();
   queryClient.clear();
   api.defaults.adapter = defaultAdapter;
   setServerUrl('');

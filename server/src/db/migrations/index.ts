@@ -6,6 +6,8 @@ import { Migration20261121154058 } from './Migration20261121154058.js';
 import { Migration20261124104800 } from './Migration20261124104800.js';
 import { Migration20261124104844 } from './Migration20261124104844.js';
 import { Migration20261124111554 } from './Migration20261124111554.js';
+import { Migration20261124131518 } from './Migration20261124131518.js';
+import { Migration20261124131712 } from './Migration20261124131712.js';
 import { Migration20261124132329 } from './Migration20261124132329.js';
 import { Migration20261124133223 } from './Migration20261124133223.js';
 
@@ -18,6 +20,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124104800', class: Migration20261124104800 },
   { name: 'Migration20261124104844', class: Migration20261124104844 },
   { name: 'Migration20261124111554', class: Migration20261124111554 },
+  { name: 'Migration20261124131518', class: Migration20261124131518 },
+  { name: 'Migration20261124131712', class: Migration20261124131712 },
   { name: 'Migration20261124132329', class: Migration20261124132329 },
   { name: 'Migration20261124133223', class: Migration20261124133223 },
 ];

@@ -20,35 +20,51 @@ export type FieldErrors = Record<string, string>;
 const isBlank = (value: unknown): boolean =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-/** The message for one issue, in the common namespace's `validation` words. */
-export const issueMessage = (issue: Issue, value: unknown, t: TFunction): string => {
-  if (isBlank(value)) return t('validation.required', { ns: 'common' });
+/** What went wrong with a field, in the words the forms know. */
+export type IssueKind = 'required' | 'tooShort' | 'tooLong' | 'email' | 'invalid';
+
+/** A form's own messages for some fields (e.g. the spec's "Mensagem muito curta"), by field and kind. */
+export type FieldMessages = Partial<Record<string, Partial<Record<IssueKind, string>>>>;
+
+/** The kind of one issue. */
+export const issueKind = (issue: Issue, value: unknown): IssueKind => {
+  if (isBlank(value)) return 'required';
   switch (issue.code) {
     case 'too_small':
-      return issue.origin === 'string' || typeof value === 'string'
-        ? t('validation.tooShort', { ns: 'common', min: Number(issue.minimum) })
-        : t('validation.invalid', { ns: 'common' });
+      return issue.origin === 'string' || typeof value === 'string' ? 'tooShort' : 'invalid';
     case 'too_big':
-      return issue.origin === 'string' || typeof value === 'string'
-        ? t('validation.tooLong', { ns: 'common', max: Number(issue.maximum) })
-        : t('validation.invalid', { ns: 'common' });
+      return issue.origin === 'string' || typeof value === 'string' ? 'tooLong' : 'invalid';
     case 'invalid_format':
-      return issue.format === 'email' ? t('validation.email', { ns: 'common' }) : t('validation.invalid', { ns: 'common' });
+      return issue.format === 'email' ? 'email' : 'invalid';
     case 'invalid_type':
-      return t('validation.required', { ns: 'common' });
+      return 'required';
     default:
-      return t('validation.invalid', { ns: 'common' });
+      return 'invalid';
+  }
+};
+
+/** The message for one issue, in the common namespace's `validation` words. */
+export const issueMessage = (issue: Issue, value: unknown, t: TFunction): string => {
+  const kind = issueKind(issue, value);
+  switch (kind) {
+    case 'tooShort':
+      return t('validation.tooShort', { ns: 'common', min: Number(issue.minimum) });
+    case 'tooLong':
+      return t('validation.tooLong', { ns: 'common', max: Number(issue.maximum) });
+    default:
+      return t(`validation.${kind}`, { ns: 'common' });
   }
 };
 
 /**
  * Validates form values with a shared schema: the parsed data, or one translated message per field
- * (the first issue of each).
+ * (the first issue of each; `messages` replaces the common words for some fields).
  */
 export const validate = <T>(
   schema: Schema<T>,
   values: Record<string, unknown>,
   t: TFunction,
+  messages: FieldMessages = {},
 ): { ok: true; data: T; errors: FieldErrors } | { ok: false; errors: FieldErrors } => {
   const result = schema.safeParse(values);
   if (result.success) return { ok: true, data: result.data, errors: {} };
@@ -56,7 +72,7 @@ export const validate = <T>(
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? '');
     if (!field || errors[field]) continue;
-    errors[field] = issueMessage(issue, values[field], t);
+    errors[field] = messages[field]?.[issueKind(issue, values[field])] ?? issueMessage(issue, values[field], t);
   }
   return { ok: false, errors };
 };

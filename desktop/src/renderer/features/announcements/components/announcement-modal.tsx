@@ -86,7 +86,7 @@ export function AnnouncementModal({ announcement, onClose }: { announcement?: An
         else if (dropMedia && saved.mediaPath) await announcementsApi.removeMedia(saved.id);
       } finally {
         // The announcement itself is saved even when its image is refused: the lists show it either way.
-        queryClient.invalidate(ANNOUNCEMENTS_KEY);
+        void queryClient.invalidateQueries({ queryKey: ANNOUNCEMENTS_KEY });
       }
       toast.success(t('toasts.saved'));
       onClose();

@@ -1,33 +1,26 @@
-import { useEffect, useRef, useState } from 'react';
-import {
-  Badge,
-  Button,
-  Input,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-} from '@fluentui/react-components';
-import { Add20Regular, Delete20Regular, Edit20Regular, Search20Regular } from '@fluentui/react-icons';
+import { useEffect, useRef } from 'react';
+import { Badge } from '@fluentui/react-components';
 import { ANNOUNCEMENT_EVENT } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { queryClient, usePagedQuery } from '../../../api/query';
 import { useRealtimeRawEvent } from '../../../api/socket';
-import { ConfirmationDialog } from '../../../components/confirmation-dialog';
-import { RowAction } from '../../../components/row-action';
-import { ListBody } from '../../../components/list-body';
+import {
+  DataTable,
+  DeleteDialog,
+  EditDeleteActions,
+  InfiniteList,
+  ListHeader,
+  useListDialogs,
+  useSearch,
+  type Column,
+} from '../../../components/list-kit';
 import { PageContainer, PageContent } from '../../../components/page-container';
-import { PageHeader } from '../../../components/page-header';
 import { toast } from '../../../components/toasts';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useAuthStore } from '../../../stores/auth-store';
 import { ANNOUNCEMENTS_KEY, ANNOUNCEMENTS_PAGE_KEY, announcementsApi, type Announcement } from '../api/announcements';
 import { priorityKey } from '../hooks/announcement-rules';
 import { AnnouncementModal } from './announcement-modal';
-import { removeRow } from '../../../hooks/remove-row';
 
 const PRIORITY_COLOR = { high: 'danger', medium: 'warning', low: 'informative' } as const;
 
@@ -51,101 +44,81 @@ export default function AnnouncementsPage() {
 
 function AnnouncementsManager() {
   const { t } = useTranslation('announcements');
-  const { t: tc } = useTranslation();
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search.trim());
-  const { items, hasMore, isLoading, loadMore } = usePagedQuery<Announcement>([...ANNOUNCEMENTS_PAGE_KEY, { searchParam }], (page) =>
-    announcementsApi.page(searchParam, page),
-  );
-  const [editing, setEditing] = useState<Announcement | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Announcement | null>(null);
+  const { search, setSearch, searchParam } = useSearch();
+  const list = usePagedQuery<Announcement>([...ANNOUNCEMENTS_PAGE_KEY, { searchParam }], (page) => announcementsApi.page(searchParam, page));
+  const dialogs = useListDialogs<Announcement>();
 
   // Inactive ones reach sockets as id and status only: reload rather than patch.
-  useRealtimeRawEvent(ANNOUNCEMENT_EVENT, () => queryClient.invalidate(ANNOUNCEMENTS_PAGE_KEY));
+  useRealtimeRawEvent(ANNOUNCEMENT_EVENT, () => void queryClient.invalidateQueries({ queryKey: ANNOUNCEMENTS_PAGE_KEY }));
 
-  const remove = (announcement: Announcement) => removeRow(() => announcementsApi.remove(announcement.id), ANNOUNCEMENTS_KEY, t('toasts.deleted'));
+  const columns: Column<Announcement>[] = [
+    { id: 'title', header: t('columns.title'), cell: (a) => a.title },
+    {
+      id: 'priority',
+      header: t('columns.priority'),
+      width: 120,
+      cell: (a) => (
+        <Badge appearance="tint" color={PRIORITY_COLOR[priorityKey(a.priority)]}>
+          {t(`priorities.${priorityKey(a.priority)}`)}
+        </Badge>
+      ),
+    },
+    { id: 'media', header: t('columns.mediaName'), secondary: true, cell: (a) => a.mediaName ?? t('noMedia') },
+    {
+      id: 'status',
+      header: t('columns.status'),
+      width: 110,
+      secondary: true,
+      cell: (a) => (
+        <Badge appearance="outline" color={a.status ? 'success' : 'subtle'}>
+          {a.status ? t('status.active') : t('status.inactive')}
+        </Badge>
+      ),
+    },
+  ];
 
   return (
     <PageContainer>
-      <PageHeader
+      <ListHeader
         title={t('title')}
-        actions={
-          <>
-            <Input
-              contentBefore={<Search20Regular />}
-              placeholder={t('search')}
-              aria-label={t('search')}
-              value={search}
-              onChange={(_, d) => setSearch(d.value)}
-            />
-            <Button appearance="primary" icon={<Add20Regular />} data-testid="announcements-add" onClick={() => setEditing('new')}>
-              {t('add')}
-            </Button>
-          </>
-        }
+        search={{ value: search, onChange: setSearch, label: t('search'), testId: 'announcements-search' }}
+        add={{ label: t('add'), onClick: dialogs.openAdd, testId: 'announcements-add' }}
       />
       <PageContent>
-        <div
-          style={{ height: '100%', overflow: 'auto' }}
-          onScroll={(e) => {
-            const el = e.currentTarget;
-            if (hasMore && el.scrollHeight - (el.scrollTop + el.clientHeight) < 100) void loadMore();
-          }}
+        <InfiniteList
+          loading={list.isLoading}
+          itemCount={list.items.length}
+          hasMore={list.hasMore}
+          loadingMore={list.isLoadingMore}
+          loadMore={list.loadMore}
+          emptyTitle={t('empty')}
+          testId="announcements-scroller"
         >
-          <ListBody loading={isLoading} empty={items.length === 0} emptyTitle={t('empty')}>
-            <Table aria-label={t('title')}>
-              <TableHeader>
-                <TableRow>
-                  <TableHeaderCell>{t('columns.title')}</TableHeaderCell>
-                  <TableHeaderCell style={{ width: 120 }}>{t('columns.priority')}</TableHeaderCell>
-                  <TableHeaderCell>{t('columns.mediaName')}</TableHeaderCell>
-                  <TableHeaderCell style={{ width: 110 }}>{t('columns.status')}</TableHeaderCell>
-                  <TableHeaderCell style={{ width: 110 }}>{t('columns.actions')}</TableHeaderCell>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {items.map((a) => (
-                  <TableRow key={a.id} data-testid={`announcement-row-${a.id}`}>
-                    <TableCell>{a.title}</TableCell>
-                    <TableCell>
-                      <Badge appearance="tint" color={PRIORITY_COLOR[priorityKey(a.priority)]}>
-                        {t(`priorities.${priorityKey(a.priority)}`)}
-                      </Badge>
-                    </TableCell>
-                    <TableCell>{a.mediaName ?? t('noMedia')}</TableCell>
-                    <TableCell>
-                      <Badge appearance="outline" color={a.status ? 'success' : 'subtle'}>
-                        {a.status ? t('status.active') : t('status.inactive')}
-                      </Badge>
-                    </TableCell>
-                    <TableCell>
-                      <RowAction label={tc('actions.edit')} icon={<Edit20Regular />} onClick={() => setEditing(a)} />
-                      <RowAction label={tc('actions.delete')} icon={<Delete20Regular />} onClick={() => setDeleting(a)} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </ListBody>
-        </div>
+          <DataTable
+            label={t('title')}
+            rows={list.items}
+            columns={columns}
+            rowKey={(a) => a.id}
+            rowTestId={(a) => `announcement-row-${a.id}`}
+            actionsHeader={t('columns.actions')}
+            actions={(a) => (
+              <EditDeleteActions testIdPrefix="announcement" id={a.id} onEdit={() => dialogs.openEdit(a)} onDelete={() => dialogs.askDelete(a)} />
+            )}
+          />
+        </InfiniteList>
       </PageContent>
-      {editing ? (
-        <AnnouncementModal
-          key={editing === 'new' ? 'new' : editing.id}
-          announcement={editing === 'new' ? undefined : editing}
-          onClose={() => setEditing(null)}
-        />
+      {dialogs.editing ? (
+        <AnnouncementModal key={dialogs.edited?.id ?? 'new'} announcement={dialogs.edited} onClose={dialogs.closeForm} />
       ) : null}
-      <ConfirmationDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t('confirmDelete.title', { title: deleting?.title ?? '' })}
-        confirmLabel={tc('actions.delete')}
-        destructive
-        onConfirm={() => (deleting ? remove(deleting) : undefined)}
-      >
-        {t('confirmDelete.body')}
-      </ConfirmationDialog>
+      <DeleteDialog
+        item={dialogs.deleting}
+        onClose={dialogs.closeDelete}
+        title={(a) => t('confirmDelete.title', { title: a.title })}
+        body={t('confirmDelete.body')}
+        remove={(a) => announcementsApi.remove(a.id)}
+        listKey={ANNOUNCEMENTS_KEY}
+        deletedMessage={t('toasts.deleted')}
+      />
     </PageContainer>
   );
 }

@@ -28,7 +28,7 @@ export const applyAnnouncementEvent = (
 export function useActiveAnnouncements() {
   const query = useQuery(ACTIVE_ANNOUNCEMENTS_KEY, announcementsApi.active, { silent: true });
   useRealtimeRawEvent<AnnouncementEventPayload<Partial<Announcement>>>(ANNOUNCEMENT_EVENT, (event) => {
-    queryClient.setData<Announcement[]>(ACTIVE_ANNOUNCEMENTS_KEY, (old) => applyAnnouncementEvent(old, event));
+    queryClient.setQueryData<Announcement[]>(ACTIVE_ANNOUNCEMENTS_KEY, (old) => applyAnnouncementEvent(old, event));
   });
   return query;
 }

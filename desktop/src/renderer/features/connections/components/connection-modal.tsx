@@ -120,7 +120,7 @@ export function ConnectionModal({ connection, onClose }: ConnectionModalProps) {
     await run(async () => {
       if (connection) await connectionsApi.update(connection.id, result.data);
       else await connectionsApi.create(result.data as Parameters<typeof connectionsApi.create>[0]);
-      queryClient.invalidate(CONNECTIONS_KEY);
+      void queryClient.invalidateQueries({ queryKey: CONNECTIONS_KEY });
       toast.success(t('toasts.saved'));
       onClose();
     });

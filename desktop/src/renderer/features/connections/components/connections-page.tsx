@@ -110,8 +110,8 @@ export default function ConnectionsPage() {
   const remove = async (connection: Connection) => {
     try {
       await connectionsApi.remove(connection.id);
-      queryClient.setData<Connection[]>(CONNECTIONS_KEY, (old) => old?.filter((c) => c.id !== connection.id));
-      queryClient.invalidate(CONNECTIONS_KEY);
+      queryClient.setQueryData<Connection[]>(CONNECTIONS_KEY, (old) => old?.filter((c) => c.id !== connection.id));
+      void queryClient.invalidateQueries({ queryKey: CONNECTIONS_KEY });
       toast.success(t('toasts.deleted'));
     } catch (err) {
       toastError(err);

@@ -62,7 +62,7 @@ export function ContactModal({ contact, onClose }: { contact?: Contact; onClose:
     await run(async () => {
       if (contact) await contactsApi.update(contact.id, result.data);
       else await contactsApi.create(result.data as Parameters<typeof contactsApi.create>[0]);
-      queryClient.invalidate(CONTACTS_KEY);
+      void queryClient.invalidateQueries({ queryKey: CONTACTS_KEY });
       toast.success(t('toasts.saved'));
       onClose();
     });

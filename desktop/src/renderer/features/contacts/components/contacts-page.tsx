@@ -1,41 +1,25 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import {
-  Avatar,
-  Button,
-  Input,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import {
-  Add20Regular,
-  ArrowDownload20Regular,
-  ArrowUpload20Regular,
-  Chat20Regular,
-  Delete20Regular,
-  Edit20Regular,
-  Search20Regular,
-} from '@fluentui/react-icons';
+import { Avatar, Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowDownload20Regular, ArrowUpload20Regular, Chat20Regular } from '@fluentui/react-icons';
 import { can } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
-import { useResponsiveTable } from '../../../components/responsive';
 import { useNavigate } from 'react-router';
 import { errorCodeOf, toastError } from '../../../api/errors';
-import { queryClient, usePagedQuery, type PagedData } from '../../../api/query';
+import { queryClient, updatePagedItems, usePagedQuery } from '../../../api/query';
 import { useRealtimeEvent } from '../../../api/socket';
-import { ConfirmationDialog } from '../../../components/confirmation-dialog';
-import { RowAction } from '../../../components/row-action';
-import { ListBody } from '../../../components/list-body';
+import {
+  DataTable,
+  DeleteDialog,
+  EditDeleteActions,
+  InfiniteList,
+  ListHeader,
+  useListDialogs,
+  useSearch,
+  type Column,
+} from '../../../components/list-kit';
 import { PageContainer, PageContent } from '../../../components/page-container';
-import { PageHeader } from '../../../components/page-header';
+import { RowAction } from '../../../components/row-action';
 import { toast } from '../../../components/toasts';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useCurrentUser } from '../../../stores/auth-store';
 import {
   CONTACTS_KEY,
@@ -49,10 +33,8 @@ import {
 } from '../api/contacts';
 import { ContactModal } from './contact-modal';
 import { ImportResultDialog } from './import-result-dialog';
-import { removeRow } from '../../../hooks/remove-row';
 
 const useStyles = makeStyles({
-  scroller: { height: '100%', overflow: 'auto' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
   more: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalM },
 });
@@ -78,44 +60,32 @@ interface ContactEvent {
 /** /contacts. */
 export default function ContactsPage() {
   const styles = useStyles();
-  const narrow = useResponsiveTable();
   const { t } = useTranslation('contacts');
   const { t: tc } = useTranslation();
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search.trim().toLowerCase());
-  const { items, hasMore, isLoading, isFetching, loadMore } = usePagedQuery<Contact>(
-    [...CONTACTS_KEY, { searchParam }],
-    (page) => contactsApi.page(searchParam, page),
-  );
-  const [editing, setEditing] = useState<Contact | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Contact | null>(null);
+  const { search, setSearch, searchParam } = useSearch({ lowerCase: true });
+  const list = usePagedQuery<Contact>([...CONTACTS_KEY, { searchParam }], (page) => contactsApi.page(searchParam, page));
+  const dialogs = useListDialogs<Contact>();
   const [importResult, setImportResult] = useState<ImportResult | null>(null);
   const [busy, setBusy] = useState<'import' | 'export' | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const canDelete = can(user?.profile, 'contacts-page:deleteContact');
 
   useRealtimeEvent<ContactEvent>('contact', (event) => {
-    queryClient.updateAll<PagedData<Contact>>(CONTACTS_KEY, (old) => {
-      if (!old) return old;
+    updatePagedItems<Contact>(CONTACTS_KEY, (items) => {
       if (event.action === 'delete') {
         const id = event.contactId ?? event.contact?.id;
-        return { ...old, items: old.items.filter((c) => c.id !== id) };
+        return items.filter((c) => c.id !== id);
       }
       const changed = event.contact;
-      if (!changed) return old;
-      if (old.items.some((c) => c.id === changed.id)) {
-        return { ...old, items: old.items.map((c) => (c.id === changed.id ? { ...c, ...changed } : c)) };
+      if (!changed) return items;
+      if (items.some((c) => c.id === changed.id)) {
+        return items.map((c) => (c.id === changed.id ? { ...c, ...changed } : c));
       }
-      return event.action === 'create' ? { ...old, items: [changed, ...old.items] } : old;
+      return event.action === 'create' ? [changed, ...items] : items;
     });
   });
-
-  const onScroll = (e: React.UIEvent<HTMLDivElement>) => {
-    const el = e.currentTarget;
-    if (hasMore && el.scrollHeight - (el.scrollTop + el.clientHeight) < 100) void loadMore();
-  };
 
   const startTicket = async (contact: Contact) => {
     if (!user) return;
@@ -141,8 +111,6 @@ export default function ContactsPage() {
     }
   };
 
-  const remove = (contact: Contact) => removeRow(() => contactsApi.remove(contact.id), CONTACTS_KEY, t('toasts.deleted'));
-
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = '';
@@ -154,7 +122,7 @@ export default function ContactsPage() {
     setBusy('import');
     try {
       setImportResult(await contactsApi.importXlsx(file));
-      queryClient.invalidate(CONTACTS_KEY);
+      void queryClient.invalidateQueries({ queryKey: CONTACTS_KEY });
     } catch (err) {
       toastError(err);
     } finally {
@@ -173,20 +141,27 @@ export default function ContactsPage() {
     }
   };
 
+  const columns: Column<Contact>[] = [
+    {
+      id: 'picture',
+      header: '',
+      width: 56,
+      secondary: true,
+      cell: (c) => <Avatar name={c.name} image={c.profilePicUrl ? { src: c.profilePicUrl } : undefined} size={32} />,
+    },
+    { id: 'name', header: t('columns.name'), cell: (c) => c.name },
+    { id: 'number', header: t('columns.number'), cell: (c) => c.number },
+    { id: 'email', header: t('columns.email'), secondary: true, cell: (c) => c.email },
+  ];
+
   return (
     <PageContainer>
-      <PageHeader
+      <ListHeader
         title={t('title')}
-        actions={
+        search={{ value: search, onChange: setSearch, label: t('search'), testId: 'contacts-search' }}
+        add={{ label: t('add'), onClick: dialogs.openAdd, testId: 'contacts-add' }}
+        extra={
           <>
-            <Input
-              contentBefore={<Search20Regular />}
-              placeholder={t('search')}
-              aria-label={t('search')}
-              value={search}
-              data-testid="contacts-search"
-              onChange={(_, d) => setSearch(d.value)}
-            />
             <input
               ref={fileInput}
               type="file"
@@ -211,71 +186,59 @@ export default function ContactsPage() {
             >
               {t('export')}
             </Button>
-            <Button appearance="primary" icon={<Add20Regular />} data-testid="contacts-add" onClick={() => setEditing('new')}>
-              {t('add')}
-            </Button>
           </>
         }
       />
       <PageContent>
-        <div className={styles.scroller} onScroll={onScroll} data-testid="contacts-scroller">
-          <ListBody loading={isLoading} empty={items.length === 0} emptyTitle={t('empty')}>
-            <Table aria-label={t('title')}>
-              <TableHeader>
-                <TableRow>
-                  <TableHeaderCell style={{ width: 56 }} className={narrow.secondary} />
-                  <TableHeaderCell>{t('columns.name')}</TableHeaderCell>
-                  <TableHeaderCell>{t('columns.number')}</TableHeaderCell>
-                  <TableHeaderCell className={narrow.secondary}>{t('columns.email')}</TableHeaderCell>
-                  <TableHeaderCell style={{ width: 140 }}>{t('columns.actions')}</TableHeaderCell>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {items.map((c) => (
-                  <TableRow key={c.id} data-testid={`contact-row-${c.id}`}>
-                    <TableCell className={narrow.secondary}>
-                      <Avatar name={c.name} image={c.profilePicUrl ? { src: c.profilePicUrl } : undefined} size={32} />
-                    </TableCell>
-                    <TableCell>{c.name}</TableCell>
-                    <TableCell>{c.number}</TableCell>
-                    <TableCell className={narrow.secondary}>{c.email}</TableCell>
-                    <TableCell>
-                      <div className={styles.actions}>
-                        <RowAction label={t('actions.startTicket')} icon={<Chat20Regular />} onClick={() => void startTicket(c)} />
-                        <RowAction label={t('actions.edit')} icon={<Edit20Regular />} onClick={() => setEditing(c)} />
-                        {canDelete ? (
-                          <RowAction label={t('actions.delete')} icon={<Delete20Regular />} onClick={() => setDeleting(c)} />
-                        ) : null}
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </ListBody>
-          {hasMore ? (
+        <InfiniteList
+          loading={list.isLoading}
+          itemCount={list.items.length}
+          hasMore={list.hasMore}
+          loadMore={list.loadMore}
+          emptyTitle={t('empty')}
+          testId="contacts-scroller"
+        >
+          <DataTable
+            label={t('title')}
+            rows={list.items}
+            columns={columns}
+            rowKey={(c) => c.id}
+            rowTestId={(c) => `contact-row-${c.id}`}
+            actionsHeader={t('columns.actions')}
+            actionsWidth={140}
+            actions={(c) => (
+              <div className={styles.actions}>
+                <RowAction label={t('actions.startTicket')} icon={<Chat20Regular />} onClick={() => void startTicket(c)} />
+                <EditDeleteActions
+                  testIdPrefix="contact"
+                  id={c.id}
+                  onEdit={() => dialogs.openEdit(c)}
+                  onDelete={canDelete ? () => dialogs.askDelete(c) : undefined}
+                />
+              </div>
+            )}
+          />
+          {/* Infinite scroll, and a button for who does not scroll (keyboard). */}
+          {list.hasMore ? (
             <div className={styles.more}>
-              <Button appearance="subtle" disabled={isFetching} onClick={() => void loadMore()}>
+              <Button appearance="subtle" disabled={list.isFetching} onClick={() => void list.loadMore()}>
                 {tc('actions.loadMore')}
               </Button>
             </div>
           ) : null}
-        </div>
+        </InfiniteList>
       </PageContent>
-      {editing ? (
-        <ContactModal key={editing === 'new' ? 'new' : editing.id} contact={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
-      ) : null}
+      {dialogs.editing ? <ContactModal key={dialogs.edited?.id ?? 'new'} contact={dialogs.edited} onClose={dialogs.closeForm} /> : null}
       {importResult ? <ImportResultDialog result={importResult} onClose={() => setImportResult(null)} /> : null}
-      <ConfirmationDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t('confirmDelete.title', { name: deleting?.name ?? '' })}
-        confirmLabel={tc('actions.delete')}
-        destructive
-        onConfirm={() => (deleting ? remove(deleting) : undefined)}
-      >
-        {t('confirmDelete.body')}
-      </ConfirmationDialog>
+      <DeleteDialog
+        item={dialogs.deleting}
+        onClose={dialogs.closeDelete}
+        title={(c) => t('confirmDelete.title', { name: c.name })}
+        body={t('confirmDelete.body')}
+        remove={(c) => contactsApi.remove(c.id)}
+        listKey={CONTACTS_KEY}
+        deletedMessage={t('toasts.deleted')}
+      />
     </PageContainer>
   );
 }

@@ -47,9 +47,9 @@ export default function DashboardPage() {
   };
 
   const refresh = () => {
-    queryClient.invalidate(DASHBOARD_KEY);
-    queryClient.invalidate(TICKETS_USERS_KEY);
-    queryClient.invalidate(TICKETS_DAY_KEY);
+    void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY });
+    void queryClient.invalidateQueries({ queryKey: TICKETS_USERS_KEY });
+    void queryClient.invalidateQueries({ queryKey: TICKETS_DAY_KEY });
   };
 
   return (

@@ -165,9 +165,9 @@ export function QueueModal({ queue, onClose }: QueueModalProps) {
     await run(async () => {
       const saved = queue ? await queuesApi.update(queue.id, result.data) : await queuesApi.create(result.data as Parameters<typeof queuesApi.create>[0]);
       if (saved && typeof saved === 'object' && 'id' in saved) {
-        queryClient.setData<Queue[]>(QUEUES_KEY, (old) => (old ? [...old.filter((q) => q.id !== saved.id), saved] : old));
+        queryClient.setQueryData<Queue[]>(QUEUES_KEY, (old) => (old ? [...old.filter((q) => q.id !== saved.id), saved] : old));
       }
-      queryClient.invalidate(QUEUES_KEY);
+      void queryClient.invalidateQueries({ queryKey: QUEUES_KEY });
       toast.success(t('toasts.saved'));
       onClose();
     });

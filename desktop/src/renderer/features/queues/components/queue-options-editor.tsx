@@ -18,11 +18,9 @@ const optionFormSchema = createQueueOptionSchema.pick({ title: true, message: tr
  * Reloads every level of the queue's tree after a change (the server renumbers siblings on delete) and
  * waits for the top level, which carries the whole tree.
  */
-const reloadTree = async (queueId: number, parentId: number | null = null): Promise<void> => {
-  queryClient.invalidate(queueOptionsPrefix(queueId));
-  // A level that loads itself (the server sent no `children`) is awaited too; for the others the fetch is a no-op.
-  const keys = parentId === null ? [queueOptionsKey(queueId, null)] : [queueOptionsKey(queueId, null), queueOptionsKey(queueId, parentId)];
-  await Promise.all(keys.map((key) => queryClient.fetch(key).catch(() => undefined)));
+const reloadTree = async (queueId: number): Promise<void> => {
+  // Resolves when every level on screen has loaded again.
+  await queryClient.invalidateQueries({ queryKey: queueOptionsPrefix(queueId) });
 };
 
 const useStyles = makeStyles({
@@ -108,7 +106,7 @@ function OptionLevel({ queueId, parentId, options, drafts, setDrafts }: OptionLe
 
   const create = async (draft: Draft, title: string, message: string) => {
     await queueOptionsApi.create({ queueId, parentId, title, message, option: nextOptionKey(saved) });
-    await reloadTree(queueId, options === undefined ? parentId : null);
+    await reloadTree(queueId);
     // The draft goes once the saved option is on screen in its place.
     drop(draft);
     toast.success(t('options.toasts.saved'));
@@ -161,7 +159,7 @@ function SavedOption({ option, queueId }: { option: QueueOption; queueId: number
       message,
       option: String(option.option),
     });
-    await reloadTree(queueId, option.parentId ?? null);
+    await reloadTree(queueId);
     setEditing(false);
     toast.success(t('options.toasts.saved'));
   };
@@ -170,7 +168,7 @@ function SavedOption({ option, queueId }: { option: QueueOption; queueId: number
     try {
       await queueOptionsApi.remove(option.id);
       // Its sub-options went with it and the siblings after it were renumbered: the tree reloads.
-      await reloadTree(queueId, option.parentId ?? null);
+      await reloadTree(queueId);
       toast.success(t('options.toasts.deleted'));
     } catch (err) {
       toastError(err);

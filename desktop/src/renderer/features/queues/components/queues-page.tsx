@@ -1,25 +1,8 @@
-import { useState } from 'react';
-import {
-  Button,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { Add20Regular, Delete20Regular, Edit20Regular } from '@fluentui/react-icons';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { toastError } from '../../../api/errors';
-import { queryClient } from '../../../api/query';
-import { ConfirmationDialog } from '../../../components/confirmation-dialog';
-import { RowAction } from '../../../components/row-action';
 import { ListBody } from '../../../components/list-body';
+import { DataTable, DeleteDialog, EditDeleteActions, ListHeader, useListDialogs, type Column } from '../../../components/list-kit';
 import { PageContainer, PageContent } from '../../../components/page-container';
-import { PageHeader } from '../../../components/page-header';
-import { toast } from '../../../components/toasts';
 import { useCurrentUser } from '../../../stores/auth-store';
 import { QUEUES_KEY, queuesApi, type Queue } from '../api/queues';
 import { useQueues } from '../hooks/use-queues';
@@ -50,94 +33,69 @@ export const truncate = (text: string | null | undefined, max = GREETING_PREVIEW
 export default function QueuesPage() {
   const styles = useStyles();
   const { t } = useTranslation('queues');
-  const { t: tc } = useTranslation();
   const user = useCurrentUser();
   const canEdit = user?.profile === 'admin' || !!user?.super;
   const { data, isLoading } = useQueues();
   const queues = data ?? [];
-  const [editing, setEditing] = useState<Queue | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Queue | null>(null);
+  const dialogs = useListDialogs<Queue>();
 
-  const remove = async (queue: Queue) => {
-    try {
-      await queuesApi.remove(queue.id);
-      queryClient.setData<Queue[]>(QUEUES_KEY, (old) => old?.filter((q) => q.id !== queue.id));
-      queryClient.invalidate(QUEUES_KEY);
-      toast.success(t('toasts.deleted'));
-    } catch (err) {
-      toastError(err);
-    }
-  };
+  const columns: Column<Queue>[] = [
+    { id: 'id', header: t('columns.id'), width: 70, secondary: true, cellStyle: { color: tokens.colorNeutralForeground3 }, cell: (q) => q.id },
+    { id: 'name', header: t('columns.name'), cellTestId: (q) => `queue-name-${q.id}`, cell: (q) => q.name },
+    {
+      id: 'color',
+      header: t('columns.color'),
+      width: 140,
+      cell: (q) => (
+        <>
+          <span className={styles.swatch} style={{ backgroundColor: q.color }} data-testid={`queue-color-${q.id}`} />
+          <span className={styles.muted}>{q.color}</span>
+        </>
+      ),
+    },
+    { id: 'order', header: t('columns.order'), width: 90, cellTestId: (q) => `queue-order-${q.id}`, cell: (q) => q.orderQueue ?? '' },
+    {
+      id: 'greeting',
+      header: t('columns.greeting'),
+      secondary: true,
+      cell: (q) => (
+        <span className={styles.greeting} title={q.greetingMessage ?? undefined} data-testid={`queue-greeting-${q.id}`}>
+          {truncate(q.greetingMessage)}
+        </span>
+      ),
+    },
+  ];
 
   return (
     <PageContainer>
-      <PageHeader
-        title={t('title')}
-        actions={
-          canEdit ? (
-            <Button appearance="primary" icon={<Add20Regular />} data-testid="queues-add" onClick={() => setEditing('new')}>
-              {t('add')}
-            </Button>
-          ) : null
-        }
-      />
+      <ListHeader title={t('title')} add={canEdit ? { label: t('add'), onClick: dialogs.openAdd, testId: 'queues-add' } : undefined} />
       <PageContent>
         <ListBody loading={isLoading} empty={queues.length === 0} emptyTitle={t('empty')}>
-          <Table aria-label={t('title')}>
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell style={{ width: 70 }}>{t('columns.id')}</TableHeaderCell>
-                <TableHeaderCell>{t('columns.name')}</TableHeaderCell>
-                <TableHeaderCell style={{ width: 140 }}>{t('columns.color')}</TableHeaderCell>
-                <TableHeaderCell style={{ width: 90 }}>{t('columns.order')}</TableHeaderCell>
-                <TableHeaderCell>{t('columns.greeting')}</TableHeaderCell>
-                {canEdit ? <TableHeaderCell style={{ width: 110 }}>{t('columns.actions')}</TableHeaderCell> : null}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {queues.map((q) => (
-                <TableRow key={q.id} data-testid={`queue-row-${q.id}`}>
-                  <TableCell className={styles.muted}>{q.id}</TableCell>
-                  <TableCell data-testid={`queue-name-${q.id}`}>{q.name}</TableCell>
-                  <TableCell>
-                    <span className={styles.swatch} style={{ backgroundColor: q.color }} data-testid={`queue-color-${q.id}`} />
-                    <span className={styles.muted}>{q.color}</span>
-                  </TableCell>
-                  <TableCell data-testid={`queue-order-${q.id}`}>{q.orderQueue ?? ''}</TableCell>
-                  <TableCell>
-                    <span className={styles.greeting} title={q.greetingMessage ?? undefined} data-testid={`queue-greeting-${q.id}`}>
-                      {truncate(q.greetingMessage)}
-                    </span>
-                  </TableCell>
-                  {canEdit ? (
-                    <TableCell>
-                      <RowAction label={tc('actions.edit')} icon={<Edit20Regular />} testId={`queue-edit-${q.id}`} onClick={() => setEditing(q)} />
-                      <RowAction label={tc('actions.delete')} icon={<Delete20Regular />} testId={`queue-delete-${q.id}`} onClick={() => setDeleting(q)} />
-                    </TableCell>
-                  ) : null}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            label={t('title')}
+            rows={queues}
+            columns={columns}
+            rowKey={(q) => q.id}
+            rowTestId={(q) => `queue-row-${q.id}`}
+            actionsHeader={t('columns.actions')}
+            actions={
+              canEdit
+                ? (q) => <EditDeleteActions testIdPrefix="queue" id={q.id} onEdit={() => dialogs.openEdit(q)} onDelete={() => dialogs.askDelete(q)} />
+                : undefined
+            }
+          />
         </ListBody>
       </PageContent>
-      {editing ? (
-        <QueueModal
-          key={editing === 'new' ? 'new' : editing.id}
-          queue={editing === 'new' ? undefined : editing}
-          onClose={() => setEditing(null)}
-        />
-      ) : null}
-      <ConfirmationDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t('confirmDelete.title', { name: deleting?.name ?? '' })}
-        confirmLabel={tc('actions.delete')}
-        destructive
-        onConfirm={() => (deleting ? remove(deleting) : undefined)}
-      >
-        {t('confirmDelete.body')}
-      </ConfirmationDialog>
+      {dialogs.editing ? <QueueModal key={dialogs.edited?.id ?? 'new'} queue={dialogs.edited} onClose={dialogs.closeForm} /> : null}
+      <DeleteDialog
+        item={dialogs.deleting}
+        onClose={dialogs.closeDelete}
+        title={(q) => t('confirmDelete.title', { name: q.name })}
+        body={t('confirmDelete.body')}
+        remove={(q) => queuesApi.remove(q.id)}
+        listKey={QUEUES_KEY}
+        deletedMessage={t('toasts.deleted')}
+      />
     </PageContainer>
   );
 }

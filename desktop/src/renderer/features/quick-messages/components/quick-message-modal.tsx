@@ -92,7 +92,7 @@ export function QuickMessageModal({ quickMessage, canShare, onClose }: QuickMess
         if (file) await quickMessagesApi.uploadMedia(saved.id, file);
         else if (dropMedia && saved.mediaPath) await quickMessagesApi.removeMedia(saved.id);
       } finally {
-        queryClient.invalidate(QUICK_MESSAGES_KEY);
+        void queryClient.invalidateQueries({ queryKey: QUICK_MESSAGES_KEY });
       }
       toast.success(t('toasts.saved'));
       onClose();

@@ -60,7 +60,7 @@ export default function QuickMessagesPage() {
   const [editing, setEditing] = useState<QuickMessage | 'new' | null>(null);
   const [deleting, setDeleting] = useState<QuickMessage | null>(null);
   // Another tab or colleague changed one: read the list again.
-  useRealtimeEvent('quickmessage', () => queryClient.invalidate(QUICK_MESSAGES_KEY));
+  useRealtimeEvent('quickmessage', () => void queryClient.invalidateQueries({ queryKey: QUICK_MESSAGES_KEY }));
 
   /** The server lets the owner or an admin change one. */
   const mayEdit = (q: QuickMessage) => isAdmin || q.userId === user?.id;

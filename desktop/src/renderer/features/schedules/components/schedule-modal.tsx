@@ -112,7 +112,7 @@ export function ScheduleModal({ schedule, contactId, onClose }: ScheduleModalPro
     await run(async () => {
       const saved = schedule ? await schedulesApi.update(schedule.id, result.data) : await schedulesApi.create(result.data);
       if (file) await schedulesApi.uploadMedia(saved.id, file);
-      queryClient.invalidate(SCHEDULES_KEY);
+      void queryClient.invalidateQueries({ queryKey: SCHEDULES_KEY });
       toast.success(t('toasts.saved'));
       onClose();
     });
@@ -124,7 +124,7 @@ export function ScheduleModal({ schedule, contactId, onClose }: ScheduleModalPro
       if (!schedule) return;
       await schedulesApi.removeMedia(schedule.id);
       setDropMedia(true);
-      queryClient.invalidate(SCHEDULES_KEY);
+      void queryClient.invalidateQueries({ queryKey: SCHEDULES_KEY });
       toast.success(t('toasts.mediaDeleted'));
     });
 

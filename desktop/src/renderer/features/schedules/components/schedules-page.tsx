@@ -70,7 +70,7 @@ export default function SchedulesPage() {
     );
   }, [params, setParams]);
 
-  useRealtimeEvent('schedule', () => queryClient.invalidate(SCHEDULES_KEY));
+  useRealtimeEvent('schedule', () => void queryClient.invalidateQueries({ queryKey: SCHEDULES_KEY }));
 
   // Changing a schedule is for admins, and a sent one is history: the others get a "view" icon.
   const canEdit = (s: Schedule) => isAdmin && !s.sentAt;

@@ -1,41 +1,17 @@
 import { useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  Select,
-  Spinner,
-  Switch,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { Add20Regular, CalendarArrowRight20Regular, Delete20Regular, Edit20Regular } from '@fluentui/react-icons';
-import { RECURRENCE_MONTHS, createCompanySchema, updateCompanySchema, type Recurrence } from '@atrium/shared';
+import { Button, Field, Input, Select, Spinner, Switch, makeStyles, tokens } from '@fluentui/react-components';
+import { Add20Regular, CalendarArrowRight20Regular } from '@fluentui/react-icons';
+import { RECURRENCE_MONTHS, createCompanySchema, updateCompanySchema, type Recurrence, type UpdateCompanyInput } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../api/errors';
 import { queryClient, useQuery } from '../../../api/query';
-import { ConfirmationDialog } from '../../../components/confirmation-dialog';
-import { RowAction } from '../../../components/row-action';
 import { ListBody } from '../../../components/list-body';
-import { validate, type FieldErrors } from '../../../components/form/validation';
+import { DataTable, DeleteDialog, EditDeleteActions, FormDialog, useListDialogs, type Column } from '../../../components/list-kit';
+import { RowAction } from '../../../components/row-action';
 import { toast } from '../../../components/toasts';
-import { useSaving } from '../../../hooks/use-saving';
 import { formatDate } from '../../../i18n/format';
 import { COMPANIES_KEY, companiesApi, type CompanyRow } from '../api/companies';
 import { PLANS_KEY, plansApi } from '../api/plans';
-import { removeRow } from '../../../hooks/remove-row';
-import { SaveActions } from '../../../components/form/save-actions';
 
 const DAY_MS = 86_400_000;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -83,7 +59,7 @@ const useStyles = makeStyles({
   paleYellow: { backgroundColor: tokens.colorPaletteYellowBackground1 },
   orange: { backgroundColor: tokens.colorPaletteDarkOrangeBackground2 },
   red: { backgroundColor: tokens.colorPaletteRedBackground2 },
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  actions: { display: 'flex' },
   row: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))', gap: tokens.spacingHorizontalM, alignItems: 'end' },
 });
 
@@ -94,8 +70,7 @@ export function CompaniesTab() {
   const { t: tc } = useTranslation();
   const companies = useQuery(COMPANIES_KEY, companiesApi.list);
   const plans = useQuery(PLANS_KEY, plansApi.list);
-  const [editing, setEditing] = useState<CompanyRow | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<CompanyRow | null>(null);
+  const dialogs = useListDialogs<CompanyRow>();
   const [expiring, setExpiring] = useState<number | null>(null);
 
   const rows = Array.isArray(companies.data) ? companies.data : [];
@@ -106,7 +81,7 @@ export function CompaniesTab() {
     try {
       const dueDate = expireDueDate(company.dueDate, company.recurrence);
       await companiesApi.update(company.id, { dueDate });
-      queryClient.invalidate(COMPANIES_KEY);
+      void queryClient.invalidateQueries({ queryKey: COMPANIES_KEY });
       toast.success(t('companiesTab.toasts.expired', { date: formatDate(dueDate) }));
     } catch (err) {
       toastError(err);
@@ -115,206 +90,188 @@ export function CompaniesTab() {
     }
   };
 
-  const remove = (company: CompanyRow) => removeRow(() => companiesApi.remove(company.id), COMPANIES_KEY, t('companiesTab.toasts.deleted'));
+  const columns: Column<CompanyRow>[] = [
+    { id: 'name', header: t('companiesTab.columns.name'), cell: (c) => c.name },
+    { id: 'email', header: t('companiesTab.columns.email'), secondary: true, cell: (c) => c.email ?? '' },
+    { id: 'plan', header: t('companiesTab.columns.plan'), secondary: true, cell: (c) => planName(c.planId) },
+    { id: 'status', header: t('companiesTab.columns.status'), width: 90, secondary: true, cell: (c) => (c.status ? tc('actions.yes') : tc('actions.no')) },
+    {
+      id: 'recurrence',
+      header: t('companiesTab.columns.recurrence'),
+      width: 120,
+      secondary: true,
+      cell: (c) => t(`companiesTab.recurrences.${c.recurrence as 'MENSAL'}`, { defaultValue: c.recurrence }),
+    },
+    { id: 'dueDate', header: t('companiesTab.columns.dueDate'), width: 120, cell: (c) => formatDate(c.dueDate) },
+  ];
 
   return (
     <div data-testid="companies-tab">
       <div className={styles.toolbar}>
-        <Button appearance="primary" icon={<Add20Regular />} data-testid="company-add" onClick={() => setEditing('new')}>
+        <Button appearance="primary" icon={<Add20Regular />} data-testid="company-add" onClick={dialogs.openAdd}>
           {t('companiesTab.add')}
         </Button>
       </div>
       <ListBody loading={companies.isLoading} empty={rows.length === 0} emptyTitle={t('companiesTab.empty')}>
-        <Table aria-label={t('tabs.companies')}>
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>{t('companiesTab.columns.name')}</TableHeaderCell>
-              <TableHeaderCell>{t('companiesTab.columns.email')}</TableHeaderCell>
-              <TableHeaderCell>{t('companiesTab.columns.plan')}</TableHeaderCell>
-              <TableHeaderCell style={{ width: 90 }}>{t('companiesTab.columns.status')}</TableHeaderCell>
-              <TableHeaderCell style={{ width: 120 }}>{t('companiesTab.columns.recurrence')}</TableHeaderCell>
-              <TableHeaderCell style={{ width: 120 }}>{t('companiesTab.columns.dueDate')}</TableHeaderCell>
-              <TableHeaderCell style={{ width: 130 }}>{t('companiesTab.columns.actions')}</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((c) => {
-              const tone = dueTone(daysToDue(c.dueDate));
-              return (
-                <TableRow
-                  key={c.id}
-                  data-testid={`company-row-${c.id}`}
-                  data-tone={tone}
-                  className={tone === 'none' ? undefined : styles[tone]}
-                >
-                  <TableCell>{c.name}</TableCell>
-                  <TableCell>{c.email ?? ''}</TableCell>
-                  <TableCell>{planName(c.planId)}</TableCell>
-                  <TableCell>{c.status ? tc('actions.yes') : tc('actions.no')}</TableCell>
-                  <TableCell>{t(`companiesTab.recurrences.${c.recurrence as 'MENSAL'}`, { defaultValue: c.recurrence })}</TableCell>
-                  <TableCell>{formatDate(c.dueDate)}</TableCell>
-                  <TableCell>
-                    <RowAction label={tc('actions.edit')} icon={<Edit20Regular />} onClick={() => setEditing(c)} />
-                    <RowAction
-                      label={t('companiesTab.expire')}
-                      icon={expiring === c.id ? <Spinner size="tiny" /> : <CalendarArrowRight20Regular />}
-                      testId={`company-expire-${c.id}`}
-                      disabled={expiring === c.id}
-                      onClick={() => void expire(c)}
-                    />
-                    <RowAction label={tc('actions.delete')} icon={<Delete20Regular />} testId={`company-delete-${c.id}`} onClick={() => setDeleting(c)} />
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </ListBody>
-      {editing ? (
-        <CompanyModal
-          key={editing === 'new' ? 'new' : editing.id}
-          company={editing === 'new' ? undefined : editing}
-          plans={plans.data ?? []}
-          onClose={() => setEditing(null)}
+        <DataTable
+          label={t('tabs.companies')}
+          rows={rows}
+          columns={columns}
+          rowKey={(c) => c.id}
+          rowTestId={(c) => `company-row-${c.id}`}
+          rowProps={(c) => {
+            const tone = dueTone(daysToDue(c.dueDate));
+            return { 'data-tone': tone, className: tone === 'none' ? undefined : styles[tone] };
+          }}
+          actionsHeader={t('companiesTab.columns.actions')}
+          actionsWidth={130}
+          actions={(c) => (
+            <div className={styles.actions}>
+              <EditDeleteActions testIdPrefix="company" id={c.id} onEdit={() => dialogs.openEdit(c)} />
+              <RowAction
+                label={t('companiesTab.expire')}
+                icon={expiring === c.id ? <Spinner size="tiny" /> : <CalendarArrowRight20Regular />}
+                testId={`company-expire-${c.id}`}
+                disabled={expiring === c.id}
+                onClick={() => void expire(c)}
+              />
+              <EditDeleteActions testIdPrefix="company" id={c.id} onDelete={() => dialogs.askDelete(c)} />
+            </div>
+          )}
         />
+      </ListBody>
+      {dialogs.editing ? (
+        <CompanyModal key={dialogs.edited?.id ?? 'new'} company={dialogs.edited} plans={plans.data ?? []} onClose={dialogs.closeForm} />
       ) : null}
-      <ConfirmationDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t('companiesTab.confirmDelete.title', { name: deleting?.name ?? '' })}
-        confirmLabel={tc('actions.delete')}
-        destructive
-        onConfirm={() => (deleting ? remove(deleting) : undefined)}
-      >
-        {t('companiesTab.confirmDelete.body')}
-      </ConfirmationDialog>
+      <DeleteDialog
+        item={dialogs.deleting}
+        onClose={dialogs.closeDelete}
+        title={(c) => t('companiesTab.confirmDelete.title', { name: c.name })}
+        body={t('companiesTab.confirmDelete.body')}
+        remove={(c) => companiesApi.remove(c.id)}
+        listKey={COMPANIES_KEY}
+        deletedMessage={t('companiesTab.toasts.deleted')}
+      />
     </div>
   );
 }
+
+type CompanyValues = {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+  planId: string;
+  status: boolean;
+  campaignsEnabled: boolean;
+  dueDate: string;
+  recurrence: string;
+};
 
 /** Create or edit a company: name, email, phone, plan, status, due date, recurrence (MENSAL only, spec 01 section 2). */
 function CompanyModal({ company, plans, onClose }: { company?: CompanyRow; plans: { id: number; name: string }[]; onClose: () => void }) {
   const styles = useStyles();
   const { t } = useTranslation('settings');
-  const { t: tc } = useTranslation();
-  const [name, setName] = useState(company?.name ?? '');
-  const [email, setEmail] = useState(company?.email ?? '');
-  const [phone, setPhone] = useState(company?.phone ?? '');
-  const [password, setPassword] = useState('');
-  const [planId, setPlanId] = useState(company ? String(company.planId) : '');
-  const [status, setStatus] = useState(company?.status ?? true);
-  const [campaignsEnabled, setCampaignsEnabled] = useState(true);
-  const [dueDate, setDueDate] = useState(company?.dueDate?.slice(0, 10) ?? '');
-  const [recurrence, setRecurrence] = useState(company?.recurrence ?? 'MENSAL');
   // New companies are MENSAL; one set otherwise through the API keeps its recurrence unless changed here.
   const recurrences = [...new Set(['MENSAL', company?.recurrence ?? 'MENSAL'])];
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const { saving, run } = useSaving();
-
-  const submit = async () => {
+  const initialValues: CompanyValues = {
+    name: company?.name ?? '',
+    email: company?.email ?? '',
+    phone: company?.phone ?? '',
+    password: '',
+    planId: company ? String(company.planId) : '',
+    status: company?.status ?? true,
+    campaignsEnabled: true,
+    dueDate: company?.dueDate?.slice(0, 10) ?? '',
+    recurrence: company?.recurrence ?? 'MENSAL',
+  };
+  const toPayload = (v: CompanyValues) => {
     const values: Record<string, unknown> = {
-      name,
-      email,
-      phone,
-      planId: planId ? Number(planId) : undefined,
-      status,
-      dueDate: dueDate || undefined,
-      recurrence,
+      name: v.name,
+      email: v.email,
+      phone: v.phone,
+      planId: v.planId ? Number(v.planId) : undefined,
+      status: v.status,
+      dueDate: v.dueDate || undefined,
+      recurrence: v.recurrence,
     };
-    if (!company) Object.assign(values, { password: password || undefined, campaignsEnabled });
-    const result = company ? validate(updateCompanySchema, values, tc) : validate(createCompanySchema, values, tc);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    // The date goes as typed (yyyy-MM-dd), not as the schema's Date at UTC midnight.
-    const payload = { ...result.data, dueDate: dueDate || undefined };
-    await run(async () => {
-      if (company) await companiesApi.update(company.id, payload);
-      else await companiesApi.create(payload as Parameters<typeof companiesApi.create>[0]);
-      queryClient.invalidate(COMPANIES_KEY);
-      toast.success(t('companiesTab.toasts.saved'));
-      onClose();
-    });
+    if (!company) Object.assign(values, { password: v.password || undefined, campaignsEnabled: v.campaignsEnabled });
+    return values;
   };
 
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && !saving && onClose()}>
-      <DialogSurface data-testid="company-modal">
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <DialogBody>
-            <DialogTitle>{company ? t('companiesTab.modal.editTitle') : t('companiesTab.modal.addTitle')}</DialogTitle>
-            <DialogContent className={styles.content}>
-              <div className={styles.row}>
-                <Field label={t('companiesTab.fields.name')} required validationMessage={errors.name}>
-                  <Input value={name} maxLength={50} autoFocus data-testid="company-name" onChange={(_, d) => setName(d.value)} />
-                </Field>
-                <Field label={t('companiesTab.fields.email')} validationMessage={errors.email}>
-                  <Input type="email" value={email} data-testid="company-email" onChange={(_, d) => setEmail(d.value)} />
-                </Field>
-              </div>
-              <div className={styles.row}>
-                <Field label={t('companiesTab.fields.phone')} validationMessage={errors.phone}>
-                  <Input value={phone} maxLength={20} data-testid="company-phone" onChange={(_, d) => setPhone(d.value)} />
-                </Field>
-                {company ? null : (
-                  <Field label={t('companiesTab.fields.password')} hint={t('companiesTab.fields.passwordHint')} validationMessage={errors.password}>
-                    <Input type="password" value={password} maxLength={50} data-testid="company-password" onChange={(_, d) => setPassword(d.value)} />
-                  </Field>
-                )}
-              </div>
-              <div className={styles.row}>
-                <Field label={t('companiesTab.fields.plan')} required validationMessage={errors.planId}>
-                  <Select value={planId} data-testid="company-plan" onChange={(_, d) => setPlanId(d.value)}>
-                    <option value="">{t('companiesTab.fields.choosePlan')}</option>
-                    {plans.map((p) => (
-                      <option key={p.id} value={String(p.id)}>
-                        {p.name}
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
-                <Field label={t('companiesTab.fields.recurrence')} validationMessage={errors.recurrence}>
-                  <Select value={recurrence} data-testid="company-recurrence" onChange={(_, d) => setRecurrence(d.value)}>
-                    {recurrences.map((r) => (
-                      <option key={r} value={r}>
-                        {t(`companiesTab.recurrences.${r as 'MENSAL'}`, { defaultValue: r })}
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
-              </div>
-              <div className={styles.row}>
-                <Field label={t('companiesTab.fields.dueDate')} validationMessage={errors.dueDate}>
-                  <Input type="date" value={dueDate} data-testid="company-due-date" onChange={(_, d) => setDueDate(d.value)} />
-                </Field>
-                <Switch
-                  checked={status}
-                  data-testid="company-status"
-                  label={status ? t('companiesTab.fields.active') : t('companiesTab.fields.inactive')}
-                  onChange={(_, d) => setStatus(d.checked)}
-                />
-                {company ? null : (
-                  <Switch
-                    checked={campaignsEnabled}
-                    data-testid="company-campaigns"
-                    label={t('companiesTab.fields.campaigns')}
-                    onChange={(_, d) => setCampaignsEnabled(d.checked)}
-                  />
-                )}
-              </div>
-            </DialogContent>
-            <SaveActions saving={saving} onCancel={onClose} saveTestId="company-save" />
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog<CompanyValues, UpdateCompanyInput>
+      title={company ? t('companiesTab.modal.editTitle') : t('companiesTab.modal.addTitle')}
+      schema={company ? updateCompanySchema : createCompanySchema}
+      initialValues={initialValues}
+      toPayload={toPayload}
+      testId="company-modal"
+      saveTestId="company-save"
+      width={600}
+      onClose={onClose}
+      onSubmit={async (data, values) => {
+        // The date goes as typed (yyyy-MM-dd), not as the schema's Date at UTC midnight.
+        const payload = { ...data, dueDate: values.dueDate || undefined };
+        if (company) await companiesApi.update(company.id, payload);
+        else await companiesApi.create(payload as Parameters<typeof companiesApi.create>[0]);
+        void queryClient.invalidateQueries({ queryKey: COMPANIES_KEY });
+        toast.success(t('companiesTab.toasts.saved'));
+      }}
+    >
+      {(form) => (
+        <>
+          <div className={styles.row}>
+            <Field label={t('companiesTab.fields.name')} required {...form.field('name')}>
+              <Input maxLength={50} autoFocus data-testid="company-name" {...form.text('name')} />
+            </Field>
+            <Field label={t('companiesTab.fields.email')} {...form.field('email')}>
+              <Input type="email" data-testid="company-email" {...form.text('email')} />
+            </Field>
+          </div>
+          <div className={styles.row}>
+            <Field label={t('companiesTab.fields.phone')} {...form.field('phone')}>
+              <Input maxLength={20} data-testid="company-phone" {...form.text('phone')} />
+            </Field>
+            {company ? null : (
+              <Field label={t('companiesTab.fields.password')} hint={t('companiesTab.fields.passwordHint')} {...form.field('password')}>
+                <Input type="password" maxLength={50} data-testid="company-password" {...form.text('password')} />
+              </Field>
+            )}
+          </div>
+          <div className={styles.row}>
+            <Field label={t('companiesTab.fields.plan')} required {...form.field('planId')}>
+              <Select value={form.values.planId} data-testid="company-plan" onChange={(_, d) => form.set('planId', d.value)}>
+                <option value="">{t('companiesTab.fields.choosePlan')}</option>
+                {plans.map((p) => (
+                  <option key={p.id} value={String(p.id)}>
+                    {p.name}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field label={t('companiesTab.fields.recurrence')} {...form.field('recurrence')}>
+              <Select value={form.values.recurrence} data-testid="company-recurrence" onChange={(_, d) => form.set('recurrence', d.value)}>
+                {recurrences.map((r) => (
+                  <option key={r} value={r}>
+                    {t(`companiesTab.recurrences.${r as 'MENSAL'}`, { defaultValue: r })}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          </div>
+          <div className={styles.row}>
+            <Field label={t('companiesTab.fields.dueDate')} {...form.field('dueDate')}>
+              <Input type="date" data-testid="company-due-date" {...form.text('dueDate')} />
+            </Field>
+            <Switch
+              data-testid="company-status"
+              label={form.values.status ? t('companiesTab.fields.active') : t('companiesTab.fields.inactive')}
+              {...form.check('status')}
+            />
+            {company ? null : <Switch data-testid="company-campaigns" label={t('companiesTab.fields.campaigns')} {...form.check('campaignsEnabled')} />}
+          </div>
+        </>
+      )}
+    </FormDialog>
   );
 }

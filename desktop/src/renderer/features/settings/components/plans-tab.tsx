@@ -1,37 +1,13 @@
-import { useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  Switch,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { Add20Regular, Delete20Regular, Edit20Regular } from '@fluentui/react-icons';
-import { PLAN_FEATURES, createPlanSchema, updatePlanSchema, type PlanFeature } from '@atrium/shared';
+import { Button, Field, Input, Switch, makeStyles, tokens } from '@fluentui/react-components';
+import { Add20Regular } from '@fluentui/react-icons';
+import { PLAN_FEATURES, createPlanSchema, updatePlanSchema, type PlanFeature, type UpdatePlanInput } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
 import { queryClient, useQuery } from '../../../api/query';
-import { ConfirmationDialog } from '../../../components/confirmation-dialog';
 import { fieldRow } from '../../../components/form/field-row';
-import { RowAction } from '../../../components/row-action';
 import { ListBody } from '../../../components/list-body';
-import { validate, type FieldErrors } from '../../../components/form/validation';
+import { DataTable, DeleteDialog, EditDeleteActions, FormDialog, useListDialogs, type Column } from '../../../components/list-kit';
 import { toast } from '../../../components/toasts';
-import { useSaving } from '../../../hooks/use-saving';
 import { PLANS_KEY, plansApi, type PlanRow } from '../api/plans';
-import { removeRow } from '../../../hooks/remove-row';
-import { SaveActions } from '../../../components/form/save-actions';
 
 const BRL = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -57,7 +33,6 @@ const editableValue = (value: number) => value.toFixed(2).replace('.', ',');
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', justifyContent: 'flex-end', marginBottom: tokens.spacingVerticalM },
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   row: fieldRow('140px'),
   flags: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: tokens.spacingVerticalXS },
 });
@@ -66,63 +41,46 @@ const useStyles = makeStyles({
 export function PlansTab() {
   const styles = useStyles();
   const { t } = useTranslation('settings');
-  const { t: tc } = useTranslation();
   const plans = useQuery(PLANS_KEY, plansApi.list);
-  const [editing, setEditing] = useState<PlanRow | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<PlanRow | null>(null);
+  const dialogs = useListDialogs<PlanRow>();
   const rows = Array.isArray(plans.data) ? plans.data : [];
 
-  const remove = (plan: PlanRow) => removeRow(() => plansApi.remove(plan.id), PLANS_KEY, t('plansTab.toasts.deleted'));
+  const columns: Column<PlanRow>[] = [
+    { id: 'name', header: t('plansTab.columns.name'), cell: (p) => p.name },
+    { id: 'users', header: t('plansTab.columns.users'), width: 100, secondary: true, cell: (p) => p.users },
+    { id: 'connections', header: t('plansTab.columns.connections'), width: 110, secondary: true, cell: (p) => p.connections },
+    { id: 'queues', header: t('plansTab.columns.queues'), width: 100, secondary: true, cell: (p) => p.queues },
+    { id: 'value', header: t('plansTab.columns.value'), width: 140, cellTestId: (p) => `plan-value-${p.id}`, cell: (p) => formatPlanValue(p.value) },
+  ];
 
   return (
     <div data-testid="plans-tab">
       <div className={styles.toolbar}>
-        <Button appearance="primary" icon={<Add20Regular />} data-testid="plan-add" onClick={() => setEditing('new')}>
+        <Button appearance="primary" icon={<Add20Regular />} data-testid="plan-add" onClick={dialogs.openAdd}>
           {t('plansTab.add')}
         </Button>
       </div>
       <ListBody loading={plans.isLoading} empty={rows.length === 0} emptyTitle={t('plansTab.empty')}>
-        <Table aria-label={t('tabs.plans')}>
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>{t('plansTab.columns.name')}</TableHeaderCell>
-              <TableHeaderCell style={{ width: 100 }}>{t('plansTab.columns.users')}</TableHeaderCell>
-              <TableHeaderCell style={{ width: 110 }}>{t('plansTab.columns.connections')}</TableHeaderCell>
-              <TableHeaderCell style={{ width: 100 }}>{t('plansTab.columns.queues')}</TableHeaderCell>
-              <TableHeaderCell style={{ width: 140 }}>{t('plansTab.columns.value')}</TableHeaderCell>
-              <TableHeaderCell style={{ width: 100 }}>{t('plansTab.columns.actions')}</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((p) => (
-              <TableRow key={p.id} data-testid={`plan-row-${p.id}`}>
-                <TableCell>{p.name}</TableCell>
-                <TableCell>{p.users}</TableCell>
-                <TableCell>{p.connections}</TableCell>
-                <TableCell>{p.queues}</TableCell>
-                <TableCell data-testid={`plan-value-${p.id}`}>{formatPlanValue(p.value)}</TableCell>
-                <TableCell>
-                  <RowAction label={tc('actions.edit')} icon={<Edit20Regular />} onClick={() => setEditing(p)} />
-                  <RowAction label={tc('actions.delete')} icon={<Delete20Regular />} testId={`plan-delete-${p.id}`} onClick={() => setDeleting(p)} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          label={t('tabs.plans')}
+          rows={rows}
+          columns={columns}
+          rowKey={(p) => p.id}
+          rowTestId={(p) => `plan-row-${p.id}`}
+          actionsHeader={t('plansTab.columns.actions')}
+          actions={(p) => <EditDeleteActions testIdPrefix="plan" id={p.id} onEdit={() => dialogs.openEdit(p)} onDelete={() => dialogs.askDelete(p)} />}
+        />
       </ListBody>
-      {editing ? (
-        <PlanModal key={editing === 'new' ? 'new' : editing.id} plan={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
-      ) : null}
-      <ConfirmationDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t('plansTab.confirmDelete.title', { name: deleting?.name ?? '' })}
-        confirmLabel={tc('actions.delete')}
-        destructive
-        onConfirm={() => (deleting ? remove(deleting) : undefined)}
-      >
-        {t('plansTab.confirmDelete.body')}
-      </ConfirmationDialog>
+      {dialogs.editing ? <PlanModal key={dialogs.edited?.id ?? 'new'} plan={dialogs.edited} onClose={dialogs.closeForm} /> : null}
+      <DeleteDialog
+        item={dialogs.deleting}
+        onClose={dialogs.closeDelete}
+        title={(p) => t('plansTab.confirmDelete.title', { name: p.name })}
+        body={t('plansTab.confirmDelete.body')}
+        remove={(p) => plansApi.remove(p.id)}
+        listKey={PLANS_KEY}
+        deletedMessage={t('plansTab.toasts.deleted')}
+      />
     </div>
   );
 }
@@ -131,90 +89,65 @@ type Flags = Record<PlanFeature, boolean>;
 /** New plans start with every feature enabled (spec 01 section 3). */
 const allEnabled = (): Flags => Object.fromEntries(PLAN_FEATURES.map((f) => [f, true])) as Flags;
 
+type PlanValues = { name: string; users: string; connections: string; queues: string; value: string } & Flags;
+
 function PlanModal({ plan, onClose }: { plan?: PlanRow; onClose: () => void }) {
   const styles = useStyles();
   const { t } = useTranslation('settings');
-  const { t: tc } = useTranslation();
-  const [name, setName] = useState(plan?.name ?? '');
-  const [users, setUsers] = useState(String(plan?.users ?? 0));
-  const [connections, setConnections] = useState(String(plan?.connections ?? 0));
-  const [queues, setQueues] = useState(String(plan?.queues ?? 0));
-  const [value, setValue] = useState(plan ? editableValue(plan.value) : '0,00');
-  const [flags, setFlags] = useState<Flags>(() =>
-    plan ? (Object.fromEntries(PLAN_FEATURES.map((f) => [f, plan[f] !== false])) as Flags) : allEnabled(),
-  );
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const { saving, run } = useSaving();
-
-  const submit = async () => {
-    const values = { name, users, connections, queues, value: parsePlanValue(value), ...flags };
-    const result = plan ? validate(updatePlanSchema, values, tc) : validate(createPlanSchema, values, tc);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    await run(async () => {
-      if (plan) await plansApi.update(plan.id, result.data);
-      else await plansApi.create(result.data as Parameters<typeof plansApi.create>[0]);
-      queryClient.invalidate(PLANS_KEY);
-      toast.success(t('plansTab.toasts.saved'));
-      onClose();
-    });
+  const initialValues: PlanValues = {
+    name: plan?.name ?? '',
+    users: String(plan?.users ?? 0),
+    connections: String(plan?.connections ?? 0),
+    queues: String(plan?.queues ?? 0),
+    value: plan ? editableValue(plan.value) : '0,00',
+    ...(plan ? (Object.fromEntries(PLAN_FEATURES.map((f) => [f, plan[f] !== false])) as Flags) : allEnabled()),
   };
 
-  const numberField = (field: 'users' | 'connections' | 'queues', current: string, set: (v: string) => void) => (
-    <Field label={t(`plansTab.fields.${field}`)} validationMessage={errors[field]}>
-      <Input type="number" min={0} value={current} data-testid={`plan-${field}`} onChange={(_, d) => set(d.value)} />
-    </Field>
-  );
-
-  const parsed = Number(parsePlanValue(value));
-
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && !saving && onClose()}>
-      <DialogSurface data-testid="plan-modal">
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <DialogBody>
-            <DialogTitle>{plan ? t('plansTab.modal.editTitle') : t('plansTab.modal.addTitle')}</DialogTitle>
-            <DialogContent className={styles.content}>
-              <Field label={t('plansTab.fields.name')} required validationMessage={errors.name}>
-                <Input value={name} maxLength={100} autoFocus data-testid="plan-name" onChange={(_, d) => setName(d.value)} />
+    <FormDialog<PlanValues, UpdatePlanInput>
+      title={plan ? t('plansTab.modal.editTitle') : t('plansTab.modal.addTitle')}
+      schema={plan ? updatePlanSchema : createPlanSchema}
+      initialValues={initialValues}
+      toPayload={(values) => ({ ...values, value: parsePlanValue(values.value) })}
+      testId="plan-modal"
+      saveTestId="plan-save"
+      width={600}
+      onClose={onClose}
+      onSubmit={async (data) => {
+        if (plan) await plansApi.update(plan.id, data);
+        else await plansApi.create(data as Parameters<typeof plansApi.create>[0]);
+        void queryClient.invalidateQueries({ queryKey: PLANS_KEY });
+        toast.success(t('plansTab.toasts.saved'));
+      }}
+    >
+      {(form) => {
+        const parsed = Number(parsePlanValue(form.values.value));
+        const numberField = (field: 'users' | 'connections' | 'queues') => (
+          <Field label={t(`plansTab.fields.${field}`)} {...form.field(field)}>
+            <Input type="number" min={0} data-testid={`plan-${field}`} {...form.text(field)} />
+          </Field>
+        );
+        return (
+          <>
+            <Field label={t('plansTab.fields.name')} required {...form.field('name')}>
+              <Input maxLength={100} autoFocus data-testid="plan-name" {...form.text('name')} />
+            </Field>
+            <div className={styles.row}>
+              {numberField('users')}
+              {numberField('connections')}
+              {numberField('queues')}
+              <Field label={t('plansTab.fields.value')} hint={Number.isFinite(parsed) ? formatPlanValue(parsed) : undefined} {...form.field('value')}>
+                <Input inputMode="decimal" contentBefore="R$" data-testid="plan-value" {...form.text('value')} />
               </Field>
-              <div className={styles.row}>
-                {numberField('users', users, setUsers)}
-                {numberField('connections', connections, setConnections)}
-                {numberField('queues', queues, setQueues)}
-                <Field
-                  label={t('plansTab.fields.value')}
-                  validationMessage={errors.value}
-                  hint={Number.isFinite(parsed) ? formatPlanValue(parsed) : undefined}
-                >
-                  <Input value={value} inputMode="decimal" contentBefore="R$" data-testid="plan-value" onChange={(_, d) => setValue(d.value)} />
-                </Field>
-              </div>
-              <div className={styles.flags}>
-                {PLAN_FEATURES.map((f) => (
-                  <Switch
-                    key={f}
-                    checked={flags[f]}
-                    data-testid={`plan-flag-${f}`}
-                    label={t(`plansTab.features.${f}`)}
-                    onChange={(_, d) => setFlags((old) => ({ ...old, [f]: d.checked }))}
-                  />
-                ))}
-              </div>
-            </DialogContent>
-            <SaveActions saving={saving} onCancel={onClose} saveTestId="plan-save" />
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+            </div>
+            <div className={styles.flags}>
+              {PLAN_FEATURES.map((f) => (
+                <Switch key={f} data-testid={`plan-flag-${f}`} label={t(`plansTab.features.${f}`)} {...form.check(f)} />
+              ))}
+            </div>
+          </>
+        );
+      }}
+    </FormDialog>
   );
 }

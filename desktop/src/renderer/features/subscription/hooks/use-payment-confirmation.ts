@@ -28,7 +28,7 @@ export function usePaymentConfirmation(): void {
       updateUser({ company: { ...user.company, dueDate } });
       sessionHints.save({ companyId: user.companyId, userId: user.id, dueDate });
     }
-    queryClient.invalidate(['invoices']);
+    void queryClient.invalidateQueries({ queryKey: ['invoices'] });
     toast.success(dueDate ? t('paid', { date: formatDate(dueDate) }) : t('paidNoDate'));
     clearTimeout(timer.current);
     timer.current = setTimeout(() => navigate('/'), CHECKOUT_SUCCESS_REDIRECT_MS);

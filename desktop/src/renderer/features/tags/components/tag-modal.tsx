@@ -1,28 +1,12 @@
-import { useState } from 'react';
-import {
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  Switch,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { TAG_DEFAULT_COLOR, createTagSchema, updateTagSchema } from '@atrium/shared';
+import { Field, Input, Switch, makeStyles, tokens } from '@fluentui/react-components';
+import { TAG_DEFAULT_COLOR, createTagSchema, updateTagSchema, type UpdateTagInput } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../../../api/query';
-import { SaveActions } from '../../../components/form/save-actions';
-import { validate, type FieldErrors } from '../../../components/form/validation';
+import { FormDialog } from '../../../components/list-kit';
 import { toast } from '../../../components/toasts';
-import { useSaving } from '../../../hooks/use-saving';
 import { TAGS_KEY, tagsApi, type Tag } from '../api/tags';
 
 const useStyles = makeStyles({
-  surface: { maxWidth: '480px', width: '100%' },
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   color: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
   picker: {
     width: '40px',
@@ -44,6 +28,8 @@ const pickerValue = (color: string): string => {
   return short ? `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}`.toLowerCase() : '#000000';
 };
 
+type TagValues = { name: string; color: string; kanban: boolean };
+
 export interface TagModalProps {
   /** The tag to edit; none to add one. */
   tag?: Tag;
@@ -56,93 +42,49 @@ export interface TagModalProps {
 export function TagModal({ tag, canSetKanban, onClose }: TagModalProps) {
   const styles = useStyles();
   const { t } = useTranslation('tags');
-  const { t: tc } = useTranslation();
-  const [name, setName] = useState(tag?.name ?? '');
-  const [color, setColor] = useState(tag?.color ?? TAG_DEFAULT_COLOR);
-  const [kanban, setKanban] = useState(tag?.kanban === 1);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const { saving, run } = useSaving();
-
-  const submit = async () => {
-    const payload: Record<string, unknown> = { name, color };
-    if (canSetKanban) payload.kanban = kanban ? 1 : 0;
-    const result = tag ? validate(updateTagSchema, payload, tc) : validate(createTagSchema, payload, tc);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    await run(async () => {
-      if (tag) await tagsApi.update(tag.id, result.data);
-      else await tagsApi.create(result.data as Parameters<typeof tagsApi.create>[0]);
-      queryClient.invalidate(TAGS_KEY);
-      toast.success(t('toasts.saved'));
-      onClose();
-    });
-  };
-
+  const initialValues: TagValues = { name: tag?.name ?? '', color: tag?.color ?? TAG_DEFAULT_COLOR, kanban: tag?.kanban === 1 };
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && !saving && onClose()}>
-      <DialogSurface className={styles.surface} data-testid="tag-modal">
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <DialogBody>
-            <DialogTitle>{tag ? t('modal.editTitle') : t('modal.addTitle')}</DialogTitle>
-            <DialogContent className={styles.content}>
-              <Field label={t('modal.name')} required validationMessage={errors.name}>
-                <Input
-                  value={name}
-                  maxLength={100}
-                  autoFocus
-                  data-testid="tag-name"
-                  onChange={(_, d) => {
-                    setName(d.value);
-                    setErrors(({ name: _n, ...rest }) => rest);
-                  }}
-                />
-              </Field>
-              <Field label={t('modal.color')} validationMessage={errors.color}>
-                <div className={styles.color}>
-                  <input
-                    type="color"
-                    className={styles.picker}
-                    aria-label={t('modal.colorPicker')}
-                    data-testid="tag-color-picker"
-                    value={pickerValue(color)}
-                    onChange={(e) => setColor(e.target.value)}
-                  />
-                  <Input
-                    value={color}
-                    maxLength={9}
-                    style={{ flex: 1 }}
-                    aria-label={t('modal.color')}
-                    data-testid="tag-color"
-                    onChange={(_, d) => {
-                      setColor(d.value);
-                      setErrors(({ color: _c, ...rest }) => rest);
-                    }}
-                  />
-                </div>
-              </Field>
-              {canSetKanban ? (
-                <Field hint={t('modal.kanbanHint')}>
-                  <Switch
-                    label={t('modal.kanban')}
-                    checked={kanban}
-                    data-testid="tag-kanban"
-                    onChange={(_, d) => setKanban(d.checked)}
-                  />
-                </Field>
-              ) : null}
-            </DialogContent>
-            <SaveActions saving={saving} onCancel={onClose} cancelTestId="tag-cancel" saveTestId="tag-save" />
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog<TagValues, UpdateTagInput>
+      title={tag ? t('modal.editTitle') : t('modal.addTitle')}
+      schema={tag ? updateTagSchema : createTagSchema}
+      initialValues={initialValues}
+      toPayload={({ name, color, kanban }) => (canSetKanban ? { name, color, kanban: kanban ? 1 : 0 } : { name, color })}
+      testId="tag-modal"
+      saveTestId="tag-save"
+      cancelTestId="tag-cancel"
+      onClose={onClose}
+      onSubmit={async (data) => {
+        if (tag) await tagsApi.update(tag.id, data);
+        else await tagsApi.create(data as Parameters<typeof tagsApi.create>[0]);
+        void queryClient.invalidateQueries({ queryKey: TAGS_KEY });
+        toast.success(t('toasts.saved'));
+      }}
+    >
+      {(form) => (
+        <>
+          <Field label={t('modal.name')} required {...form.field('name')}>
+            <Input maxLength={100} autoFocus data-testid="tag-name" {...form.text('name')} />
+          </Field>
+          <Field label={t('modal.color')} {...form.field('color')}>
+            <div className={styles.color}>
+              <input
+                type="color"
+                className={styles.picker}
+                aria-label={t('modal.colorPicker')}
+                data-testid="tag-color-picker"
+                value={pickerValue(form.values.color)}
+                onChange={(e) => form.set('color', e.target.value)}
+              />
+              <Input maxLength={9} style={{ flex: 1 }} aria-label={t('modal.color')} data-testid="tag-color" {...form.text('color')} />
+            </div>
+          </Field>
+          {canSetKanban ? (
+            <Field hint={t('modal.kanbanHint')}>
+              <Switch label={t('modal.kanban')} data-testid="tag-kanban" {...form.check('kanban')} />
+            </Field>
+          ) : null}
+        </>
+      )}
+    </FormDialog>
   );
 }

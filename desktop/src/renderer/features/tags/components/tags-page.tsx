@@ -1,33 +1,22 @@
-import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  Input,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { Add20Regular, Delete20Regular, Edit20Regular, Search20Regular } from '@fluentui/react-icons';
+import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { usePagedQuery } from '../../../api/query';
-import { ConfirmationDialog } from '../../../components/confirmation-dialog';
-import { ListBody } from '../../../components/list-body';
+import {
+  DataTable,
+  DeleteDialog,
+  EditDeleteActions,
+  InfiniteList,
+  ListHeader,
+  useListDialogs,
+  useSearch,
+  type Column,
+} from '../../../components/list-kit';
 import { PageContainer, PageContent } from '../../../components/page-container';
-import { PageHeader } from '../../../components/page-header';
-import { RowAction } from '../../../components/row-action';
-import { removeRow } from '../../../hooks/remove-row';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useCurrentUser } from '../../../stores/auth-store';
 import { TAGS_KEY, tagsApi, type Tag } from '../api/tags';
 import { TagModal } from './tag-modal';
 
 const useStyles = makeStyles({
-  scroller: { height: '100%', overflow: 'auto' },
   chip: {
     display: 'inline-block',
     maxWidth: '100%',
@@ -40,7 +29,6 @@ const useStyles = makeStyles({
     verticalAlign: 'middle',
   },
   name: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, minWidth: 0, paddingBlock: '4px' },
-  search: { minWidth: '0', maxWidth: '220px' },
 });
 
 /** Dark text on light tag colours (the default #A4CCCC), white on dark ones. */
@@ -56,102 +44,80 @@ export const chipTextColor = (color: string): string => {
 export default function TagsPage() {
   const styles = useStyles();
   const { t } = useTranslation('tags');
-  const { t: tc } = useTranslation();
   const user = useCurrentUser();
   const isAdmin = user?.profile === 'admin' || !!user?.super;
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search.trim());
-  const { items, hasMore, isLoading, loadMore } = usePagedQuery<Tag>([...TAGS_KEY, 'page', { searchParam }], (page) =>
-    tagsApi.page(searchParam, page),
-  );
-  const [editing, setEditing] = useState<Tag | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Tag | null>(null);
+  const { search, setSearch, searchParam } = useSearch();
+  const list = usePagedQuery<Tag>([...TAGS_KEY, 'page', { searchParam }], (page) => tagsApi.page(searchParam, page));
+  const dialogs = useListDialogs<Tag>();
 
-  const onScroll = (e: React.UIEvent<HTMLDivElement>) => {
-    const el = e.currentTarget;
-    if (hasMore && el.scrollHeight - (el.scrollTop + el.clientHeight) < 100) void loadMore();
-  };
+  const columns: Column<Tag>[] = [
+    {
+      id: 'name',
+      header: t('columns.name'),
+      cell: (tag) => (
+        <span className={styles.name}>
+          <span className={styles.chip} style={{ backgroundColor: tag.color, color: chipTextColor(tag.color) }} data-testid={`tag-chip-${tag.id}`}>
+            {tag.name}
+          </span>
+          {tag.kanban === 1 ? (
+            <Badge appearance="outline" size="small" data-testid={`tag-kanban-${tag.id}`}>
+              {t('kanbanBadge')}
+            </Badge>
+          ) : null}
+        </span>
+      ),
+    },
+    { id: 'tickets', header: t('columns.tickets'), width: 76, cellTestId: (tag) => `tag-count-${tag.id}`, cell: (tag) => tag.ticketsCount ?? 0 },
+  ];
 
   return (
     <PageContainer>
-      <PageHeader
+      <ListHeader
         title={t('title')}
-        actions={
-          <>
-            <Input
-              className={styles.search}
-              contentBefore={<Search20Regular />}
-              placeholder={t('search')}
-              aria-label={t('search')}
-              value={search}
-              data-testid="tags-search"
-              onChange={(_, d) => setSearch(d.value)}
-            />
-            <Button appearance="primary" icon={<Add20Regular />} data-testid="tags-add" onClick={() => setEditing('new')}>
-              {t('add')}
-            </Button>
-          </>
-        }
+        search={{ value: search, onChange: setSearch, label: t('search'), testId: 'tags-search' }}
+        add={{ label: t('add'), onClick: dialogs.openAdd, testId: 'tags-add' }}
       />
       <PageContent>
-        <div className={styles.scroller} onScroll={onScroll} data-testid="tags-scroller">
-          <ListBody loading={isLoading} empty={items.length === 0} emptyTitle={t('empty')}>
-            <Table aria-label={t('title')} style={{ tableLayout: 'fixed' }}>
-              <TableHeader>
-                <TableRow>
-                  <TableHeaderCell>{t('columns.name')}</TableHeaderCell>
-                  <TableHeaderCell style={{ width: 76 }}>{t('columns.tickets')}</TableHeaderCell>
-                  <TableHeaderCell style={{ width: 88 }}>{t('columns.actions')}</TableHeaderCell>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {items.map((tag) => (
-                  <TableRow key={tag.id} data-testid={`tag-row-${tag.id}`}>
-                    <TableCell>
-                      <span className={styles.name}>
-                        <span className={styles.chip} style={{ backgroundColor: tag.color, color: chipTextColor(tag.color) }} data-testid={`tag-chip-${tag.id}`}>
-                          {tag.name}
-                        </span>
-                        {tag.kanban === 1 ? (
-                          <Badge appearance="outline" size="small" data-testid={`tag-kanban-${tag.id}`}>
-                            {t('kanbanBadge')}
-                          </Badge>
-                        ) : null}
-                      </span>
-                    </TableCell>
-                    <TableCell data-testid={`tag-count-${tag.id}`}>{tag.ticketsCount ?? 0}</TableCell>
-                    <TableCell>
-                      {/* Only admins may change a tag (PUT /tags/{id}); anyone may delete one. */}
-                      {isAdmin ? (
-                        <RowAction label={tc('actions.edit')} icon={<Edit20Regular />} testId={`tag-edit-${tag.id}`} onClick={() => setEditing(tag)} />
-                      ) : null}
-                      <RowAction label={tc('actions.delete')} icon={<Delete20Regular />} testId={`tag-delete-${tag.id}`} onClick={() => setDeleting(tag)} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </ListBody>
-        </div>
+        <InfiniteList
+          loading={list.isLoading}
+          itemCount={list.items.length}
+          hasMore={list.hasMore}
+          loadingMore={list.isLoadingMore}
+          loadMore={list.loadMore}
+          emptyTitle={t('empty')}
+          testId="tags-scroller"
+        >
+          <DataTable
+            label={t('title')}
+            rows={list.items}
+            columns={columns}
+            rowKey={(tag) => tag.id}
+            rowTestId={(tag) => `tag-row-${tag.id}`}
+            actionsHeader={t('columns.actions')}
+            actions={(tag) => (
+              // Only admins may change a tag (PUT /tags/{id}); anyone may delete one.
+              <EditDeleteActions
+                testIdPrefix="tag"
+                id={tag.id}
+                onEdit={isAdmin ? () => dialogs.openEdit(tag) : undefined}
+                onDelete={() => dialogs.askDelete(tag)}
+              />
+            )}
+          />
+        </InfiniteList>
       </PageContent>
-      {editing ? (
-        <TagModal
-          key={editing === 'new' ? 'new' : editing.id}
-          tag={editing === 'new' ? undefined : editing}
-          canSetKanban={isAdmin}
-          onClose={() => setEditing(null)}
-        />
+      {dialogs.editing ? (
+        <TagModal key={dialogs.edited?.id ?? 'new'} tag={dialogs.edited} canSetKanban={isAdmin} onClose={dialogs.closeForm} />
       ) : null}
-      <ConfirmationDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t('confirmDelete.title', { name: deleting?.name ?? '' })}
-        confirmLabel={tc('actions.delete')}
-        destructive
-        onConfirm={() => (deleting ? removeRow(() => tagsApi.remove(deleting.id), TAGS_KEY, t('toasts.deleted')) : undefined)}
-      >
-        {t('confirmDelete.body')}
-      </ConfirmationDialog>
+      <DeleteDialog
+        item={dialogs.deleting}
+        onClose={dialogs.closeDelete}
+        title={(tag) => t('confirmDelete.title', { name: tag.name })}
+        body={t('confirmDelete.body')}
+        remove={(tag) => tagsApi.remove(tag.id)}
+        listKey={TAGS_KEY}
+        deletedMessage={t('toasts.deleted')}
+      />
     </PageContainer>
   );
 }

@@ -73,8 +73,8 @@ export function ContactDrawer({ ticket, open, onOpenChange }: { ticket: Ticket; 
       const saved = await updateContact(contactId, result.data);
       contact.setData(saved);
       // The conversation header and the lists show the new name at once.
-      queryClient.setData<Ticket>(['ticket', ticket.uuid], (old) => (old ? { ...old, contact: { ...old.contact, ...saved } } : old));
-      queryClient.invalidate(['tickets']);
+      queryClient.setQueryData<Ticket>(['ticket', ticket.uuid], (old) => (old ? { ...old, contact: { ...old.contact, ...saved } } : old));
+      void queryClient.invalidateQueries({ queryKey: ['tickets'] });
       toast.success(t('contact.saved'));
     } catch (err) {
       toastError(err);

@@ -160,9 +160,9 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
       ticketQuery.setData(
         updated && typeof updated === 'object' && 'id' in updated ? updated : { ...ticket, tags: chosen.filter((tag): tag is TagRef => 'id' in tag) },
       );
-      queryClient.invalidate(['tickets']);
+      void queryClient.invalidateQueries({ queryKey: ['tickets'] });
       // A tag created by name: the tags page and every picker learn it.
-      if (created) queryClient.invalidate(['tags']);
+      if (created) void queryClient.invalidateQueries({ queryKey: ['tags'] });
     } catch (err) {
       toastError(err);
     }
@@ -263,7 +263,7 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
         onConfirm={async () => {
           try {
             await deleteTicket(ticket.id);
-            queryClient.invalidate(['tickets']);
+            void queryClient.invalidateQueries({ queryKey: ['tickets'] });
             void navigate('/tickets');
           } catch (err) {
             toastError(err);

@@ -81,7 +81,7 @@ export function NewTicketDialog({ open, onOpenChange }: { open: boolean; onOpenC
     setNotice('');
     try {
       const ticket = await createTicket({ contactId: contact.id, queueId, whatsappId, userId: user?.id, status: 'open' });
-      queryClient.invalidate(['tickets']);
+      void queryClient.invalidateQueries({ queryKey: ['tickets'] });
       close();
       void navigate(`/tickets/${ticket.uuid}`);
     } catch (err) {
@@ -89,7 +89,7 @@ export function NewTicketDialog({ open, onOpenChange }: { open: boolean; onOpenC
       const other = errorCodeOf(err) === 'ERR_OTHER_OPEN_TICKET' && isAxiosError(err) ? (err.response?.data as OtherOpenTicket).ticket : undefined;
       if (other && other.userId === user?.id && other.uuid) {
         // The contact's open ticket is the user's own: it opens instead.
-        queryClient.invalidate(['tickets']);
+        void queryClient.invalidateQueries({ queryKey: ['tickets'] });
         close();
         void navigate(`/tickets/${other.uuid}`);
       } else if (other) {

@@ -68,7 +68,7 @@ export function TransferDialog({ ticket, open, onOpenChange }: { ticket: Ticket;
     try {
       // Without a user the ticket waits in the queue.
       await updateTicket(ticket.id, userId ? { queueId, whatsappId, userId, status: 'open' } : { queueId, whatsappId, userId: null, status: 'pending' });
-      queryClient.invalidate(['tickets']);
+      void queryClient.invalidateQueries({ queryKey: ['tickets'] });
       toast.success(chosenUser ? t('transfer.doneToUser', { name: chosenUser.name }) : t('transfer.doneToQueue', { queue: queueOptions.find((q) => q.id === queueId)?.name ?? '' }));
       onOpenChange(false);
       void navigate('/tickets');

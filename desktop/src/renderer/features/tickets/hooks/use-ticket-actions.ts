@@ -18,8 +18,8 @@ export function useTicketActions() {
     async (ticket: Ticket, body: Record<string, unknown>, openAfter: boolean) => {
       try {
         const updated = await updateTicket(ticket.id, body);
-        queryClient.setData(['ticket', ticket.uuid], updated);
-        queryClient.invalidate(['tickets']);
+        queryClient.setQueryData(['ticket', ticket.uuid], updated);
+        void queryClient.invalidateQueries({ queryKey: ['tickets'] });
         // The ticket is the user's now: the list shows the assigned tab, the ticket selected in it.
         if (openAfter) useTicketsUi.getState().showAssigned();
         void navigate(openAfter ? `/tickets/${ticket.uuid}` : '/tickets');

@@ -69,4 +69,4 @@ export const markLastMessageDeleted = (old: TicketListData | undefined, message:
   return { ...old, items: old.items.map((t) => (t === target ? { ...t, lastMessageDeleted: true } : t)) };
 };
 
-export const invalidateTickets = () => queryClient.invalidate(['tickets']);
+export const invalidateTickets = () => void queryClient.invalidateQueries({ queryKey: ['tickets'] });

@@ -1,30 +1,20 @@
-import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  Input,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  tokens,
-} from '@fluentui/react-components';
-import { Add20Regular, Delete20Regular, Edit20Regular, Search20Regular } from '@fluentui/react-icons';
+import { Badge, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useResponsiveTable } from '../../../components/responsive';
-import { queryClient, usePagedQuery, type PagedData } from '../../../api/query';
+import { updatePagedItems, usePagedQuery } from '../../../api/query';
 import { useRealtimeEvent } from '../../../api/socket';
-import { ConfirmationDialog } from '../../../components/confirmation-dialog';
-import { RowAction } from '../../../components/row-action';
-import { ListBody } from '../../../components/list-body';
+import {
+  DataTable,
+  DeleteDialog,
+  EditDeleteActions,
+  InfiniteList,
+  ListHeader,
+  useListDialogs,
+  useSearch,
+  type Column,
+} from '../../../components/list-kit';
 import { PageContainer, PageContent } from '../../../components/page-container';
-import { PageHeader } from '../../../components/page-header';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { USERS_KEY, usersApi, type User } from '../api/users';
 import { UserModal } from './user-modal';
-import { removeRow } from '../../../hooks/remove-row';
 
 interface UserEvent {
   action: string;
@@ -34,109 +24,80 @@ interface UserEvent {
 
 /** /users. */
 export default function UsersPage() {
-  const narrow = useResponsiveTable();
   const { t } = useTranslation('users');
-  const { t: tc } = useTranslation();
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search.trim().toLowerCase());
-  const { items, hasMore, isLoading, loadMore } = usePagedQuery<User>([...USERS_KEY, { searchParam }], (page) =>
-    usersApi.page(searchParam, page),
-  );
-  const [editing, setEditing] = useState<User | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<User | null>(null);
+  const { search, setSearch, searchParam } = useSearch({ lowerCase: true });
+  const list = usePagedQuery<User>([...USERS_KEY, { searchParam }], (page) => usersApi.page(searchParam, page));
+  const dialogs = useListDialogs<User>();
 
   useRealtimeEvent<UserEvent>('user', (event) => {
-    queryClient.updateAll<PagedData<User>>(USERS_KEY, (old) => {
-      if (!old) return old;
+    updatePagedItems<User>(USERS_KEY, (items) => {
       if (event.action === 'delete') {
         const id = event.userId ?? event.user?.id;
-        return { ...old, items: old.items.filter((u) => u.id !== id) };
+        return items.filter((u) => u.id !== id);
       }
       const changed = event.user;
-      if (!changed) return old;
-      return old.items.some((u) => u.id === changed.id)
-        ? { ...old, items: old.items.map((u) => (u.id === changed.id ? { ...u, ...changed } : u)) }
-        : { ...old, items: [...old.items, changed] };
+      if (!changed) return items;
+      return items.some((u) => u.id === changed.id)
+        ? items.map((u) => (u.id === changed.id ? { ...u, ...changed } : u))
+        : [...items, changed];
     });
   });
 
-  const remove = (user: User) => removeRow(() => usersApi.remove(user.id), USERS_KEY, t('toasts.deleted'));
+  const columns: Column<User>[] = [
+    { id: 'id', header: t('columns.id'), width: 70, secondary: true, cellStyle: { color: tokens.colorNeutralForeground3 }, cell: (u) => u.id },
+    { id: 'name', header: t('columns.name'), cell: (u) => u.name },
+    { id: 'email', header: t('columns.email'), secondary: true, cell: (u) => u.email },
+    {
+      id: 'profile',
+      header: t('columns.profile'),
+      cell: (u) => (
+        <Badge appearance="tint" color={u.profile === 'admin' ? 'brand' : 'informative'}>
+          {t(`profiles.${u.profile === 'admin' ? 'admin' : 'user'}`)}
+        </Badge>
+      ),
+    },
+  ];
 
   return (
     <PageContainer>
-      <PageHeader
+      <ListHeader
         title={t('title')}
-        actions={
-          <>
-            <Input
-              contentBefore={<Search20Regular />}
-              placeholder={t('search')}
-              aria-label={t('search')}
-              value={search}
-              onChange={(_, d) => setSearch(d.value)}
-            />
-            <Button appearance="primary" icon={<Add20Regular />} data-testid="users-add" onClick={() => setEditing('new')}>
-              {t('add')}
-            </Button>
-          </>
-        }
+        search={{ value: search, onChange: setSearch, label: t('search'), testId: 'users-search' }}
+        add={{ label: t('add'), onClick: dialogs.openAdd, testId: 'users-add' }}
       />
       <PageContent>
-        <div
-          style={{ height: '100%', overflow: 'auto' }}
-          onScroll={(e) => {
-            const el = e.currentTarget;
-            if (hasMore && el.scrollHeight - (el.scrollTop + el.clientHeight) < 100) void loadMore();
-          }}
+        <InfiniteList
+          loading={list.isLoading}
+          itemCount={list.items.length}
+          hasMore={list.hasMore}
+          loadingMore={list.isLoadingMore}
+          loadMore={list.loadMore}
+          emptyTitle={t('empty')}
+          testId="users-scroller"
         >
-          <ListBody loading={isLoading} empty={items.length === 0} emptyTitle={t('empty')}>
-            <Table aria-label={t('title')}>
-              <TableHeader>
-                <TableRow>
-                  <TableHeaderCell style={{ width: 70 }} className={narrow.secondary}>{t('columns.id')}</TableHeaderCell>
-                  <TableHeaderCell>{t('columns.name')}</TableHeaderCell>
-                  <TableHeaderCell className={narrow.secondary}>{t('columns.email')}</TableHeaderCell>
-                  <TableHeaderCell>{t('columns.profile')}</TableHeaderCell>
-                  <TableHeaderCell style={{ width: 110 }}>{t('columns.actions')}</TableHeaderCell>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {items.map((u) => (
-                  <TableRow key={u.id} data-testid={`user-row-${u.id}`}>
-                    <TableCell style={{ color: tokens.colorNeutralForeground3 }} className={narrow.secondary}>
-                      {u.id}
-                    </TableCell>
-                    <TableCell>{u.name}</TableCell>
-                    <TableCell className={narrow.secondary}>{u.email}</TableCell>
-                    <TableCell>
-                      <Badge appearance="tint" color={u.profile === 'admin' ? 'brand' : 'informative'}>
-                        {t(`profiles.${u.profile === 'admin' ? 'admin' : 'user'}`)}
-                      </Badge>
-                    </TableCell>
-                    <TableCell>
-                      <RowAction label={tc('actions.edit')} icon={<Edit20Regular />} onClick={() => setEditing(u)} />
-                      <RowAction label={tc('actions.delete')} icon={<Delete20Regular />} onClick={() => setDeleting(u)} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </ListBody>
-        </div>
+          <DataTable
+            label={t('title')}
+            rows={list.items}
+            columns={columns}
+            rowKey={(u) => u.id}
+            rowTestId={(u) => `user-row-${u.id}`}
+            actionsHeader={t('columns.actions')}
+            actions={(u) => (
+              <EditDeleteActions testIdPrefix="user" id={u.id} onEdit={() => dialogs.openEdit(u)} onDelete={() => dialogs.askDelete(u)} />
+            )}
+          />
+        </InfiniteList>
       </PageContent>
-      {editing ? (
-        <UserModal key={editing === 'new' ? 'new' : editing.id} user={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
-      ) : null}
-      <ConfirmationDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t('confirmDelete.title', { name: deleting?.name ?? '' })}
-        confirmLabel={tc('actions.delete')}
-        destructive
-        onConfirm={() => (deleting ? remove(deleting) : undefined)}
-      >
-        {t('confirmDelete.body')}
-      </ConfirmationDialog>
+      {dialogs.editing ? <UserModal key={dialogs.edited?.id ?? 'new'} user={dialogs.edited} onClose={dialogs.closeForm} /> : null}
+      <DeleteDialog
+        item={dialogs.deleting}
+        onClose={dialogs.closeDelete}
+        title={(u) => t('confirmDelete.title', { name: u.name })}
+        body={t('confirmDelete.body')}
+        remove={(u) => usersApi.remove(u.id)}
+        listKey={USERS_KEY}
+        deletedMessage={t('toasts.deleted')}
+      />
     </PageContainer>
   );
 }
