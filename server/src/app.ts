@@ -22,6 +22,8 @@ import { createRealtime, type Realtime } from './realtime/server.js';
 import { createSessionCheck } from './realtime/sessions.js';
 import { createAuthStore } from './channels/auth-store.js';
 import { createBaileysProvider } from './channels/baileys/index.js';
+import { ConnectionLeases, type LeaseOptions } from './channels/lease.js';
+import { ConnectionWakeups } from './channels/wakeups.js';
 import { ChannelManager } from './channels/manager.js';
 import { startAllSessions } from './channels/boot.js';
 import { sandboxRoutes } from './channels/sandbox/sandbox.routes.js';
@@ -66,6 +68,8 @@ export const startApp = async (
     print?: (line: string) => void;
     /** Channel providers that replace the default ones by name (tests give Baileys a socket of their own). */
     providers?: Record<string, ChannelProvider>;
+    /** The connection leases' timing (tests shorten it to see a takeover). */
+    leases?: LeaseOptions;
   } = {},
 ): Promise<RunningApp> => {
   const logger = options.logger ?? createLogger(config.logLevel);
@@ -111,12 +115,18 @@ export const startApp = async (
   if (config.channelSandbox) providers.sandbox = createSandboxProvider(systemEm);
   Object.assign(providers, options.providers);
   // Sessions report into the pipeline, which answers through the sessions: the closure is called later.
+  // Each runs under this process's lease on its connection; its key writes check that lease.
+  const leases = new ConnectionLeases(systemEm, options.leases);
+  const wakeups = new ConnectionWakeups(databaseUrl, systemEm, logger);
+  await wakeups.start();
   const channels = new ChannelManager(providers, {
     events: (connection) => sessionEvents(pipeline, connection),
-    auth: (connection) => createAuthStore(systemEm, connection.companyId, connection.id),
+    auth: (connection) => createAuthStore(systemEm, connection.companyId, connection.id, (tx) => leases.fence(tx, connection.id)),
     logger,
+    leases,
+    wakeups,
   });
-  const pipeline: PipelineDeps = { systemEm, logger, media, events, channels, steps: [] };
+  const pipeline: PipelineDeps = { systemEm, logger, media, events, channels, steps: [], mediaMaxBytes: config.mediaDownloadMaxBytes };
   pipeline.steps.push(...inboundSteps(pipeline));
 
   // Every send goes through the outbox: one sender per connection.
@@ -175,6 +185,7 @@ export const startApp = async (
   // What a crash left half-processed, then every connection's session.
   await replayInboundQueue(pipeline).catch((err: unknown) => logger.error({ err }, 'inbound replay failed'));
   await startAllSessions(systemEm, channels, logger);
+  channels.startKeeping();
   await outbox.sweep().catch((err: unknown) => logger.error({ err }, 'outbox sweep failed'));
 
   let stopping: Promise<void> | undefined;
@@ -210,6 +221,7 @@ export const startApp = async (
       // The sends in flight finish (a row cut off here is settled by its id at the next start).
       await within(1_000, 'outbox', outbox.stop());
       await within(1_000, 'channels', channels.stopAll());
+      await wakeups.stop();
       await orm.close(true);
       await embedded?.stop();
       logger.info('stopped');

@@ -32,6 +32,8 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86400).default(900),
   REFRESH_TOKEN_TTL: z.coerce.number().int().min(300).max(90 * 86400).default(7 * 86400),
   BODY_LIMIT_KB: z.coerce.number().int().min(1).max(102400).default(1024),
+  /** The largest media a customer sends that is downloaded (MB; fractions allowed); a larger one is marked too large. */
+  MEDIA_DOWNLOAD_MAX_MB: z.coerce.number().positive().max(4096).default(100),
   DEFAULT_TIMEZONE: z.string().default('America/Sao_Paulo'),
   LOGIN_MAX_PER_IP: z.coerce.number().int().min(1).default(50),
   LOGIN_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(10),
@@ -110,6 +112,7 @@ export interface Config {
   accessTokenTtl: number;
   refreshTokenTtl: number;
   bodyLimitKb: number;
+  mediaDownloadMaxBytes: number;
   defaultTimezone: string;
   embeddedPgPort: number;
   loginMaxPerIp: number;
@@ -252,6 +255,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     bodyLimitKb: e.BODY_LIMIT_KB,
+    mediaDownloadMaxBytes: Math.floor(e.MEDIA_DOWNLOAD_MAX_MB * 1024 * 1024),
     defaultTimezone: e.DEFAULT_TIMEZONE,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     loginMaxPerIp: e.LOGIN_MAX_PER_IP,

@@ -32,6 +32,11 @@ export interface MessageBaseView<D = string> {
   mediaType: string;
   mediaUrl: string | null;
   mediaName: string | null;
+  /**
+   * A received media still on its way: `pending` (stored at once, being downloaded), `failed` (it could
+   * not be downloaded) or `tooLarge` (over the download limit); null once the file is here, or no media.
+   */
+  mediaStatus: MediaStatusView | null;
   isDeleted: boolean;
   isEdited: boolean;
   isSystem: boolean;
@@ -45,6 +50,8 @@ export interface MessageBaseView<D = string> {
   createdAt: D;
   updatedAt: D;
 }
+
+export type MediaStatusView = 'pending' | 'failed' | 'tooLarge';
 
 export interface MessageView<D = string> extends MessageBaseView<D> {
   quotedMsgId: number | null;

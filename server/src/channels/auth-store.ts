@@ -4,7 +4,16 @@ import { ChannelAuthKey } from '../modules/connections/whatsapp.entity.js';
 import type { AuthStore } from './types.js';
 
 /** A session's credentials and keys in PostgreSQL (table channel_auth_keys), scoped to its connection. */
-export const createAuthStore = (systemEm: () => EntityManager, companyId: number, whatsappId: number): AuthStore => {
+/**
+ * `fence`: run inside each write's transaction, fails it unless this process still holds the connection's
+ * lease (see channels/lease.ts), so a process that lost its session never writes its keys again.
+ */
+export const createAuthStore = (
+  systemEm: () => EntityManager,
+  companyId: number,
+  whatsappId: number,
+  fence?: (tx: EntityManager) => Promise<void>,
+): AuthStore => {
   const em = () => forCompany(systemEm(), companyId);
   return {
     async get<T>(key: string) {
@@ -26,6 +35,7 @@ export const createAuthStore = (systemEm: () => EntityManager, companyId: number
       const upserts = Object.entries(entries).filter(([, v]) => v !== null && v !== undefined);
       if (removals.length === 0 && upserts.length === 0) return;
       await em().transactional(async (tx) => {
+        await fence?.(tx);
         if (upserts.length > 0) {
           await tx.upsertMany(
             ChannelAuthKey,

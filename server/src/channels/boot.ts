@@ -27,6 +27,8 @@ export const startAllSessions = async (
   const active = await em.find(Company, { status: true }, { fields: ['id'] });
   const connections = await em.find(Whatsapp, { companyId: { $in: active.map((c) => c.id) } }, { orderBy: { id: 'asc' } });
   const toStart: Whatsapp[] = [];
+  // A connection another server process runs (perhaps showing its QR code) is that process's to show.
+  const elsewhere = await channels.runElsewhere(connections.map((c) => c.id));
   for (const connection of connections) {
     if (!channels.hasProvider(connection.provider)) {
       logger.warn({ whatsappId: connection.id, provider: connection.provider }, 'connection provider not enabled; not started');
@@ -34,6 +36,8 @@ export const startAllSessions = async (
     }
     if (await channels.isPaired(connection)) {
       toStart.push(connection);
+    } else if (elsewhere.has(connection.id)) {
+      continue;
     } else if (connection.status !== 'DISCONNECTED' || connection.qrcode) {
       connection.status = 'DISCONNECTED';
       connection.qrcode = '';

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Logger } from '../logger.js';
 
 /**
@@ -48,8 +49,11 @@ export interface InboundMessage {
   body: string;
   mediaType: InboundMediaType;
   media?: InboundMedia;
-  /** A media the provider could not download; stored with its type and a placeholder. */
-  mediaError?: boolean;
+  /**
+   * The media is not in `media`: `pending`, the provider fetches it after this message is stored and
+   * hands it over with `mediaDownloaded`; `failed`, it could not be had at all.
+   */
+  mediaStatus?: 'pending' | 'failed';
   quotedId?: string;
   timestamp: Date;
   /** The provider's own message object, kept to quote or re-download it. */
@@ -70,6 +74,19 @@ export interface MessageUpdate {
   reactionRemoved?: { fromMe: boolean; participant?: ChannelPeer };
 }
 
+/** The media of a message delivered with `mediaStatus: 'pending'`. */
+export type MediaDownload =
+  | {
+      id: string;
+      mimetype: string;
+      filename?: string;
+      /** The size the sender announced, when known (a larger file is refused before any byte is read). */
+      fileLength?: number;
+      /** Starts the download: the decrypted bytes as a stream, to read once (to a file, never whole in memory). */
+      open(): Promise<Readable>;
+    }
+  | { id: string; error: string };
+
 export interface CallEvent {
   from: ChannelPeer;
   status: 'offer' | 'ringing' | 'timeout' | 'reject' | 'accept' | 'terminate';
@@ -84,6 +101,8 @@ export interface ChannelEvents {
   messageUpdate(update: MessageUpdate): Promise<void>;
   contactUpdate(peer: ChannelPeer & { profilePicUrl?: string }): Promise<void>;
   call?(call: CallEvent): Promise<void>;
+  /** A pending media is here (or will never be): the stored message is completed. */
+  mediaDownloaded?(download: MediaDownload): Promise<void>;
   /** The provider's own object of a message this connection sent (its `raw`), to send it again on request; null when unknown. */
   sentMessage?(id: string): Promise<unknown>;
 }

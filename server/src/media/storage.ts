@@ -1,5 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import { AppError } from '../errors.js';
 
@@ -10,6 +13,11 @@ import { AppError } from '../errors.js';
  */
 export interface MediaStore {
   save(companyId: number, file: { data: Buffer; mimetype: string; filename?: string }): Promise<StoredMedia>;
+  /**
+   * Writes a stream to a new file as it comes (never whole in memory), refusing more than `maxBytes`
+   * (MediaTooLargeError, the download aborted); nothing is left behind on any failure.
+   */
+  saveStream(companyId: number, file: { stream: Readable; mimetype: string; filename?: string; maxBytes: number }): Promise<StoredMedia>;
   read(companyId: number, fileName: string): Promise<Buffer>;
   remove(companyId: number, fileName: string): Promise<void>;
   /** Every file of a company (it was deleted). */
@@ -25,6 +33,13 @@ export interface StoredMedia {
   mediaName: string;
   mimetype: string;
   size: number;
+}
+
+export class MediaTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`media larger than ${maxBytes} bytes`);
+    this.name = 'MediaTooLargeError';
+  }
 }
 
 const FILE_NAME = /^[A-Za-z0-9_-]{10,64}\.[a-z0-9]{1,10}$/;
@@ -98,6 +113,28 @@ export const createMediaStore = (options: { dataDir: string; secret: string }): 
         mimetype: mimeBase(file.mimetype),
         size: file.data.length,
       };
+    },
+    async saveStream(companyId, file) {
+      const dir = dirOf(companyId);
+      await mkdir(dir, { recursive: true });
+      const fileName = `${randomBytes(16).toString('base64url')}.${extensionFor(file.mimetype, file.filename)}`;
+      // Written under a name the media routes never serve, then renamed once complete.
+      const partial = path.join(dir, `${fileName}.part`);
+      let size = 0;
+      const limit = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          done(size > file.maxBytes ? new MediaTooLargeError(file.maxBytes) : null, chunk);
+        },
+      });
+      try {
+        await pipeline(file.stream, limit, createWriteStream(partial, { flags: 'wx' }));
+        await rename(partial, path.join(dir, fileName));
+      } catch (err) {
+        await unlink(partial).catch(() => undefined);
+        throw err;
+      }
+      return { fileName, mediaName: cleanFileName(file.filename, fileName), mimetype: mimeBase(file.mimetype), size };
     },
     read: (companyId, fileName) => readFile(pathOf(companyId, fileName)),
     async remove(companyId, fileName) {

@@ -28,6 +28,7 @@ export interface FastInbound {
   mediaType: MediaType;
   mediaUrl: string | null;
   mediaName: string | null;
+  mediaStatus?: 'pending' | 'failed' | null;
   quotedId?: string | null;
   raw?: unknown;
   createdAt: Date;
@@ -149,6 +150,7 @@ export const storeInboundBatch = async (
       media_type: input.mediaType,
       media_url: input.mediaUrl,
       media_name: input.mediaName,
+      media_status: input.mediaStatus ?? null,
       quoted: input.quotedId ?? null,
       raw: input.raw ?? null,
       at: input.createdAt.toISOString(),
@@ -177,7 +179,7 @@ export const storeInboundBatch = async (
       `with
        input as (
          select * from jsonb_to_recordset(:rows::jsonb) as i(idx int, contact_id int, name text, number text, lid text, pic text,
-           wid text, body text, from_me boolean, media_type text, media_url text, media_name text, quoted text, raw jsonb,
+           wid text, body text, from_me boolean, media_type text, media_url text, media_name text, media_status text, quoted text, raw jsonb,
            at timestamptz, preview text, awaiting_id int)),
        new_contact as (
          insert into contacts (company_id, name, number, lid, email, profile_pic_url, is_group, uuid, created_at, updated_at)
@@ -214,9 +216,9 @@ export const storeInboundBatch = async (
          union all select id, contact_id from awaiting),
        msg as (
          insert into messages (company_id, ticket_id, wid, whatsapp_id, contact_id, user_id, body, from_me, read, ack, media_type,
-             media_url, media_name, quoted_msg_id, is_deleted, is_edited, is_system, participant, raw, created_at, updated_at)
+             media_url, media_name, media_status, quoted_msg_id, is_deleted, is_edited, is_system, participant, raw, created_at, updated_at)
          select :co, t.id, i.wid, :wa, case when i.from_me then null else c.id end, null, i.body, i.from_me, i.from_me,
-                case when i.from_me then 2 else 0 end, i.media_type, i.media_url, i.media_name,
+                case when i.from_me then 1 else 0 end, i.media_type, i.media_url, i.media_name, i.media_status,
                 (select q.id from messages q where q.whatsapp_id = :wa and q.wid = i.quoted), false, false, false, null, i.raw, i.at, now()
            from input i join contact c on c.idx = i.idx join ticket t on t.contact_id = c.id
          on conflict (whatsapp_id, wid) do nothing

@@ -101,16 +101,25 @@ describe('message updates', () => {
     expect(msg).toMatchObject({ isDeleted: true, body: '' });
   });
 
-  it('a message typed on the phone appears as ours and clears the unread count', async () => {
+  it('a message typed on the phone appears as ours, sent (ack 1, not yet received), and clears the unread count', async () => {
     const key = { id: wa, companyId: a.companyId };
     await acceptInbound(deps, key, message('PH-1', { number: '5511911110001', lid: null, name: 'Cris' }, 'oi'));
     await acceptInbound(deps, key, message('PH-2', { number: '5511911110001', lid: null }, 'respondi do celular', { fromMe: true }));
+    // The same through the general path (as replayed after a crash).
+    const [queued] = await sql(`insert into inbound_queue (company_id, whatsapp_id, wid, payload, attempts, received_at) values (?, ?, ?, ?, 0, now()) returning id`, [
+      a.companyId,
+      wa,
+      'PH-3',
+      JSON.stringify({ id: 'PH-3', fromMe: true, chat: { number: '5511911110001', lid: null }, body: 'e mais isto', mediaType: 'chat', timestamp: new Date().toISOString() }),
+    ]);
+    expect(await processQueued(deps, key, queued.id)).toBe('stored');
     const ticket = await ticketOf(t.api, a.admin.token, '5511911110001');
     expect(ticket.unreadMessages).toBe(0);
     const messages = (await t.api.get(`/messages/${ticket.id}`, a.admin.token)).body.messages;
-    expect(messages.map((m: any) => [m.body, m.fromMe])).toEqual([
-      ['oi', false],
-      ['respondi do celular', true],
+    expect(messages.map((m: any) => [m.body, m.fromMe, m.ack])).toEqual([
+      ['oi', false, 0],
+      ['respondi do celular', true, 1],
+      ['e mais isto', true, 1],
     ]);
   });
 });

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { InboundMessage, MessageUpdate } from '../channels/types.js';
-import { forCompany } from '../db/tenant.js';
+import type { InboundMessage, MediaDownload, MessageUpdate } from '../channels/types.js';
+import { forCompany, forSystem } from '../db/tenant.js';
 import type { DomainEvents, EventBus } from '../events/bus.js';
 import type { Logger } from '../logger.js';
-import type { MediaStore } from '../media/storage.js';
+import { MediaTooLargeError, type MediaStore } from '../media/storage.js';
 import { digitsOnly, presentContact, upsertChannelContact } from '../modules/contacts/index.js';
 import { Message, type MediaType } from '../modules/messages/message.entity.js';
 import { type ConversationDeps, followLastMessage, presentMessages, previewOf, storeMessage } from '../modules/messages/index.js';
@@ -33,7 +33,12 @@ export interface PipelineDeps extends ConversationDeps {
   steps: InboundStep[];
   /** How a step waits without sleeping (a job); set once the job scheduler exists. */
   waits?: StepWaits;
+  /** The largest received media that is downloaded (bytes); a larger one is marked `tooLarge`. */
+  mediaMaxBytes?: number;
 }
+
+/** The default limit on a received media: 100 MB (MEDIA_DOWNLOAD_MAX_MB). */
+export const DEFAULT_MEDIA_MAX_BYTES = 100 * 1024 * 1024;
 
 export type { InboundFacts };
 
@@ -143,6 +148,7 @@ const writeBatch = async (deps: PipelineDeps, items: Pending[]): Promise<Settled
       mediaType: mediaTypeOf(payload),
       mediaUrl: payload.storedMedia?.fileName ?? null,
       mediaName: payload.storedMedia?.mediaName ?? null,
+      mediaStatus: payload.mediaStatus ?? null,
       quotedId: payload.quotedId,
       raw: payload.raw,
       createdAt: new Date(payload.timestamp),
@@ -287,10 +293,12 @@ const storeQueued = async (
         body: payload.body,
         fromMe: payload.fromMe,
         read: payload.fromMe,
-        ack: payload.fromMe ? 2 : 0,
+        // Typed on the phone: sent (1); its receipts move it on like any message of ours.
+        ack: payload.fromMe ? 1 : 0,
         mediaType: mediaTypeOf(payload),
         mediaUrl: payload.storedMedia?.fileName ?? null,
         mediaName: payload.storedMedia?.mediaName ?? null,
+        mediaStatus: payload.mediaStatus ?? null,
         quotedMsgId: quoted?.id ?? null,
         participant: payload.participant ? (payload.participant.number ?? payload.participant.lid) : null,
         raw: payload.raw,
@@ -447,9 +455,80 @@ export const completePlaceholder = async (deps: PipelineDeps, connection: Connec
   message.mediaType = incoming.mediaType as MediaType;
   message.mediaUrl = stored?.fileName ?? null;
   message.mediaName = stored?.mediaName ?? null;
+  // Its media may still be on its way (completeMedia fills it in).
+  message.mediaStatus = incoming.mediaStatus ?? null;
   message.quotedMsgId = quoted?.id ?? null;
   message.raw = incoming.raw ?? null;
   await em.flush();
   await announceUpdated(deps, em, connection, message, true);
   return true;
+};
+
+/**
+ * The media of a message stored with its media pending: streamed to a file (within the size limit, never
+ * whole in memory), then the message is completed and the clients told. A download that fails or is over
+ * the limit marks the message so (`failed`, `tooLarge`). Runs outside the chat's ordering: other messages
+ * of the chat and of the connection never wait for it.
+ */
+export const completeMedia = async (deps: PipelineDeps, connection: ConnectionKey, download: MediaDownload): Promise<void> => {
+  const em = forCompany(deps.systemEm(), connection.companyId);
+  const message = await em.findOne(Message, { whatsappId: connection.id, wid: download.id, mediaStatus: 'pending' });
+  // Not waiting for media (an echo of our own send, a duplicate delivery): nothing is fetched.
+  if (!message) return;
+  const maxBytes = deps.mediaMaxBytes ?? DEFAULT_MEDIA_MAX_BYTES;
+  const log = deps.logger.child({ whatsappId: connection.id, messageId: download.id });
+  let outcome: { status: 'failed' | 'tooLarge' } | { status: null; fileName: string; mediaName: string };
+  if ('error' in download) {
+    log.warn({ reason: download.error }, 'media could not be downloaded');
+    outcome = { status: 'failed' };
+  } else if (download.fileLength !== undefined && download.fileLength > maxBytes) {
+    log.info({ fileLength: download.fileLength, maxBytes }, 'media over the download limit; not downloaded');
+    outcome = { status: 'tooLarge' };
+  } else {
+    try {
+      const stream = await download.open();
+      const stored = await deps.media.saveStream(connection.companyId, { stream, mimetype: download.mimetype, filename: download.filename, maxBytes });
+      outcome = { status: null, fileName: stored.fileName, mediaName: stored.mediaName };
+    } catch (err) {
+      if (err instanceof MediaTooLargeError) {
+        log.info({ maxBytes }, 'media over the download limit; download stopped');
+        outcome = { status: 'tooLarge' };
+      } else {
+        log.warn({ err }, 'media download failed');
+        outcome = { status: 'failed' };
+      }
+    }
+  }
+  // Written only if it still waits (a concurrent completion, a deleted message): the file is dropped otherwise.
+  const fields = outcome.status === null ? { mediaStatus: null, mediaUrl: outcome.fileName, mediaName: outcome.mediaName } : { mediaStatus: outcome.status };
+  const changed = await em.nativeUpdate(Message, { id: message.id, mediaStatus: 'pending' }, fields);
+  if (changed === 0) {
+    if (outcome.status === null) await deps.media.remove(connection.companyId, outcome.fileName);
+    return;
+  }
+  const fresh = forCompany(deps.systemEm(), connection.companyId);
+  await announceUpdated(deps, fresh, connection, await fresh.findOneOrFail(Message, message.id), false);
+};
+
+/** How long a media may stay pending before it counts as lost (its download died with its process). */
+export const STALE_MEDIA_MS = 15 * 60_000;
+
+/**
+ * Media left pending by a download that will never finish (the process that ran it crashed or was
+ * stopped mid-download): marked failed, so the agent is not told "downloading" forever. A download still
+ * running after this long is dropped when it ends (completeMedia only fills a pending message).
+ */
+export const failStaleMedia = async (deps: PipelineDeps, now: Date): Promise<number> => {
+  const root = forSystem(deps.systemEm());
+  const stale: { id: number; company_id: number; whatsapp_id: number | null }[] = await root.execute(
+    `update messages set media_status = 'failed', updated_at = now()
+      where media_status = 'pending' and updated_at < ? returning id, company_id, whatsapp_id`,
+    [new Date(now.getTime() - STALE_MEDIA_MS)],
+  );
+  for (const row of stale) {
+    const em = forCompany(deps.systemEm(), row.company_id);
+    const message = await em.findOne(Message, row.id);
+    if (message) await announceUpdated(deps, em, { id: row.whatsapp_id ?? 0, companyId: row.company_id }, message, false);
+  }
+  return stale.length;
 };

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import { inject } from 'vitest';
 import { startApp, type RunningApp } from '../app.js';
+import type { LeaseOptions } from '../channels/lease.js';
 import type { ChannelProvider } from '../channels/types.js';
 import { loadConfig } from '../config.js';
 import { createLogger, type Logger } from '../logger.js';
@@ -45,9 +46,15 @@ export interface TestApp {
 /** The real server on a random port against a fresh database, with a known super admin. */
 export const startTestApp = async (
   env: Record<string, string> = {},
-  options: { providers?: Record<string, ChannelProvider>; logger?: Logger } = {},
+  options: {
+    providers?: Record<string, ChannelProvider>;
+    logger?: Logger;
+    leases?: LeaseOptions;
+    /** Another app's database (two server processes on one database); it stays when this app stops. */
+    sharedDatabaseUrl?: string;
+  } = {},
 ): Promise<TestApp> => {
-  const db = await createTestDatabase();
+  const db = options.sharedDatabaseUrl ? { url: options.sharedDatabaseUrl, drop: async () => {} } : await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-test-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -64,7 +71,12 @@ export const startTestApp = async (
     ...env,
   });
   // TEST_LOG_LEVEL=error shows the server's own account of a failing request.
-  const app = await startApp(config, { logger: options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'), print: () => {}, providers: options.providers });
+  const app = await startApp(config, {
+    logger: options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+    print: () => {},
+    providers: options.providers,
+    leases: options.leases,
+  });
   const api = new Api(app.url);
   const { token } = await api.login(SUPER.email, SUPER.password);
   return {

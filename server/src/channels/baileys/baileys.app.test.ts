@@ -1,4 +1,10 @@
-import { ACCOUNT_RESTRICTED_TEXT, proto, type WAMessage, type WAMessageKey } from '@whiskeysockets/baileys';
+import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { ACCOUNT_RESTRICTED_TEXT, encryptedStream, proto, type WAMessage, type WAMessageKey } from '@whiskeysockets/baileys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forCompany } from '../../db/tenant.js';
 import { readOggOpus } from '../../media/ogg.js';
@@ -8,6 +14,8 @@ import { ticketOf } from '../../testing/conversation.js';
 import { recordedWebm } from '../../testing/voice.js';
 import { connectSocket, createTenant, eventually, joined, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
 import { createBaileysProvider } from './index.js';
+import { defaultDownloadMedia } from './session.js';
+import { acceptInbound, failStaleMedia, STALE_MEDIA_MS } from '../../pipeline/inbound.js';
 
 /**
  * The Baileys provider inside the real server: Baileys' own events and proto objects go through an
@@ -20,17 +28,61 @@ const sockets: FakeSocket[] = [];
 const socket = () => sockets[sockets.length - 1];
 let seq = 0;
 
+/**
+ * WhatsApp's media servers, played by a local HTTP server: it serves encrypted files (made by Baileys'
+ * own encryptedStream) that the real download path (downloadMediaMessage) fetches and decrypts. A file
+ * can be held back until the test lets it go.
+ */
+const mediaFiles = new Map<string, { encrypted: Buffer; status?: number; held?: Promise<void> }>();
+const mediaRequests: string[] = [];
+let mediaServer: Server;
+let mediaBase: string;
+/** Limit on a received media in this file's server (MEDIA_DOWNLOAD_MAX_MB 0.25). */
+const MAX_BYTES = 256 * 1024;
+
+/** The message field a real image carries: where to fetch it, its key, its size. */
+const encryptedImage = async (name: string, plain: Buffer, options: { status?: number; held?: Promise<void>; announcedLength?: number } = {}) => {
+  const enc = await encryptedStream(plain, 'image');
+  mediaFiles.set(name, { encrypted: await readFile(enc.encFilePath), status: options.status, held: options.held });
+  return {
+    url: `${mediaBase}/${name}.enc`,
+    mimetype: 'image/jpeg',
+    mediaKey: enc.mediaKey,
+    fileSha256: enc.fileSha256,
+    fileEncSha256: enc.fileEncSha256,
+    fileLength: options.announcedLength ?? enc.fileLength,
+  };
+};
+
 beforeAll(async () => {
+  mediaServer = createServer((req, res) => {
+    const name = (req.url ?? '').replace(/^\//, '').replace(/\.enc$/, '');
+    mediaRequests.push(name);
+    const file = mediaFiles.get(name);
+    if (!file) {
+      res.statusCode = 500;
+      res.end();
+      return;
+    }
+    void (file.held ?? Promise.resolve()).then(() => {
+      res.statusCode = file.status ?? 200;
+      res.end(file.status ? undefined : file.encrypted);
+    });
+  });
+  await new Promise<void>((resolve) => mediaServer.listen(0, '127.0.0.1', resolve));
+  mediaBase = `http://127.0.0.1:${(mediaServer.address() as AddressInfo).port}`;
+
   const beta = createBaileysProvider({
     socketFactory: (config) => {
       const s = new FakeSocket(config);
       sockets.push(s);
       return s;
     },
-    downloadMedia: async () => Buffer.from('media-bytes'),
+    // A media with a URL goes Baileys' real way, to the local media server; the others are made up.
+    downloadMedia: async (msg, s, logger) => (msg.message?.imageMessage?.url ? defaultDownloadMedia(msg, s, logger) : Buffer.from('media-bytes')),
     fetchWebVersion: async () => undefined,
   });
-  t = await startTestApp({}, { providers: { beta } });
+  t = await startTestApp({ MEDIA_DOWNLOAD_MAX_MB: '0.25' }, { providers: { beta } });
   a = await createTenant(t, 'Baileys');
   const created = await t.api.post('/whatsapp', { name: 'Phone', provider: 'beta' }, a.admin.token);
   expect(created.status).toBe(201);
@@ -41,6 +93,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.stop();
+  mediaServer?.close();
 });
 
 const em = () => forCompany(t.app.orm.em.fork(), a.companyId);
@@ -152,12 +205,111 @@ describe('a message that cannot be read', () => {
     // Baileys upserts the stub again on each failed attempt: still one message.
     upsert(wa({ remoteJid: jid, id: 'BADMAC-1' }, undefined, { messageStubType: proto.WebMessageInfo.StubType.CIPHERTEXT, messageStubParameters: ['Bad MAC'] }));
     upsert(wa({ remoteJid: jid, id: 'BADMAC-1' }, { imageMessage: { mimetype: 'image/jpeg', caption: 'a foto' } }));
-    await eventually(async () => (await messagesOf(ticket.id))[0]?.mediaType === 'image');
+    await eventually(async () => (await messagesOf(ticket.id))[0]?.mediaUrl ?? false);
     const messages = await messagesOf(ticket.id);
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({ wid: 'BADMAC-1', body: 'a foto', mediaType: 'image' });
     const media = await fetch(t.app.url + messages[0].mediaUrl);
     expect(Buffer.from(await media.arrayBuffer()).toString()).toBe('media-bytes');
+  });
+});
+
+describe('a media message', () => {
+  const mediaDir = () => path.join(t.app.config.dataDir, 'media', String(a.companyId));
+  const leftovers = () => readdirSync(mediaDir()).filter((f) => f.endsWith('.part'));
+
+  it('is stored at once with its media pending, in its place; the download completes it later, outside the chat’s order', async () => {
+    const { jid, ticketId } = await customer();
+    const photo = randomBytes(100 * 1024);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const imageMessage = { ...(await encryptedImage('photo-1', photo, { held })), caption: 'a foto' };
+    const client = await connectSocket(t.app.url, a.admin.token);
+    try {
+      await joined(client, 'joinChatBox', String(ticketId));
+      const heard: any[] = [];
+      client.on(`company-${a.companyId}-appMessage`, (e) => heard.push(e));
+      upsert(wa({ remoteJid: jid, id: 'PHOTO-1' }, { imageMessage }));
+      upsert(wa({ remoteJid: jid, id: 'AFTER-PHOTO' }, { conversation: 'chegou?' }));
+      // Both are there while the photo is still on its way: the text did not wait for it.
+      await eventually(async () => (await messagesOf(ticketId)).some((m) => m.wid === 'AFTER-PHOTO'));
+      const during = await messagesOf(ticketId);
+      const photoRow = during.find((m) => m.wid === 'PHOTO-1');
+      expect(photoRow).toMatchObject({ mediaType: 'image', body: 'a foto', mediaStatus: 'pending', mediaUrl: null });
+      expect(during.findIndex((m) => m.wid === 'PHOTO-1')).toBeLessThan(during.findIndex((m) => m.wid === 'AFTER-PHOTO'));
+      expect(heard.find((e) => e.action === 'create' && e.message.wid === 'PHOTO-1')?.message).toMatchObject({ mediaStatus: 'pending' });
+
+      release();
+      const done = await eventually(() => heard.find((e) => e.action === 'update' && e.message.id === photoRow.id && e.message.mediaStatus === null) ?? false);
+      expect(done.message.mediaUrl).toBeTruthy();
+      const served = await fetch(t.app.url + done.message.mediaUrl);
+      expect(Buffer.from(await served.arrayBuffer()).equals(photo)).toBe(true);
+    } finally {
+      client.close();
+    }
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('over the size limit is marked too large: refused from its announced size, or stopped once past the limit', async () => {
+    const { jid, ticketId } = await customer();
+    const big = randomBytes(MAX_BYTES + 64 * 1024);
+    // Announced larger than the limit: not even fetched.
+    const announced = await encryptedImage('big-announced', big);
+    // Announced small (a sender can lie): the download is cut off past the limit.
+    const lying = await encryptedImage('big-lying', big, { announcedLength: 1000 });
+    const before = readdirSync(mediaDir()).length;
+    upsert(wa({ remoteJid: jid, id: 'BIG-1' }, { imageMessage: announced }), wa({ remoteJid: jid, id: 'BIG-2' }, { imageMessage: lying }));
+    await eventually(async () => {
+      const rows = (await messagesOf(ticketId)).filter((m) => m.wid?.startsWith('BIG-'));
+      return rows.length === 2 && rows.every((m) => m.mediaStatus === 'tooLarge');
+    });
+    for (const m of (await messagesOf(ticketId)).filter((m) => m.wid?.startsWith('BIG-'))) expect(m).toMatchObject({ mediaType: 'image', mediaUrl: null });
+    expect(mediaRequests).not.toContain('big-announced');
+    expect(mediaRequests).toContain('big-lying');
+    // Nothing of either is kept.
+    expect(readdirSync(mediaDir()).length).toBe(before);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('whose download fails is marked failed, and the clients are told', async () => {
+    const { jid, ticketId } = await customer();
+    const imageMessage = await encryptedImage('broken', randomBytes(2048), { status: 500 });
+    const client = await connectSocket(t.app.url, a.admin.token);
+    try {
+      await joined(client, 'joinChatBox', String(ticketId));
+      const heard: any[] = [];
+      client.on(`company-${a.companyId}-appMessage`, (e) => heard.push(e));
+      upsert(wa({ remoteJid: jid, id: 'BROKEN-1' }, { imageMessage }));
+      await eventually(() => heard.some((e) => e.action === 'update' && e.message.wid === 'BROKEN-1' && e.message.mediaStatus === 'failed'));
+    } finally {
+      client.close();
+    }
+    expect((await messagesOf(ticketId)).find((m) => m.wid === 'BROKEN-1')).toMatchObject({ mediaType: 'image', mediaStatus: 'failed', mediaUrl: null });
+    expect(leftovers()).toEqual([]);
+  });
+});
+
+describe('a media left pending by a download that died with its process', () => {
+  it('is marked failed once it is stale, and the clients are told; a recent one is left to its download', async () => {
+    const { number, ticketId } = await customer();
+    const key = { id: whatsappId, companyId: a.companyId };
+    const pending = (id: string) => ({ id, fromMe: false, chat: { number, lid: null }, body: '', mediaType: 'image' as const, mediaStatus: 'pending' as const, timestamp: new Date() });
+    await acceptInbound(t.app.pipeline, key, pending('LOST-1'));
+    await acceptInbound(t.app.pipeline, key, pending('RECENT-1'));
+    await em().getConnection().execute(`update messages set updated_at = now() - make_interval(secs => ?) where wid = 'LOST-1'`, [STALE_MEDIA_MS / 1000 + 60]);
+    const client = await connectSocket(t.app.url, a.admin.token);
+    try {
+      await joined(client, 'joinChatBox', String(ticketId));
+      const heard: any[] = [];
+      client.on(`company-${a.companyId}-appMessage`, (e) => heard.push(e));
+      expect(await failStaleMedia(t.app.pipeline, new Date())).toBe(1);
+      await eventually(() => heard.some((e) => e.action === 'update' && e.message.wid === 'LOST-1' && e.message.mediaStatus === 'failed'));
+    } finally {
+      client.close();
+    }
+    const rows = await messagesOf(ticketId);
+    expect(rows.find((m) => m.wid === 'LOST-1')).toMatchObject({ mediaStatus: 'failed' });
+    expect(rows.find((m) => m.wid === 'RECENT-1')).toMatchObject({ mediaStatus: 'pending' });
   });
 });
 
@@ -214,5 +366,31 @@ describe('a voice note', () => {
     // The stored copy the agent plays is the same file.
     const stored = await fetch(t.app.url + queued.mediaUrl);
     expect(Buffer.from(await stored.arrayBuffer()).equals(content.audio)).toBe(true);
+  });
+});
+
+// Last: the connection is no longer run by this server afterwards.
+describe('losing the connection’s lease to another server process', () => {
+  it('refuses the session’s key writes at once, then ends its socket without a word on the connection', async () => {
+    const sql = (query: string, params: unknown[] = []) => t.app.orm.em.fork().getConnection().execute(query, params);
+    const keys = () => sql(`select key, value::text from channel_auth_keys where whatsapp_id = ? order by key`, [whatsappId]);
+    const live = t.app.channels.get(whatsappId) as unknown as { options: { auth: { set(entries: Record<string, unknown>): Promise<void> } } };
+    // While this process holds the lease, the session's writes go through.
+    await live.options.auth.set({ 'pre-key-1': { public: 'a', private: 'b' } });
+    const before = await keys();
+    expect((before as { key: string }[]).map((k) => k.key)).toContain('pre-key-1');
+    // Another process took the lease over (this one was frozen past its expiry).
+    await sql(`update connection_leases set owner = 'another-process', expires_at = now() + interval '1 minute' where whatsapp_id = ?`, [whatsappId]);
+    // The write Baileys makes when its keys or creds change, through the session's own store: refused.
+    await expect(live.options.auth.set({ creds: { overwritten: true }, 'pre-key-1': null })).rejects.toMatchObject({ name: 'LeaseLostError' });
+    expect(await keys()).toEqual(before);
+
+    const ended = socket().ended;
+    await t.app.channels.keepLeases();
+    expect(socket().ended).toBe(ended + 1);
+    expect(t.app.channels.runs(whatsappId)).toBe(false);
+    // The other process's connection state stands: nothing written over it.
+    expect((await t.api.get(`/whatsapp/${whatsappId}`, a.admin.token)).body).toMatchObject({ status: 'CONNECTED' });
+    expect(await keys()).toEqual(before);
   });
 });

@@ -41,7 +41,16 @@ export interface MappingContext {
 export interface MediaDescriptor {
   mimetype: string;
   filename?: string;
+  /** The size the sender announced (bytes). */
+  fileLength?: number;
 }
+
+/** A proto size (a number or a Long) as a number; undefined when absent. */
+const sizeOf = (length: number | { toNumber(): number } | null | undefined): number | undefined => {
+  if (length === null || length === undefined) return undefined;
+  const n = typeof length === 'number' ? length : length.toNumber();
+  return Number.isFinite(n) && n > 0 ? n : undefined;
+};
 
 export type BaileysMapped =
   | { kind: 'message'; message: InboundMessage; media?: MediaDescriptor }
@@ -137,26 +146,26 @@ const readContent = (message: proto.IMessage): Content | undefined => {
     }
     case 'imageMessage': {
       const m = message.imageMessage!;
-      return { body: text(m.caption), mediaType: 'image', media: { mimetype: m.mimetype || 'image/jpeg' }, contextInfo: m.contextInfo };
+      return { body: text(m.caption), mediaType: 'image', media: { mimetype: m.mimetype || 'image/jpeg', fileLength: sizeOf(m.fileLength) }, contextInfo: m.contextInfo };
     }
     case 'videoMessage':
     case 'ptvMessage': {
       const m = (message.videoMessage ?? message.ptvMessage)!;
-      return { body: text(m.caption), mediaType: 'video', media: { mimetype: m.mimetype || 'video/mp4' }, contextInfo: m.contextInfo };
+      return { body: text(m.caption), mediaType: 'video', media: { mimetype: m.mimetype || 'video/mp4', fileLength: sizeOf(m.fileLength) }, contextInfo: m.contextInfo };
     }
     case 'audioMessage': {
       const m = message.audioMessage!;
-      return { body: '', mediaType: 'audio', media: { mimetype: m.mimetype || 'audio/ogg; codecs=opus' }, contextInfo: m.contextInfo };
+      return { body: '', mediaType: 'audio', media: { mimetype: m.mimetype || 'audio/ogg; codecs=opus', fileLength: sizeOf(m.fileLength) }, contextInfo: m.contextInfo };
     }
     case 'documentMessage': {
       const m = message.documentMessage!;
       const mimetype = m.mimetype || 'application/octet-stream';
       const filename = m.fileName || m.title || undefined;
-      return { body: text(m.caption), mediaType: mediaTypeForMime(mimetype), media: { mimetype, filename }, contextInfo: m.contextInfo };
+      return { body: text(m.caption), mediaType: mediaTypeForMime(mimetype), media: { mimetype, filename, fileLength: sizeOf(m.fileLength) }, contextInfo: m.contextInfo };
     }
     case 'stickerMessage': {
       const m = message.stickerMessage!;
-      return { body: '', mediaType: 'sticker', media: { mimetype: m.mimetype || 'image/webp' }, contextInfo: m.contextInfo };
+      return { body: '', mediaType: 'sticker', media: { mimetype: m.mimetype || 'image/webp', fileLength: sizeOf(m.fileLength) }, contextInfo: m.contextInfo };
     }
     case 'locationMessage': {
       const m = message.locationMessage!;

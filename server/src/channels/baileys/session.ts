@@ -23,6 +23,7 @@ import {
   type WASocket,
   type WAVersion,
 } from '@whiskeysockets/baileys';
+import { pipeline, Readable, Transform } from 'node:stream';
 import { AppError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import { OGG_OPUS_MIMETYPE, readOggOpus } from '../../media/ogg.js';
@@ -48,6 +49,7 @@ import {
   toInboundMessage,
   toMessageUpdate,
   toReceiptUpdate,
+  type MediaDescriptor,
   type OwnIdentity,
 } from './mapping.js';
 
@@ -70,7 +72,8 @@ export interface BaileysSocket {
 
 export type SocketFactory = (config: UserFacingSocketConfig) => BaileysSocket;
 
-export type MediaDownloader = (message: WAMessage, socket: BaileysSocket, logger: SocketConfig['logger']) => Promise<Buffer>;
+/** A media's decrypted bytes as a stream (a Buffer is accepted too, from tests and embedders). */
+export type MediaDownloader = (message: WAMessage, socket: BaileysSocket, logger: SocketConfig['logger']) => Promise<Readable | Buffer>;
 
 export interface BaileysSessionConfig {
   /** Builds the socket; makeWASocket unless a test or an embedder says otherwise. */
@@ -80,7 +83,7 @@ export interface BaileysSessionConfig {
   /** QR codes shown without a scan before the session gives up with TIMEOUT. */
   maxQrCodes: number;
   downloadMedia: MediaDownloader;
-  /** Limit on a media download and on a first group-subject lookup. */
+  /** Limit on a media download's start and on each of its pauses; also on a first group-subject lookup. */
   mediaTimeoutMs: number;
   groupLookupTimeoutMs: number;
   /** Level of Baileys' own logs (it is chatty and may log protocol details). */
@@ -95,35 +98,70 @@ export interface BaileysSessionConfig {
 }
 
 export const defaultDownloadMedia: MediaDownloader = (message, socket, logger) =>
-  downloadMediaMessage(message, 'buffer', {}, { logger, reuploadRequest: (m) => socket.updateMediaMessage(m) });
+  downloadMediaMessage(message, 'stream', {}, { logger, reuploadRequest: (m) => socket.updateMediaMessage(m) });
+
+/**
+ * The download as its reader gets it: failed when no byte came for `idleMs` or when the session ends,
+ * and the network download aborted with it (a reader that stops, too, ends the download).
+ */
+const watchedDownload = (source: Readable, idleMs: number, signal: AbortSignal): Readable => {
+  let timer: NodeJS.Timeout | undefined;
+  const out = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      arm();
+      done(null, chunk);
+    },
+  });
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => out.destroy(new Error(`media download stalled for ${idleMs} ms`)), idleMs);
+  };
+  const onStop = () => out.destroy(new Error('session stopped'));
+  const done = () => {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', onStop);
+  };
+  if (signal.aborted) onStop();
+  else signal.addEventListener('abort', onStop, { once: true });
+  arm();
+  out.once('close', done);
+  pipeline(source, out, done);
+  return out;
+};
+
+/** Media downloads at once per session: outside the chats' lanes, so they never hold a chat up. */
+const DOWNLOADS_AT_ONCE = 4;
 
 const LOGGED_OUT = new Set<number>([DisconnectReason.loggedOut, DisconnectReason.forbidden]);
 /** WhatsApp refuses the announced WhatsApp Web version (it was retired). */
 export const VERSION_REFUSED = 405;
 
-/** Why a connection closed, in words an admin can act on; undefined for a plain drop. */
+/**
+ * Why a connection closed, as a code the clients translate (connections feature, `closeReasons.*`): a name
+ * and WhatsApp's status code after a colon. Undefined for a plain drop.
+ */
 export const closeReason = (code: number | undefined): string | undefined => {
   switch (code) {
     case undefined:
       return undefined;
     case DisconnectReason.loggedOut:
-      return 'logged out';
+      return 'loggedOut:401';
     case DisconnectReason.forbidden:
-      return 'account banned or blocked (403)';
+      return 'forbidden:403';
     case DisconnectReason.connectionReplaced:
-      return 'connection replaced: this number was opened in another session (440)';
+      return 'connectionReplaced:440';
     case VERSION_REFUSED:
-      return 'WhatsApp refused this WhatsApp Web version (405); set WA_WEB_VERSION or update';
+      return 'versionRefused:405';
     case DisconnectReason.restartRequired:
-      return 'restart required (515)';
+      return 'restartRequired:515';
     case DisconnectReason.badSession:
-      return 'bad session (500)';
+      return 'badSession:500';
     case DisconnectReason.multideviceMismatch:
-      return 'multi-device mismatch (411)';
+      return 'multideviceMismatch:411';
     case DisconnectReason.unavailableService:
-      return 'WhatsApp unavailable (503)';
+      return 'unavailableService:503';
     default:
-      return `connection closed (${code})`;
+      return `connectionClosed:${code}`;
   }
 };
 
@@ -318,6 +356,8 @@ export class BaileysSession implements ChannelSession {
   private readonly lifecycle: SerialQueue;
   private readonly inbound: SerialQueue;
   private readonly chats: ChatLanes;
+  /** Media downloads, each its own lane (DOWNLOADS_AT_ONCE at a time), started once their message is stored. */
+  private readonly downloads: ChatLanes;
   private readonly log: Logger;
   private readonly baileysLog: Logger;
 
@@ -330,11 +370,13 @@ export class BaileysSession implements ChannelSession {
     this.lifecycle = new SerialQueue((err) => this.log.error({ err }, 'channel status handler failed'));
     this.inbound = new SerialQueue((err) => this.log.error({ err }, 'channel event handler failed'));
     this.chats = new ChatLanes(CHATS_AT_ONCE, (err) => this.log.error({ err }, 'channel event handler failed'));
+    this.downloads = new ChatLanes(DOWNLOADS_AT_ONCE, (err) => this.log.error({ err }, 'media handler failed'));
   }
 
   /** Resolves when every event received so far has been handed to the handlers. */
   async whenIdle(): Promise<void> {
     await Promise.all([this.lifecycle.idle(), this.inbound.idle(), this.chats.idle()]);
+    await this.downloads.idle();
   }
 
   get isConnected(): boolean {
@@ -626,7 +668,7 @@ export class BaileysSession implements ChannelSession {
       this.log.info({ qrCodes: this.config.maxQrCodes }, 'no QR code scanned in time; giving up');
       const socket = this.halt();
       void this.endSocket(socket);
-      this.reportStatus('TIMEOUT', { reason: 'qrcode not scanned' });
+      this.reportStatus('TIMEOUT', { reason: 'qrcodeNotScanned' });
       return;
     }
     this.log.info({ qrCode: this.qrCount }, 'QR code issued');
@@ -656,7 +698,7 @@ export class BaileysSession implements ChannelSession {
       this.lastStatus = 'DISCONNECTED';
       this.report(async () => {
         await this.options.auth.clear();
-        await this.options.events.status('DISCONNECTED', { reason: reason ?? 'logged out' });
+        await this.options.events.status('DISCONNECTED', { reason: reason ?? 'loggedOut:401' });
       });
       return;
     }
@@ -676,7 +718,7 @@ export class BaileysSession implements ChannelSession {
     // While retrying, one OPENING is enough (the handlers write it and push it to clients); a refused
     // version is said even mid-retry, as it will not go away by itself.
     if (this.lastStatus !== 'OPENING' || (code === VERSION_REFUSED && reason !== this.lastReason)) {
-      this.reportStatus('OPENING', { reason: reason ?? 'connection closed' });
+      this.reportStatus('OPENING', { reason: reason ?? 'connectionClosed' });
     }
     this.scheduleReconnect(code);
   }
@@ -789,16 +831,33 @@ export class BaileysSession implements ChannelSession {
     await this.completeNumber(message.chat, socket);
     if (message.participant) await this.completeNumber(message.participant, socket);
     await this.mentionByNumber(message, msg, socket);
-    if (mapped.media) {
-      try {
-        const data = await this.within(this.config.mediaTimeoutMs, this.config.downloadMedia(msg, socket, this.baileysLog));
-        message.media = { ...mapped.media, data };
-      } catch (err) {
-        this.log.warn({ err, messageId: message.id, mediaType: message.mediaType }, 'media download failed');
-        message.mediaError = true;
-      }
-    }
+    // The message is stored at once, its media pending; the download follows outside the chat's lane.
+    const media = mapped.media && this.options.events.mediaDownloaded ? mapped.media : undefined;
+    if (mapped.media) message.mediaStatus = media ? 'pending' : 'failed';
     await this.options.events.message(message);
+    if (media) this.fetchMedia(msg, socket, message.id, media);
+  }
+
+  /**
+   * Hands the message's media over as a stream the handler reads to a file (never held whole here). The
+   * download starts only when the handler opens it (a duplicate or an echo of our own send is not fetched).
+   */
+  private fetchMedia(msg: WAMessage, socket: BaileysSocket, id: string, media: MediaDescriptor): void {
+    const handler = this.options.events.mediaDownloaded!;
+    const signal = this.lifetime.signal;
+    const idleMs = this.config.mediaTimeoutMs;
+    this.downloads.push([`media:${id}`], async () => {
+      const open = async (): Promise<Readable> => {
+        try {
+          const got = await this.within(idleMs, this.config.downloadMedia(msg, socket, this.baileysLog));
+          return watchedDownload(Buffer.isBuffer(got) ? Readable.from([got]) : got, idleMs, signal);
+        } catch (err) {
+          this.log.warn({ err, messageId: id }, 'media download failed');
+          throw err;
+        }
+      };
+      await handler({ id, mimetype: media.mimetype, filename: media.filename, fileLength: media.fileLength, open });
+    });
   }
 
   /** Edits and deletes reach us twice (the protocol message and Baileys' own update): pass each on once. */

@@ -11,6 +11,8 @@ import { Migration20261124131712 } from './Migration20261124131712.js';
 import { Migration20261124131747 } from './Migration20261124131747.js';
 import { Migration20261124131804 } from './Migration20261124131804.js';
 import { Migration20261124132226 } from './Migration20261124132226.js';
+import { Migration20261124132329 } from './Migration20261124132329.js';
+import { Migration20261124133223 } from './Migration20261124133223.js';
 
 /** Checked-in migrations, in order. `npm run migration:create -w server` writes the next one. */
 export const migrationsList: MigrationObject[] = [
@@ -26,4 +28,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124131747', class: Migration20261124131747 },
   { name: 'Migration20261124131804', class: Migration20261124131804 },
   { name: 'Migration20261124132226', class: Migration20261124132226 },
+  { name: 'Migration20261124132329', class: Migration20261124132329 },
+  { name: 'Migration20261124133223', class: Migration20261124133223 },
 ];

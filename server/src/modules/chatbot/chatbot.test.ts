@@ -7,6 +7,7 @@ import { connectSandbox, customerSays, outbox } from '../../testing/conversation
 import { connectSocket, createTenant, eventually, joined, outboxSettled, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
 import { ConversationHold } from '../tickets/conversation-hold.entity.js';
 import { chatbotState } from '../tickets/holds.js';
+import { acceptInbound } from '../../pipeline/inbound.js';
 import { runChatbot, type ChatbotDeps } from './chatbot.js';
 import { localClock } from './hours.js';
 import { expirySweep, transferSweep } from './sweeps.js';
@@ -222,6 +223,16 @@ describe('several queues with an option tree', () => {
     await runChatbot(deps, [{ ...facts, body: '1', fromMe: false, isGroup: false, isNewTicket: false, mediaType: 'chat', ratingReply: false }]);
     expect(await carla.heard()).toHaveLength(1);
     expect((await carla.ticket()).queueId).toBe(vendas.id);
+  });
+
+  it('a message that could not be read (a placeholder) opens the ticket without a menu; the next one gets it', async () => {
+    const lead = chat(a, wa, 'Maria');
+    // What the channel hands over for an undecryptable message or an ad's lead without content.
+    const placeholder = { id: `PH-${hex()}`, fromMe: false, chat: { number: lead.number, lid: null, name: 'Maria' }, body: '', mediaType: 'unavailable' as const, timestamp: new Date() };
+    expect(await acceptInbound(t.app.pipeline, { id: wa.id, companyId: a.companyId }, placeholder)).toBe('stored');
+    expect(await lead.ticket()).toMatchObject({ status: 'pending', queueId: null });
+    expect(await lead.heard()).toEqual([]);
+    expect(await lead.says('Oi')).toEqual([MENU]);
   });
 
   it('messages arriving together run the bot one at a time', async () => {

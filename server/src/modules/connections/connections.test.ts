@@ -609,7 +609,7 @@ describe('what a session reports', () => {
     const created = await newConnection(a.admin.token);
     await t.api.post(`/sandbox/${created.body.id}/scan`, {}, a.admin.token);
     const events = eventsOf(created.body.id, a.companyId);
-    const reason = 'connection replaced: this number was opened in another session (440)';
+    const reason = 'connectionReplaced:440';
     await events.status('DISCONNECTED', { reason });
     expect((await t.api.get(`/whatsapp/${created.body.id}`, a.admin.token)).body).toMatchObject({ status: 'DISCONNECTED', disconnectReason: reason });
     const listed = (await t.api.get('/whatsapp/?session=0', a.admin.token)).body.find((w: { id: number }) => w.id === created.body.id);

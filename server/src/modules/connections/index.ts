@@ -2,12 +2,12 @@ import type { AppModule } from '../module.js';
 import './connections.events.js';
 import { registerConnectionsRealtime } from './connections.realtime.js';
 import { connectionsRoutes } from './connections.routes.js';
-import { ChannelAuthKeySchema, WhatsappQueueSchema, WhatsappSchema } from './whatsapp.entity.js';
+import { ChannelAuthKeySchema, ConnectionLeaseSchema, WhatsappQueueSchema, WhatsappSchema } from './whatsapp.entity.js';
 
 /** The connections module's contribution to the app (see modules/module.ts). */
 export const connectionsModule: AppModule = {
   name: 'connections',
-  entities: [WhatsappSchema, WhatsappQueueSchema, ChannelAuthKeySchema],
+  entities: [WhatsappSchema, WhatsappQueueSchema, ChannelAuthKeySchema, ConnectionLeaseSchema],
   routes: (deps) => [connectionsRoutes(deps)],
   realtime: registerConnectionsRealtime,
 };

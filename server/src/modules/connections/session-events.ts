@@ -1,7 +1,7 @@
 import type { ConnectionRef } from '../../channels/manager.js';
 import type { ChannelEvents, ChannelStatus } from '../../channels/types.js';
 import { forCompany } from '../../db/tenant.js';
-import { acceptInbound, applyMessageUpdate, completePlaceholder, type PipelineDeps } from '../../pipeline/inbound.js';
+import { acceptInbound, applyMessageUpdate, completeMedia, completePlaceholder, type PipelineDeps } from '../../pipeline/inbound.js';
 import { Company } from '../companies/company.entity.js';
 import { digitsOnly, upsertChannelContact } from '../contacts/index.js';
 import { Contact } from '../contacts/contact.entity.js';
@@ -60,6 +60,7 @@ export const sessionEvents = (deps: PipelineDeps, ref: ConnectionRef): ChannelEv
       else log.debug({ outcome }, 'inbound message');
     },
     messageUpdate: (update) => applyMessageUpdate(deps, key, update),
+    mediaDownloaded: (download) => completeMedia(deps, key, download),
     sentMessage: async (id) => {
       const message = await em().findOne(Message, { whatsappId: ref.id, wid: id, fromMe: true }, { populate: ['raw'] });
       return message?.raw ?? null;

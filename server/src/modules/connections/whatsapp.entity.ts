@@ -135,3 +135,23 @@ export const ChannelAuthKeySchema = new EntitySchema<ChannelAuthKey>({
     value: { type: 'json' },
   },
 });
+
+/**
+ * Which server process runs a connection's session (one owner per session): taken, renewed and handed over
+ * by `channels/lease.ts` through plain SQL. A process that stops renewing (it died) loses it at `expiresAt`.
+ */
+export class ConnectionLease {
+  whatsappId!: number;
+  owner!: string;
+  expiresAt!: Date;
+}
+
+export const ConnectionLeaseSchema = new EntitySchema<ConnectionLease>({
+  class: ConnectionLease,
+  tableName: 'connection_leases',
+  properties: {
+    whatsappId: { kind: 'm:1', entity: () => Whatsapp, mapToPk: true, primary: true, fieldName: 'whatsapp_id', deleteRule: 'cascade' },
+    owner: { type: 'string', length: 100 },
+    expiresAt: { type: 'datetime', columnType: 'timestamptz', fieldName: 'expires_at', index: true },
+  },
+});

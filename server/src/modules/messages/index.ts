@@ -1,3 +1,4 @@
+import { failStaleMedia } from '../../pipeline/inbound.js';
 import type { AppModule } from '../module.js';
 import './messages.events.js';
 import { registerMessagesRealtime } from './messages.realtime.js';
@@ -10,6 +11,15 @@ export const messagesModule: AppModule = {
   entities: [MessageSchema],
   routes: (deps) => [messagesRoutes(deps)],
   realtime: registerMessagesRealtime,
+  jobs: (registry, ctx) =>
+    registry.define({
+      name: 'messages:fail-stale-media',
+      every: '5 minutes',
+      concurrency: 1,
+      handler: async () => {
+        await failStaleMedia(ctx.pipeline, new Date());
+      },
+    }),
 };
 
 // What other modules may use of this one (they import it only from here).

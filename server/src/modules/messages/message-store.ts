@@ -18,6 +18,7 @@ export interface NewMessage {
   mediaType: MediaType;
   mediaUrl?: string | null;
   mediaName?: string | null;
+  mediaStatus?: Message['mediaStatus'];
   quotedMsgId?: number | null;
   isSystem?: boolean;
   participant?: string | null;
@@ -38,8 +39,8 @@ export const storeMessage = async (
   const companyId = requireTenant(em);
   const rows: ({ id: number; inserted: boolean } & Record<string, unknown>)[] = await em.execute(
     `insert into messages (company_id, ticket_id, chat_contact_id, wid, whatsapp_id, contact_id, user_id, body, from_me, read, ack,
-        media_type, media_url, media_name, quoted_msg_id, is_deleted, is_edited, is_system, participant, raw, created_at, updated_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false, false, ?, ?, ?, ?, now())
+        media_type, media_url, media_name, media_status, quoted_msg_id, is_deleted, is_edited, is_system, participant, raw, created_at, updated_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false, false, ?, ?, ?, ?, now())
      on conflict (whatsapp_id, wid) do ${
        options.claim ? 'update set user_id = excluded.user_id, is_system = excluded.is_system, updated_at = now()' : 'nothing'
      }
@@ -59,6 +60,7 @@ export const storeMessage = async (
       data.mediaType,
       data.mediaUrl ?? null,
       data.mediaName ?? null,
+      data.mediaStatus ?? null,
       data.quotedMsgId ?? null,
       data.isSystem ?? false,
       data.participant ?? null,

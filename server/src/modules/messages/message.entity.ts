@@ -36,6 +36,7 @@ type Defaulted =
   | 'mediaType'
   | 'mediaUrl'
   | 'mediaName'
+  | 'mediaStatus'
   | 'quotedMsgId'
   | 'isDeleted'
   | 'isEdited'
@@ -74,6 +75,8 @@ export class Message {
   /** Stored file name under the company's media folder (never a path). */
   mediaUrl: string | null = null;
   mediaName: string | null = null;
+  /** A received media on its way (`pending`), or why it never came (`failed`, `tooLarge`); null otherwise. */
+  mediaStatus: 'pending' | 'failed' | 'tooLarge' | null = null;
   quotedMsgId: number | null = null;
   isDeleted = false;
   isEdited = false;
@@ -120,6 +123,7 @@ export const MessageSchema = new EntitySchema<Message>({
     mediaType: { type: 'string', length: 30, default: 'chat' },
     mediaUrl: { type: 'string', length: 200, nullable: true },
     mediaName: { type: 'string', length: 300, nullable: true },
+    mediaStatus: { type: 'string', length: 16, nullable: true, fieldName: 'media_status' },
     quotedMsgId: { kind: 'm:1', entity: () => Message, mapToPk: true, nullable: true, fieldName: 'quoted_msg_id', deleteRule: 'set null' },
     isDeleted: { type: 'boolean', default: false },
     isEdited: { type: 'boolean', default: false },

@@ -41,6 +41,7 @@ type MessageFields = Pick<
   | 'mediaType'
   | 'mediaUrl'
   | 'mediaName'
+  | 'mediaStatus'
   | 'isDeleted'
   | 'isEdited'
   | 'isSystem'
@@ -70,6 +71,7 @@ const messageBase = (media: MediaStore, m: MessageFields, { contact, user }: Mes
   mediaType: m.mediaType,
   mediaUrl: m.isDeleted ? null : media.url(m.companyId, m.mediaUrl),
   mediaName: m.mediaName,
+  mediaStatus: m.isDeleted ? null : (m.mediaStatus ?? null),
   isDeleted: m.isDeleted,
   isEdited: m.isEdited,
   isSystem: m.isSystem,

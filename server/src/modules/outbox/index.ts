@@ -9,8 +9,10 @@ export const outboxModule: AppModule = {
   entities: [OutboundMessageSchema],
   jobs: (registry, ctx) => registerOutboxJobs(registry, ctx.outbox),
   listeners: (ctx) => {
-    // A connection's sender wakes when a message is queued for it and when it connects.
-    ctx.events.on('outbox.queued', ({ whatsappId }) => ctx.outbox.kick(whatsappId));
+    // A connection's sender wakes when a message is queued for it (in the process that runs its session,
+    // whichever process queued it) and when it connects.
+    ctx.events.on('outbox.queued', ({ whatsappId }) => ctx.channels.wakeOwner(whatsappId, () => ctx.outbox.kick(whatsappId)));
+    ctx.channels.onWake((whatsappId) => ctx.outbox.kick(whatsappId));
     ctx.events.on('connection.session', ({ session }) => {
       if (session.status === 'CONNECTED') ctx.outbox.kick(session.id);
     });

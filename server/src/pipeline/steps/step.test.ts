@@ -57,6 +57,12 @@ describe('inbound steps', () => {
     expect(log).toEqual(['bot? 2', 'bot 2']);
   });
 
+  it('a placeholder (a message that could not be read) answers no step', async () => {
+    const log: string[] = [];
+    await runSteps([recording('bot', () => true, log)], [facts(1, { mediaType: 'unavailable' }), facts(2)], logger);
+    expect(log).toEqual(['bot? 2', 'bot 2']);
+  });
+
   it('a failing step fails neither the batch nor the other messages, and keeps the message from later steps', async () => {
     const log: string[] = [];
     await expect(

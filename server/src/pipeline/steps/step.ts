@@ -34,8 +34,9 @@ export interface InboundStep {
 
 /** Runs the steps over a batch, in order; a step's failure is logged and never fails the stored messages. */
 export const runSteps = async (steps: InboundStep[], batch: InboundFacts[], logger: Logger): Promise<void> => {
-  // A reaction (an emoji on a message) answers no automation.
-  let open = batch.filter((f) => f.mediaType !== 'reactionMessage');
+  // A reaction (an emoji on a message) answers no automation, and neither does a placeholder (a message
+  // that could not be read): the chatbot would answer it with its menu as if the customer had said nothing.
+  let open = batch.filter((f) => f.mediaType !== 'reactionMessage' && f.mediaType !== 'unavailable');
   for (const step of steps) {
     if (open.length === 0) return;
     let wanted: Set<InboundFacts>;

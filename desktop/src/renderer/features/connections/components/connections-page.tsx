@@ -25,6 +25,7 @@ import {
 } from '@fluentui/react-icons';
 import { can } from '@atrium/shared';
 import { format } from 'date-fns';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useResponsiveTable } from '../../../components/responsive';
 import { toastError } from '../../../api/errors';
@@ -50,6 +51,18 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
   reason: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, maxWidth: '320px' },
 });
+
+/**
+ * The server's close reason ("connectionReplaced:440": a name, WhatsApp's status code) in the language;
+ * anything else (a row written before the codes) as it is.
+ */
+const closeReasonText = (t: TFunction<'connections'>, reason: string): string => {
+  const [name, code] = reason.split(':');
+  if (!/^[a-zA-Z]+$/.test(name)) return reason;
+  const text = t(`closeReasons.${name}`, { defaultValue: '' });
+  if (!text) return reason;
+  return code ? `${text} (${code})` : text;
+};
 
 /** Last update as the connections table shows it (spec 01 section 2). */
 export const formatLastUpdate = (value: string | null | undefined): string => {
@@ -155,7 +168,7 @@ export default function ConnectionsPage() {
                     </Tooltip>
                     {c.status !== 'CONNECTED' && c.disconnectReason ? (
                       <div className={styles.reason} data-testid={`connection-reason-${c.id}`}>
-                        {c.disconnectReason}
+                        {closeReasonText(t, c.disconnectReason)}
                       </div>
                     ) : null}
                   </TableCell>

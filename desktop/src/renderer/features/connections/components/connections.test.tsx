@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
+import { i18n } from '../../../i18n';
 import { fakeServer, planReply, renderApp, renderWithProviders, signIn } from '../../../test/render';
 import ConnectionsPage from './connections-page';
 import { QrModal } from './qr-modal';
@@ -130,18 +131,33 @@ describe('connections page', () => {
     expect(await screen.findByTestId('qr-modal')).toBeTruthy();
   });
 
-  it('shows why a connection closed, with try again to reconnect a replaced session', async () => {
-    const reason = 'connection replaced: this number was opened in another session (440)';
+  it('shows why a connection closed, in words of the language, with try again to reconnect a replaced session', async () => {
     fakeServer((call) => {
       if (call.url.startsWith('/companies/listPlan/')) return planReply();
-      if (call.url.startsWith('/whatsapp')) return { data: [{ ...connection(3, 'DISCONNECTED'), disconnectReason: reason }, { ...connection(1, 'CONNECTED'), disconnectReason: '' }] };
+      if (call.url.startsWith('/whatsapp'))
+        return {
+          data: [
+            { ...connection(3, 'DISCONNECTED'), disconnectReason: 'connectionReplaced:440' },
+            { ...connection(4, 'OPENING'), disconnectReason: 'connectionClosed:408' },
+            { ...connection(5, 'DISCONNECTED'), disconnectReason: 'an older row in plain words' },
+            { ...connection(1, 'CONNECTED'), disconnectReason: '' },
+          ],
+        };
       return { data: [] };
     });
     signIn({ profile: 'admin' });
     renderApp('/connections');
-    expect((await screen.findByTestId('connection-reason-3')).textContent).toBe(reason);
+    expect((await screen.findByTestId('connection-reason-3')).textContent).toBe('This number was opened in another session. Try again to take it back. (440)');
+    expect(screen.getByTestId('connection-reason-4').textContent).toBe('The connection closed. (408)');
+    expect(screen.getByTestId('connection-reason-5').textContent).toBe('an older row in plain words');
     expect(screen.getByTestId('connection-retry-3')).toBeTruthy();
     expect(screen.queryByTestId('connection-reason-1')).toBeNull();
+    await i18n.changeLanguage('pt');
+    try {
+      await waitFor(() => expect(screen.getByTestId('connection-reason-3').textContent).toBe('Este número foi aberto em outra sessão. Tente novamente para retomá-lo. (440)'));
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('hides add, session and edit buttons from agents', async () => {

@@ -26,6 +26,19 @@ const en = {
     OPENING: 'Connecting',
     CONNECTED: 'Connected',
   },
+  /** Why a connection closed (the server's code before the colon; WhatsApp's status code after it is shown as is). */
+  closeReasons: {
+    loggedOut: 'Logged out on the phone. Ask for a new QR code.',
+    forbidden: 'WhatsApp banned or blocked this account.',
+    connectionReplaced: 'This number was opened in another session. Try again to take it back.',
+    versionRefused: 'WhatsApp refused this WhatsApp Web version: set WA_WEB_VERSION or update.',
+    restartRequired: 'WhatsApp asked for a restart.',
+    badSession: 'The session is damaged. Ask for a new QR code if it does not reconnect.',
+    multideviceMismatch: 'Multi-device mismatch.',
+    unavailableService: 'WhatsApp is unavailable.',
+    connectionClosed: 'The connection closed.',
+    qrcodeNotScanned: 'The QR code was not scanned in time.',
+  },
   statusHint: {
     qrcode: 'Read the QR code with the phone to start the session.',
     PAIRING: 'Pairing with the phone…',

@@ -28,6 +28,19 @@ const es: Translation<typeof en> = {
     OPENING: 'Conectando',
     CONNECTED: 'Conectado',
   },
+  /** Why a connection closed (the server's code before the colon; WhatsApp's status code after it is shown as is). */
+  closeReasons: {
+    loggedOut: 'Sesión cerrada en el teléfono. Pida un nuevo código QR.',
+    forbidden: 'WhatsApp prohibió o bloqueó esta cuenta.',
+    connectionReplaced: 'Este número se abrió en otra sesión. Intente de nuevo para recuperarlo.',
+    versionRefused: 'WhatsApp rechazó esta versión de WhatsApp Web: defina WA_WEB_VERSION o actualice.',
+    restartRequired: 'WhatsApp pidió reiniciar.',
+    badSession: 'La sesión está dañada. Pida un nuevo código QR si no se reconecta.',
+    multideviceMismatch: 'Incompatibilidad de multidispositivo.',
+    unavailableService: 'WhatsApp no está disponible.',
+    connectionClosed: 'La conexión se cerró.',
+    qrcodeNotScanned: 'El código QR no se escaneó a tiempo.',
+  },
   statusHint: {
     qrcode: 'Lea el código QR con el teléfono para iniciar la sesión.',
     PAIRING: 'Emparejando con el teléfono…',

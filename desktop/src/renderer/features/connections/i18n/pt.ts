@@ -28,6 +28,19 @@ const pt: Translation<typeof en> = {
     OPENING: 'Conectando',
     CONNECTED: 'Conectado',
   },
+  /** Why a connection closed (the server's code before the colon; WhatsApp's status code after it is shown as is). */
+  closeReasons: {
+    loggedOut: 'Sessão encerrada no celular. Peça um novo QR code.',
+    forbidden: 'O WhatsApp baniu ou bloqueou esta conta.',
+    connectionReplaced: 'Este número foi aberto em outra sessão. Tente novamente para retomá-lo.',
+    versionRefused: 'O WhatsApp recusou esta versão do WhatsApp Web: defina WA_WEB_VERSION ou atualize.',
+    restartRequired: 'O WhatsApp pediu para reiniciar.',
+    badSession: 'A sessão está danificada. Peça um novo QR code se não reconectar.',
+    multideviceMismatch: 'Incompatibilidade de múltiplos dispositivos.',
+    unavailableService: 'O WhatsApp está indisponível.',
+    connectionClosed: 'A conexão foi encerrada.',
+    qrcodeNotScanned: 'O QR code não foi lido a tempo.',
+  },
   statusHint: {
     qrcode: 'Leia o QR code com o celular para iniciar a sessão.',
     PAIRING: 'Pareando com o celular…',

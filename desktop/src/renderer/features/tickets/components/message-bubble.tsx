@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import { Button, Link, makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, mergeClasses, Text, tokens } from '@fluentui/react-components';
+import { Button, Link, makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, mergeClasses, Spinner, Text, tokens } from '@fluentui/react-components';
 import {
   ArrowClockwise12Regular,
   ArrowReply16Regular,
@@ -12,6 +12,7 @@ import {
   Delete16Regular,
   Document20Regular,
   ErrorCircle12Regular,
+  ErrorCircle16Regular,
   Location20Regular,
   Prohibited16Regular,
 } from '@fluentui/react-icons';
@@ -69,6 +70,18 @@ const useStyles = makeStyles({
   media: { maxWidth: '100%', maxHeight: '320px', borderRadius: tokens.borderRadiusMedium, display: 'block' },
   sticker: { width: '150px', height: '150px', objectFit: 'contain', display: 'block' },
   doc: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, padding: '4px 0' },
+  mediaState: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: '6px 8px',
+    marginBottom: '2px',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground3,
+    color: tokens.colorNeutralForeground2,
+    fontSize: tokens.fontSizeBase200,
+  },
+  mediaStateFailed: { color: tokens.colorPaletteRedForeground1 },
   menu: { position: 'absolute', top: '2px', right: '2px', opacity: 0, minWidth: 'auto' },
   system: { display: 'flex', justifyContent: 'center', padding: '4px' },
   reactions: {
@@ -119,10 +132,32 @@ export function AckIcon({ ack }: { ack: number }) {
 /** Location and contact-card messages carry their content in the body, shown by MessageMedia instead. */
 const BODY_AS_MEDIA = new Set(['location', 'locationMessage', 'vcard', 'contactMessage']);
 
+/** A received file still on its way, or why it never came (the server tells when it changes). */
+function MediaState({ message }: { message: MessageBase }) {
+  const styles = useStyles();
+  const { t } = useTranslation('tickets');
+  const status = message.mediaStatus;
+  if (status === 'pending') {
+    return (
+      <div className={styles.mediaState} role="status" data-testid={`media-status-${message.id}`} data-status={status}>
+        <Spinner size="extra-tiny" />
+        <span>{t('conversation.mediaPending')}</span>
+      </div>
+    );
+  }
+  return (
+    <div className={mergeClasses(styles.mediaState, styles.mediaStateFailed)} data-testid={`media-status-${message.id}`} data-status={status}>
+      <ErrorCircle16Regular />
+      <span>{t(status === 'tooLarge' ? 'conversation.mediaTooLarge' : 'conversation.mediaFailed')}</span>
+    </div>
+  );
+}
+
 export function MessageMedia({ message }: { message: MessageBase }) {
   const styles = useStyles();
   const { t } = useTranslation('tickets');
   const url = mediaHref(message.mediaUrl);
+  if (message.mediaStatus) return <MediaState message={message} />;
   switch (message.mediaType) {
     case 'image':
       return url ? (

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { setServerUrl } from '../../../api/client';
+import { i18n } from '../../../i18n';
 import { renderWithProviders } from '../../../test/render';
 import type { Message } from '../api/types';
 import { buildRows, parseVcards } from '../lib/message-rows';
@@ -118,6 +119,40 @@ describe('message bubbles: media of every type', () => {
     expect(screen.queryByTestId('reactions-20')).toBeNull();
     expect(screen.queryByTestId('message-21')).toBeNull();
     expect(screen.getByTestId('message-22').textContent).toContain('Ok');
+  });
+
+  it('a received file on its way shows it is downloading; one that never came says why, in each language', async () => {
+    const rows = [
+      makeMessage(40, 5, { mediaType: 'image', mediaStatus: 'pending', body: 'a foto' }),
+      makeMessage(41, 5, { mediaType: 'video', mediaStatus: 'failed', body: '' }),
+      makeMessage(42, 5, { mediaType: 'application', mediaStatus: 'tooLarge', mediaName: null, body: '' }),
+    ];
+    const texts: Record<string, string[]> = {
+      en: ['downloading', 'could not be downloaded', 'too large'],
+      pt: ['sendo baixado', 'Não foi possível baixar', 'grande demais'],
+      es: ['se está descargando', 'No se pudo descargar', 'demasiado grande'],
+    };
+    try {
+      for (const [language, [pending, failed, tooLarge]] of Object.entries(texts)) {
+        await i18n.changeLanguage(language);
+        const { unmount } = renderList(rows);
+        expect(screen.getByTestId('media-status-40').getAttribute('data-status')).toBe('pending');
+        expect(screen.getByTestId('media-status-40').textContent).toContain(pending);
+        // The caption is there while the file comes; no broken image meanwhile.
+        expect(screen.getByTestId('message-40').textContent).toContain('a foto');
+        expect(screen.queryByTestId('media-image-40')).toBeNull();
+        expect(screen.getByTestId('media-status-41').textContent).toContain(failed);
+        expect(screen.getByTestId('media-status-42').textContent).toContain(tooLarge);
+        expect(screen.queryByTestId('media-document-42')).toBeNull();
+        unmount();
+      }
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+    // Once it came (the server's update), the file is shown as usual.
+    renderList([makeMessage(40, 5, { mediaType: 'image', mediaStatus: null, mediaUrl: '/media/3/p.jpg?expires=1&signature=s', body: 'a foto' })]);
+    expect(screen.queryByTestId('media-status-40')).toBeNull();
+    expect(screen.getByTestId('media-image-40')).toBeTruthy();
   });
 
   it('a message that could not be read says the customer wrote', () => {

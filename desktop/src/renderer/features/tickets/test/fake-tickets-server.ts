@@ -81,6 +81,7 @@ export const makeMessage = (id: number, ticketId: number | null, overrides: Part
   mediaType: 'chat',
   mediaUrl: null,
   mediaName: null,
+  mediaStatus: null,
   isDeleted: false,
   isEdited: false,
   isSystem: false,
