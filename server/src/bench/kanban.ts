@@ -46,15 +46,15 @@ const seedCompany = async (app: RunningApp, planId: number, hash: string, name: 
     [company, company, company, company]))[0];
   // Closed history first (4 per active ticket), then the active ones: a third pending, the rest open.
   const closed = ACTIVE * 4;
-  await run(`insert into tickets (uuid, company_id, status, contact_id, whatsapp_id, user_id, queue_id, is_group, chatbot,
-      last_message, last_message_at, last_from_me, unread_messages, use_integration, bot_menu_count, rating_attempts, created_at, updated_at)
-    select gen_random_uuid(), ?, 'closed', ? + (g % ?), ?, ? + (g % 50), ? + (g % 10), false, false, 'fechado ' || g,
-      now() - (g || ' minutes')::interval, false, 0, false, 0, 0, now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval
+  await run(`insert into tickets (uuid, company_id, status, contact_id, whatsapp_id, user_id, queue_id, is_group,
+      last_message, last_message_at, last_from_me, unread_messages, rating_attempts, created_at, updated_at)
+    select gen_random_uuid(), ?, 'closed', ? + (g % ?), ?, ? + (g % 50), ? + (g % 10), false, 'fechado ' || g,
+      now() - (g || ' minutes')::interval, false, 0, 0, now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval
     from generate_series(1, ?) g`, [company, base.c, ACTIVE, base.w, base.u, base.q, closed]);
-  await run(`insert into tickets (uuid, company_id, status, contact_id, whatsapp_id, user_id, queue_id, is_group, chatbot,
-      last_message, last_message_at, last_from_me, unread_messages, use_integration, bot_menu_count, rating_attempts, created_at, updated_at)
+  await run(`insert into tickets (uuid, company_id, status, contact_id, whatsapp_id, user_id, queue_id, is_group,
+      last_message, last_message_at, last_from_me, unread_messages, rating_attempts, created_at, updated_at)
     select gen_random_uuid(), ?, st, ? + g - 1, ?, case when st = 'pending' then null else ? + (g % 50) end,
-      case when g % 11 = 0 then null else ? + (g % 10) end, false, false, 'ultima mensagem ' || g, ts, false, g % 3, false, 0, 0, ts, ts
+      case when g % 11 = 0 then null else ? + (g % 10) end, false, 'ultima mensagem ' || g, ts, false, g % 3, 0, ts, ts
     from (select g, case when g % 3 = 0 then 'pending' else 'open' end as st, now() - (g || ' seconds')::interval as ts
           from generate_series(1, ?) g) x`, [company, base.c, base.w, base.u, base.q, ACTIVE]);
   // 5 kanban lanes; each active ticket in one of them or (a sixth) in none.
