@@ -68,12 +68,39 @@ export default tseslint.config(
     files: ['server/src/**/*.ts', 'desktop/scripts/**', '.ci/**', '*.js', '*.ts'],
     languageOptions: { globals: globals.node },
   },
+  // A module is used through its public entry (its index.ts), never its inner files; entities are the shared
+  // data model and stay importable directly. Tests, test helpers, benchmarks and scripts may reach inside.
   {
-    files: ['server/src/modules/**/*.ts'],
+    files: ['server/src/modules/*/**/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../*/*.routes.js', '../../modules/*/*.routes.js'], message: 'Modules talk through services, not routes.' }] },
+        {
+          patterns: [
+            {
+              regex: String.raw`^\.\./[a-z0-9-]+/(?!index\.js$)(?![a-z0-9.-]+\.entity\.js$)[a-z0-9.-]+\.js$`,
+              message: "Another module is imported through its index.js (its public entry), not its inner files.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/modules/**', '**/*.test.ts', 'server/src/testing/**', 'server/src/bench/**', 'server/src/scripts/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^(\.\./)+modules/[a-z0-9-]+/(?!index\.js$)(?![a-z0-9.-]+\.entity\.js$)[a-z0-9./-]+$`,
+              message: 'A module is imported through its index.js (its public entry), not its inner files.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -13,6 +13,8 @@ export const SETTINGS = {
   sendMsgTransfTicket: { values: enabledDisabled, default: 'disabled' },
   sendGreetingMessageOneQueues: { values: enabledDisabled, default: 'disabled' },
   chatBotType: { values: ['text', 'button', 'list'], default: 'text' },
+  // "typing…" (or "recording…" before a voice note) shown to the customer before an agent's reply.
+  sendTypingPresence: { values: enabledDisabled, default: 'disabled' },
   campaignsEnabled: { values: ['true', 'false'], default: 'true' },
   // The payment-provider token: a secret, shown to admins only and never logged.
   asaas: { values: null, default: '', secret: true },

@@ -10,7 +10,10 @@ import { createLogger } from '../logger.js';
  * Runs a benchmark against the real server on its own embedded PostgreSQL (or `BENCH_DATABASE_URL`, kept
  * between runs), with `admin` as the first-start super user; everything is removed afterwards.
  */
-/** BENCH_PG_STATS=1: the database records its statements and `statementReport` prints the costliest. */
+/**
+ * BENCH_PG_STATS=1: `statementReport` prints the costliest statements. The database records them in every
+ * benchmark (pg_stat_statements), which is how `databaseMs` splits a request's time.
+ */
 const STATEMENT_STATS = process.env.BENCH_PG_STATS === '1';
 
 export const withBenchApp = async (
@@ -30,8 +33,10 @@ export const withBenchApp = async (
         database: 'atrium',
         logger,
         persistent: false,
-        settings: STATEMENT_STATS ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track_planning=on'] : [],
+        settings: ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track_planning=on'],
       });
+  const pidFile = path.join(dir, 'pg', 'postmaster.pid');
+  postmasterPid = !process.env.BENCH_DATABASE_URL && existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : null;
   const app = await startApp(
     loadConfig({
       NODE_ENV: 'test',
@@ -71,7 +76,13 @@ export const runBench = (main: () => Promise<void>): void => {
   );
 };
 
-/** CPU seconds used so far by this process and by the database's processes (Linux: each `postgres` in /proc). */
+/** The benchmark's own database server (its postmaster), so other PostgreSQL clusters on the machine do not count. */
+let postmasterPid: number | null = null;
+
+/**
+ * CPU seconds used so far by this process and by the database's processes (Linux, from /proc: the
+ * benchmark's postmaster and its backends; every `postgres` process with BENCH_DATABASE_URL).
+ */
 export const cpuSeconds = (): { node: number; database: number } => {
   const usage = process.cpuUsage();
   let ticks = 0;
@@ -82,6 +93,7 @@ export const cpuSeconds = (): { node: number; database: number } => {
       // pid (comm) state ppid … utime stime: fields 14 and 15, counted after the closing parenthesis.
       if (!stat.includes('(postgres)')) continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (postmasterPid !== null && Number(pid) !== postmasterPid && Number(fields[1]) !== postmasterPid) continue;
       ticks += Number(fields[11]) + Number(fields[12]);
     } catch {
       // The process ended meanwhile.
@@ -90,12 +102,24 @@ export const cpuSeconds = (): { node: number; database: number } => {
   return { node: (usage.user + usage.system) / 1e6, database: ticks / 100 };
 };
 
-/** With BENCH_PG_STATS=1: forgets the statements recorded so far (start-up, seeding). */
+/** Forgets the statements recorded so far (start-up, seeding, the previous kind of request). */
 export const resetStatementStats = async (app: RunningApp): Promise<void> => {
-  if (!STATEMENT_STATS) return;
   const db = app.orm.em.fork().getConnection();
   await db.execute('create extension if not exists pg_stat_statements');
   await db.execute('select pg_stat_statements_reset()');
+};
+
+/**
+ * The database's time (planning + execution) of the statements run since the last reset, in ms: what a
+ * request spends in PostgreSQL, against what it spends in Node (and on the wire). Statements run in
+ * parallel each count, so it can exceed the request's time.
+ */
+export const databaseMs = async (app: RunningApp): Promise<number> => {
+  const [row] = await app.orm.em.fork().getConnection().execute(
+    `select coalesce(sum(total_plan_time + total_exec_time), 0)::float as ms from pg_stat_statements
+      where query not ilike '%pg_stat_statements%'`,
+  );
+  return Number(row.ms);
 };
 
 /** With BENCH_PG_STATS=1: the statements that took the database the most time (planning + execution). */

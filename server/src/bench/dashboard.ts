@@ -68,11 +68,11 @@ const seed = async (app: RunningApp) => {
     // As run.ts: 85% closed, 10% open, 5% pending, the active ones each on their own contact; newest first.
     const active = Math.floor(tickets * 0.15);
     const step = Math.floor((SPAN_DAYS * 86400) / tickets);
-    await run(`insert into tickets (uuid, company_id, status, contact_id, whatsapp_id, user_id, queue_id, is_group, chatbot,
-        last_message, last_message_at, last_from_me, unread_messages, use_integration, bot_menu_count, rating_attempts, created_at, updated_at)
+    await run(`insert into tickets (uuid, company_id, status, contact_id, whatsapp_id, user_id, queue_id, is_group,
+        last_message, last_message_at, last_from_me, unread_messages, rating_attempts, created_at, updated_at)
       select gen_random_uuid(), ?, st, case when st = 'closed' then ? + (g % ?) else ? + (g % ?) end, ?,
         case when st = 'pending' then null else ? + (g % ?) end,
-        null, false, false, 'ultima mensagem ' || g, ts, false, 0, false, 0, 0, ts, ts
+        null, false, 'ultima mensagem ' || g, ts, false, 0, 0, ts, ts
       from (select g, case when g > ? then 'closed' when g % 3 = 0 then 'pending' else 'open' end as st,
               now() - (g * ? || ' seconds')::interval as ts from generate_series(1, ?) g) x`,
       [company, base.c, contacts, base.c, contacts, base.w, base.u, base.nu, active, step, tickets]);

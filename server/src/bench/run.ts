@@ -11,11 +11,33 @@ import { io } from 'socket.io-client';
 import type { RunningApp } from '../app.js';
 import { intArray } from '../db/sql.js';
 import { Api } from '../testing/api.js';
-import { cpuSeconds, reportLatency, resetStatementStats, runBench, statementReport, timed, withBenchApp } from './bench-app.js';
+import { cpuSeconds, databaseMs, reportLatency, resetStatementStats, runBench, statementReport, timed, withBenchApp } from './bench-app.js';
 
 const SUPER = { email: 'bench@atrium.local', password: 'Bench-password-1' };
 
 const report = (label: string, samples: number[]) => void reportLatency(label, samples);
+
+/**
+ * Times n requests of one kind and splits their cost: the database's time per request (pg_stat_statements)
+ * and the CPU per request of Node (server and this client) and of PostgreSQL.
+ */
+const measured = async (app: RunningApp, label: string, n: number, fn: (i: number) => Promise<unknown>) => {
+  await resetStatementStats(app);
+  const cpu = cpuSeconds();
+  const samples = await timed(n, fn);
+  const after = cpuSeconds();
+  const db = (await databaseMs(app)) / n;
+  const s = [...samples].sort((a, b) => a - b);
+  const p50 = s[Math.floor(s.length / 2)];
+  report(label, samples);
+  console.log(
+    `${''.padEnd(44)} database ${db.toFixed(1)} ms/request, so Node and the wire ~${Math.max(0, p50 - db).toFixed(1)} ms of the p50; ` +
+      `CPU/request: Node ${(((after.node - cpu.node) * 1000) / n).toFixed(1)} ms, PostgreSQL ${(((after.database - cpu.database) * 1000) / n).toFixed(1)} ms`,
+  );
+};
+
+/** BENCH_OTHERS=full: the 10 other companies are as large as the measured one (1.1 M tickets in all). */
+const OTHERS_FULL = process.env.BENCH_OTHERS === 'full';
 
 const WORDS = (
   'ola bom dia boa tarde pedido entrega atraso boleto pagamento pix cartao troca devolucao produto nota fiscal ' +
@@ -56,7 +78,8 @@ const seed = async (app: RunningApp) => {
         max_use_bot_queues, time_to_transfer, created_at, updated_at)
       values (?, 'Main', 'CONNECTED', '', 0, true, 'sandbox', '5511900000000', '', '', '', '', '', 0, 0, 3, 0, now(), now())`, [company]);
   }
-  const sizes = companies.map((c, i) => ({ company: c, contacts: i === 0 ? 20000 : 2000, tickets: i === 0 ? 100000 : 5000, perTicket: 10 }));
+  const full = (i: number) => i === 0 || OTHERS_FULL;
+  const sizes = companies.map((c, i) => ({ company: c, contacts: full(i) ? 20000 : 2000, tickets: full(i) ? 100000 : 5000, perTicket: 10 }));
   const words = `{${WORDS.join(',')}}`;
   for (const s of sizes) {
     await run(`insert into contacts (company_id, name, number, email, profile_pic_url, is_group, uuid, created_at, updated_at)
@@ -71,14 +94,14 @@ const seed = async (app: RunningApp) => {
         (select count(*) from queues where company_id = ?)::int as nq, (select id from whatsapps where company_id = ?) as w`,
       [s.company, s.company, s.company, s.company, s.company, s.company]))[0];
     const active = Math.floor(s.tickets * 0.15);
-    await run(`insert into tickets (uuid, company_id, status, contact_id, whatsapp_id, user_id, queue_id, is_group, chatbot,
-        last_message, last_message_at, last_from_me, unread_messages, use_integration, bot_menu_count, rating_attempts, created_at, updated_at)
+    await run(`insert into tickets (uuid, company_id, status, contact_id, whatsapp_id, user_id, queue_id, is_group,
+        last_message, last_message_at, last_from_me, unread_messages, rating_attempts, created_at, updated_at)
       select gen_random_uuid(), ?, st,
         case when st = 'closed' then ? + (g % ?) else ? + (g % ?) end,
         ?,
         case when st = 'pending' or ? = 0 then null else ? + (g % greatest(?, 1)) end,
         case when g % 7 = 0 or ? = 0 then null else ? + (g % greatest(?, 1)) end,
-        false, false, 'ultima mensagem ' || g, ts, false, case when st = 'closed' then 0 else g % 3 end, false, 0, 0, ts, ts
+        false, 'ultima mensagem ' || g, ts, false, case when st = 'closed' then 0 else g % 3 end, 0, ts, ts
       from (select g, case when g > ? then 'closed' when g % 3 = 0 then 'pending' else 'open' end as st,
               now() - (g || ' minutes')::interval as ts from generate_series(1, ?) g) x`,
       [s.company, base.c, s.contacts, base.c, s.contacts, base.w, base.nu, base.u, base.nu, base.nq, base.q, base.nq, active, s.tickets]);
@@ -112,15 +135,16 @@ const benchTickets = async (app: RunningApp, api: Api) => {
   };
   // Warm-up.
   await get('/tickets?status=open', admin.token);
-  report('GET /tickets?status=open (admin)', await timed(n, () => get('/tickets?status=open', admin.token)));
-  report('GET /tickets?status=pending (admin)', await timed(n, () => get('/tickets?status=pending', admin.token)));
-  report('GET /tickets?status=open&showAll=true (admin)', await timed(n, (i) => get(`/tickets?status=open&showAll=true&pageNumber=${1 + (i % 5)}`, admin.token)));
-  report('GET /tickets?status=pending (queue agent)', await timed(n, () => get('/tickets?status=pending', agent.token)));
-  report('GET /tickets?status=open (queue agent)', await timed(n, () => get('/tickets?status=open', agent.token)));
-  report('GET /tickets?searchParam=<word> (admin)', await timed(n, (i) => get(`/tickets?searchParam=${WORDS[i % WORDS.length]}`, admin.token)));
-  report('GET /tickets?searchParam=<name> (admin)', await timed(n, (i) => get(`/tickets?searchParam=${['ana', 'bruno', 'carla', 'costa', 'lima'][i % 5]}`, admin.token)));
-  report('GET /tickets?searchParam=<number> (agent)', await timed(n, (i) => get(`/tickets?searchParam=55119000${(i * 37) % 1000}`, agent.token)));
-  report('GET /messages/{ticketId} (admin)', await timed(n, (i) => get(`/messages/${ticketIds[i % ticketIds.length]}`, admin.token)));
+  const m = (label: string, fn: (i: number) => Promise<unknown>) => measured(app, label, n, fn);
+  await m('GET /tickets?status=open (admin)', () => get('/tickets?status=open', admin.token));
+  await m('GET /tickets?status=pending (admin)', () => get('/tickets?status=pending', admin.token));
+  await m('GET /tickets?status=open&showAll=true (admin)', (i) => get(`/tickets?status=open&showAll=true&pageNumber=${1 + (i % 5)}`, admin.token));
+  await m('GET /tickets?status=pending (queue agent)', () => get('/tickets?status=pending', agent.token));
+  await m('GET /tickets?status=open (queue agent)', () => get('/tickets?status=open', agent.token));
+  await m('GET /tickets?searchParam=<word> (admin)', (i) => get(`/tickets?searchParam=${WORDS[i % WORDS.length]}`, admin.token));
+  await m('GET /tickets?searchParam=<name> (admin)', (i) => get(`/tickets?searchParam=${['ana', 'bruno', 'carla', 'costa', 'lima'][i % 5]}`, admin.token));
+  await m('GET /tickets?searchParam=<number> (agent)', (i) => get(`/tickets?searchParam=55119000${(i * 37) % 1000}`, agent.token));
+  await m('GET /messages/{ticketId} (admin)', (i) => get(`/messages/${ticketIds[i % ticketIds.length]}`, admin.token));
 };
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
-import { createCompanyRecord } from '../modules/companies/companies.service.js';
+import { createCompanyRecord } from '../modules/companies/index.js';
 import { Plan } from '../modules/plans/plan.entity.js';
 import { User } from '../modules/users/user.entity.js';
 

@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import { requireAdmin, requireSuper } from '../context.js';
 import { forCompany } from '../db/tenant.js';
 import type { EventBus } from '../events/bus.js';
-import { authenticate } from '../modules/auth/auth.service.js';
+import { authenticate } from '../modules/auth/index.js';
 import type { AppState } from './types.js';
 
 export const bearerToken = (header: string | undefined): string | undefined => {

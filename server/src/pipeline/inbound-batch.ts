@@ -2,14 +2,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { camelRow as camel, executePrepared, intArray, named } from '../db/sql.js';
 import type { MediaStore } from '../media/storage.js';
 import type { Contact } from '../modules/contacts/contact.entity.js';
-import { digitsOnly, isPlaceholderName } from '../modules/contacts/contact-identity.js';
+import { digitsOnly, isPlaceholderName } from '../modules/contacts/index.js';
 import type { MediaType, Message } from '../modules/messages/message.entity.js';
-import { messageView } from '../modules/messages/message.presenter.js';
-import { previewOf } from '../modules/messages/message-store.js';
-import { RATING_TIMEOUT_HOURS } from '../modules/tickets/ticket-rating.js';
-import { messageCounters } from '../modules/tickets/transitions.js';
+import { messageView, previewOf } from '../modules/messages/index.js';
+import { messageCounters, RATING_TIMEOUT_HOURS, ticketView } from '../modules/tickets/index.js';
 import type { Ticket } from '../modules/tickets/ticket.entity.js';
-import { ticketView } from '../modules/tickets/ticket.presenter.js';
+import type { ConversationHold } from '../modules/tickets/conversation-hold.entity.js';
 
 /**
  * The common inbound case, for a whole batch of messages in two statements instead of a dozen ORM calls per
@@ -169,6 +167,7 @@ export const storeInboundBatch = async (
     rating_reply: boolean;
     whatsapp: { id: number; name: string; status: string } | null;
     user: { id: number; name: string } | null;
+    hold: Record<string, unknown> | null;
     queue: { id: number; name: string; color: string } | null;
     tags: { id: number; name: string; color: string }[];
   }[] = await executePrepared(
@@ -196,10 +195,10 @@ export const storeInboundBatch = async (
           where t.contact_id = any(:known::int[]) and t.whatsapp_id = :wa and t.status in ('open', 'pending')
           for update),
        new_ticket as (
-         insert into tickets (uuid, company_id, status, contact_id, whatsapp_id, is_group, chatbot, last_message, last_message_at,
-             last_from_me, unread_messages, use_integration, bot_menu_count, rating_attempts, created_at, updated_at)
-         select gen_random_uuid(), :co, 'pending', c.id, :wa, false, false, i.preview, i.at, i.from_me,
-                case when i.from_me then 0 else 1 end, false, 0, 0, now(), now()
+         insert into tickets (uuid, company_id, status, contact_id, whatsapp_id, is_group, last_message, last_message_at,
+             last_from_me, unread_messages, rating_attempts, created_at, updated_at)
+         select gen_random_uuid(), :co, 'pending', c.id, :wa, false, i.preview, i.at, i.from_me,
+                case when i.from_me then 0 else 1 end, 0, now(), now()
            from contact c join input i on i.idx = c.idx
           where i.awaiting_id is null
             and not exists (select 1 from active a where a.contact_id = c.id)
@@ -233,6 +232,7 @@ export const storeInboundBatch = async (
               (select json_build_object('id', w.id, 'name', w.name, 'status', w.status) from whatsapps w where w.id = :wa) as whatsapp,
               (select json_build_object('id', u.id, 'name', u.name) from users u where u.id = ft.user_id) as "user",
               (select json_build_object('id', q.id, 'name', q.name, 'color', q.color) from queues q where q.id = ft.queue_id) as queue,
+              (select to_jsonb(h) from conversation_holds h where h.ticket_id = ft.id) as hold,
               (select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color)), '[]'::json)
                  from ticket_tags tt join tags g on g.id = tt.tag_id where tt.ticket_id = ft.id) as tags
          from input i
@@ -264,6 +264,7 @@ export const storeInboundBatch = async (
         user: row.user ?? undefined,
         queue: row.queue ?? undefined,
         whatsapp: row.whatsapp ?? undefined,
+        hold: row.hold ? camel<ConversationHold>(row.hold) : null,
         tags: row.tags,
       }),
       contact,

@@ -273,8 +273,8 @@ describe('the batch statement and the general path', () => {
 
     const ticketRow = async (number: string) => {
       const [row] = await sql(
-        `select t.status, t.unread_messages, t.last_message, t.last_from_me, t.queue_id, t.user_id, t.is_group, t.chatbot,
-                t.use_integration, t.bot_menu_count, t.rating_attempts, t.last_message_at = (select max(m.created_at) from messages m where m.ticket_id = t.id) as at_newest,
+        `select t.status, t.unread_messages, t.last_message, t.last_from_me, t.queue_id, t.user_id, t.is_group,
+                (select to_jsonb(h) - 'updated_at' from conversation_holds h where h.ticket_id = t.id) as hold, t.rating_attempts, t.last_message_at = (select max(m.created_at) from messages m where m.ticket_id = t.id) as at_newest,
                 (select count(*)::int from ticket_trackings k where k.ticket_id = t.id and k.queued_at is not null and k.finished_at is null) as open_cycles
            from tickets t join contacts c on c.id = t.contact_id where c.company_id = ? and c.number = ?`,
         [a.companyId, number],

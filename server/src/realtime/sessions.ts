@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../context.js';
-import { assertCompanyUsable } from '../modules/auth/auth.service.js';
+import { assertCompanyUsable } from '../modules/auth/index.js';
 import type { SessionCheck } from './server.js';
 
 interface SessionRow {

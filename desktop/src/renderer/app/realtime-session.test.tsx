@@ -45,15 +45,20 @@ describe('realtime session', () => {
     expect(await screen.findByText('Your account was accessed on another computer.')).toBeTruthy();
     const shownAt = Date.now();
     expect(useAuthStore.getState().status).toBe('authenticated');
-    await waitFor(() => expect(useAuthStore.getState().status).toBe('guest'), { timeout: 3000 });
+    // A lenient bound: only the lower one is the behaviour (the message stays up for a second first).
+    await waitFor(() => expect(useAuthStore.getState().status).toBe('guest'), { timeout: 10_000 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(OTHER_SESSION_LOGOUT_MS - 150);
     expect(reloadApp).toHaveBeenCalledWith('/login');
   });
 
   it('ignores the login of another user of the company', async () => {
+    usePreferences.getState().set('cshow', false);
     const socket = await start();
     socket.emit('company-3-auth', { action: 'update', user: { id: 8, email: 'bo@example.com', companyId: 3 } });
-    await new Promise((resolve) => setTimeout(resolve, OTHER_SESSION_LOGOUT_MS + 300));
+    // A later event of the same socket, handled after it: by then the login of user 8 was read and ignored
+    // (the message and the logout timer start together, so no message means no logout either).
+    socket.emit('company-3-settings', { action: 'update', setting: { key: 'campaignsEnabled', value: 'true' } });
+    await waitFor(() => expect(usePreferences.getState().cshow).toBe(true));
     expect(useAuthStore.getState().status).toBe('authenticated');
     expect(screen.queryByText('Your account was accessed on another computer.')).toBeNull();
   });

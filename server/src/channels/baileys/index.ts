@@ -29,6 +29,8 @@ export interface BaileysProviderOptions {
   /** Level of Baileys' own logs (default 'warn'). */
   baileysLogLevel?: string;
   socketConfig?: BaileysSessionConfig['socketConfig'];
+  /** How long a failed version fetch stands before another try (default 5 minutes). */
+  webVersionFailureTtlMs?: number;
   /** A fixed WhatsApp Web version ("2.3000.1023456789"); default: WA_WEB_VERSION, else fetched. */
   webVersion?: string;
   /** Fetches the current WhatsApp Web version (default: Baileys' fetchLatestWaWebVersion from web.whatsapp.com). */
@@ -60,20 +62,23 @@ export const webVersionSource = (options: {
   fetch: (signal: AbortSignal) => Promise<WAVersion | undefined>;
   timeoutMs: number;
   ttlMs: number;
+  /** How long a failed fetch stands before the next connection tries again (offline: no 5 s wait on each reconnect). */
+  failureTtlMs?: number;
   now?: () => number;
 }): ((fresh?: boolean) => Promise<WAVersion | undefined>) => {
   const now = options.now ?? Date.now;
-  let cached: { version: WAVersion | undefined; at: number } | undefined;
+  const failureTtlMs = options.failureTtlMs ?? 5 * 60_000;
+  let cached: { version: WAVersion | undefined; until: number } | undefined;
   let pending: Promise<WAVersion | undefined> | undefined;
   return async (fresh = false) => {
     if (options.fixed) return options.fixed;
-    if (!fresh && cached && now() - cached.at < options.ttlMs) return cached.version;
+    if (!fresh && cached && now() < cached.until) return cached.version;
     pending ??= options
       .fetch(AbortSignal.timeout(options.timeoutMs))
       .catch(() => undefined)
       .then((version) => {
-        // A failed fetch is retried on the next connection, not cached for hours.
-        cached = version ? { version, at: now() } : undefined;
+        // A failed fetch stands for minutes, not hours: the bundled version meanwhile, then another try.
+        cached = { version, until: now() + (version ? options.ttlMs : failureTtlMs) };
         return version;
       })
       .finally(() => {
@@ -102,6 +107,7 @@ export const createBaileysProvider = (options: BaileysProviderOptions = {}): Cha
       fetch: options.fetchWebVersion ?? fetchLatest,
       timeoutMs: options.webVersionTimeoutMs ?? 5_000,
       ttlMs: options.webVersionTtlMs ?? 6 * 60 * 60 * 1000,
+      failureTtlMs: options.webVersionFailureTtlMs,
     }),
   };
   return {

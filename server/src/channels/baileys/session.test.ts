@@ -1030,10 +1030,28 @@ describe('BaileysSession on real phones', () => {
   });
 
   it("falls back to Baileys' bundled version when the fetch fails or does not answer in time", async () => {
-    const failing = harness({ fetchWebVersion: async () => Promise.reject(new Error('offline')) });
+    let tries = 0;
+    const failing = harness({
+      webVersionFailureTtlMs: 60_000,
+      fetchWebVersion: async () => (tries++, Promise.reject(new Error('offline'))),
+    });
     await failing.session.start();
     expect(failing.sockets).toHaveLength(1);
     expect(failing.socket().config.version).toBeUndefined();
+    // Offline, a reconnect does not wait for another fetch: the failure stands for a while...
+    failing.socket().close(DisconnectReason.connectionLost);
+    await vi.advanceTimersByTimeAsync(2_000);
+    await settle();
+    expect(failing.sockets).toHaveLength(2);
+    expect(tries).toBe(1);
+    // ...then the next connection tries again.
+    await vi.advanceTimersByTimeAsync(60_000);
+    failing.socket().close(DisconnectReason.connectionLost);
+    // The second reconnect in a row backs off longer (at most 10 s here).
+    await vi.advanceTimersByTimeAsync(10_000);
+    await settle();
+    expect(failing.sockets).toHaveLength(3);
+    expect(tries).toBe(2);
     await failing.session.stop();
 
     vi.useRealTimers();

@@ -6,6 +6,7 @@ import { Migration20261121154058 } from './Migration20261121154058.js';
 import { Migration20261124104800 } from './Migration20261124104800.js';
 import { Migration20261124104844 } from './Migration20261124104844.js';
 import { Migration20261124111554 } from './Migration20261124111554.js';
+import { Migration20261124131518 } from './Migration20261124131518.js';
 
 /** Checked-in migrations, in order. `npm run migration:create -w server` writes the next one. */
 export const migrationsList: MigrationObject[] = [
@@ -16,4 +17,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124104800', class: Migration20261124104800 },
   { name: 'Migration20261124104844', class: Migration20261124104844 },
   { name: 'Migration20261124111554', class: Migration20261124111554 },
+  { name: 'Migration20261124131518', class: Migration20261124131518 },
 ];

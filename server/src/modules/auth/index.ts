@@ -12,3 +12,8 @@ export const authModule: AppModule = {
   routes: (deps) => [authRoutes(deps)],
   realtime: registerAuthRealtime,
 };
+
+// What other modules may use of this one (they import it only from here).
+export { assertCompanyUsable, authenticate, revokeSessions, todayIn } from './auth.service.js';
+export { hashPassword } from './passwords.js';
+export { hitRateLimit } from './rate-limit.js';

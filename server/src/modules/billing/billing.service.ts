@@ -17,7 +17,7 @@ import { forCompany } from '../../db/tenant.js';
 import { AppError } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
 import type { Logger } from '../../logger.js';
-import { addRecurrence, presentCompany } from '../companies/companies.service.js';
+import { addRecurrence, presentCompany } from '../companies/index.js';
 import { Company } from '../companies/company.entity.js';
 import { Invoice, Payment } from './invoice.entity.js';
 import type { PaymentProvider, WebhookRequest } from './providers/types.js';

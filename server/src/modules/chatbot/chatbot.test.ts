@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forSystem } from '../../db/tenant.js';
 import { connectSandbox, customerSays, outbox } from '../../testing/conversation.js';
 import { connectSocket, createTenant, eventually, joined, outboxSettled, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
-import { Ticket } from '../tickets/ticket.entity.js';
+import { ConversationHold } from '../tickets/conversation-hold.entity.js';
+import { chatbotState } from '../tickets/holds.js';
 import { runChatbot, type ChatbotDeps } from './chatbot.js';
 import { localClock } from './hours.js';
 import { expirySweep, transferSweep } from './sweeps.js';
@@ -71,7 +72,9 @@ const chat = (tenant: Tenant, wa: { id: number }, name = 'Maria Souza') => {
     },
   };
 };
-const row = (id: number) => forSystem(t.app.orm.em).findOneOrFail(Ticket, id);
+/** The chatbot's memory of a ticket (its conversation hold). */
+const botMemory = async (ticketId: number) =>
+  chatbotState(await forSystem(t.app.orm.em.fork()).findOneOrFail(ConversationHold, { ticketId }));
 
 /** Minutes of the day in the company's zone, as HH:MM (wrapping round midnight). */
 const hhmm = (minutes: number) => {
@@ -229,7 +232,7 @@ describe('several queues with an option tree', () => {
     await outboxSettled(t.app, limited.id);
     const sent = (await outbox(t.api, a.admin.token, limited.id)).filter((m) => m.to === rush.number);
     expect(sent.map((m) => m.body)).toEqual(['Escolha:\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte']);
-    expect((await row((await rush.ticket()).id)).botMenuCount).toBe(2);
+    expect((await botMemory((await rush.ticket()).id)).menus).toBe(2);
   });
 });
 
@@ -321,12 +324,16 @@ describe('maxUseBotQueues', () => {
     const before = Date.now();
     expect(await ivo.says('?')).toEqual([]);
     const ticket = await ivo.ticket();
-    const paused = await row(ticket.id);
-    expect(paused.botPausedUntil!.getTime()).toBeGreaterThanOrEqual(before + 29 * 60_000);
+    const paused = await botMemory(ticket.id);
+    expect(new Date(paused.pausedUntil!).getTime()).toBeGreaterThanOrEqual(before + 29 * 60_000);
     expect(await ivo.says('1')).toEqual([]);
     expect((await ivo.ticket()).queueId).toBeNull();
     // Half an hour later (the pause moved into the past): the bot answers again.
-    await forSystem(t.app.orm.em).nativeUpdate(Ticket, { id: ticket.id }, { botPausedUntil: new Date(Date.now() - 1000) });
+    await forSystem(t.app.orm.em.fork()).nativeUpdate(
+      ConversationHold,
+      { ticketId: ticket.id },
+      { state: { ...paused, pausedUntil: new Date(Date.now() - 1000).toISOString() } },
+    );
     expect(await ivo.says('oi de novo')).toEqual([MENU]);
     expect(await ivo.says('1')).toEqual(['Olá!']);
     expect(await ivo.ticket()).toMatchObject({ queueId: q1.id });

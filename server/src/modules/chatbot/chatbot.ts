@@ -9,13 +9,14 @@ import type { InboundFacts, InboundStep } from '../../pipeline/steps/step.js';
 import { Company, CompanySchedule } from '../companies/company.entity.js';
 import { Whatsapp, WhatsappQueue } from '../connections/whatsapp.entity.js';
 import { Message } from '../messages/message.entity.js';
-import { sendText, type ConversationDeps } from '../messages/outbound.js';
+import { sendText, type ConversationDeps } from '../messages/index.js';
 import { QueueOption } from '../queue-options/queue-option.entity.js';
-import { optionsAt } from '../queue-options/queue-options.service.js';
+import { optionsAt } from '../queue-options/index.js';
 import { Queue } from '../queues/queue.entity.js';
-import { getSettingValue } from '../settings/settings.service.js';
+import { getSettingValue } from '../settings/index.js';
+import type { ConversationHold } from '../tickets/conversation-hold.entity.js';
+import { announce, chatbotHold, chatbotState, holdView, moveToQueue, placementOf, SYSTEM } from '../tickets/index.js';
 import { Ticket, TicketTracking } from '../tickets/ticket.entity.js';
-import { announce, moveToQueue, placementOf, SYSTEM } from '../tickets/transitions.js';
 import { isWithinHours } from './hours.js';
 import { optionMenu, queueClosed, queueMenu, renderedFrom, topOptionsMenu } from './texts.js';
 import { runSteps } from '../../pipeline/steps/step.js';
@@ -58,6 +59,7 @@ interface Outcome {
   before: TicketPlacement;
   chatbotBefore: boolean;
   ticket: Ticket;
+  hold: ConversationHold;
 }
 
 /**
@@ -71,23 +73,24 @@ const ticketsBotMayActOn = async (em: EntityManager, ticketIds: number[]): Promi
     id: number;
     taken: boolean;
     queue_id: number | null;
-    chatbot: boolean;
+    navigating: boolean;
     has_queues: boolean;
     has_greeting: boolean;
     schedule_type: string | null;
   }[] = await em.execute(
-    `select t.id, (t.user_id is not null or t.status = 'closed' or t.use_integration or t.whatsapp_id is null) as taken,
-            t.queue_id, t.chatbot,
+    `select t.id, (t.user_id is not null or t.status = 'closed' or t.whatsapp_id is null or coalesce(h.holder <> 'chatbot', false)) as taken,
+            t.queue_id, coalesce(h.holder = 'chatbot' and (h.state->>'navigating')::boolean, false) as navigating,
             exists (select 1 from whatsapp_queues wq where wq.whatsapp_id = t.whatsapp_id) as has_queues,
             coalesce((select trim(w.greeting_message) <> '' from whatsapps w where w.id = t.whatsapp_id), false) as has_greeting,
             (select s.value from settings s where s.company_id = t.company_id and s.key = 'scheduleType') as schedule_type
-       from tickets t where t.id = any(?::int[]) and t.company_id = ?`,
+       from tickets t left join conversation_holds h on h.ticket_id = t.id
+      where t.id = any(?::int[]) and t.company_id = ?`,
     [intArray(ticketIds), requireTenant(em)],
   );
   const mayAct = (row: (typeof rows)[number]) => {
     if (row.taken) return false;
     if ((row.schedule_type ?? SETTINGS.scheduleType.default) !== 'disabled') return true;
-    if (row.queue_id !== null) return row.chatbot;
+    if (row.queue_id !== null) return row.navigating;
     return row.has_queues || row.has_greeting;
   };
   return new Set(rows.filter(mayAct).map((r) => r.id));
@@ -101,20 +104,21 @@ const answer = async (deps: ChatbotDeps, root: EntityManager, facts: InboundFact
   // The ticket row stays locked while the bot answers, so two messages of one ticket never run it at once.
   const outcome = await root.transactional(async (em): Promise<Outcome | null> => {
     const ticket = await em.findOne(Ticket, facts.ticketId, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (!ticket || ticket.status === 'closed' || ticket.userId !== null || ticket.whatsappId === null || ticket.useIntegration) {
-      return null;
-    }
+    if (!ticket || ticket.status === 'closed' || ticket.userId !== null || ticket.whatsappId === null) return null;
+    // Another holder (an integration, a prompt, a flow) has the conversation.
+    const hold = await chatbotHold(em, ticket);
+    if (!hold) return null;
     const connection = await em.findOne(Whatsapp, ticket.whatsappId);
     if (!connection) return null;
-    const outcome = { before: placementOf(ticket), chatbotBefore: ticket.chatbot, ticket };
+    const outcome = { before: placementOf(ticket), chatbotBefore: holdView(hold).chatbot, ticket, hold };
     const company = await em.findOneOrFail(Company, ticket.companyId);
-    await new BotRun(deps, em, ticket, connection, company, now).handle(facts.body);
+    await new BotRun(deps, em, ticket, hold, connection, company, now).handle(facts.body);
     await em.flush();
     return outcome;
   });
   if (!outcome) return;
-  const { before, chatbotBefore, ticket } = outcome;
-  if (before.queueId === ticket.queueId && before.status === ticket.status && chatbotBefore === ticket.chatbot) return;
+  const { before, chatbotBefore, ticket, hold } = outcome;
+  if (before.queueId === ticket.queueId && before.status === ticket.status && chatbotBefore === holdView(hold).chatbot) return;
   await announceTicket(deps, ticket, before);
 };
 
@@ -133,10 +137,19 @@ class BotRun {
     private readonly deps: ChatbotDeps,
     private readonly em: EntityManager,
     private readonly ticket: Ticket,
+    private readonly hold: ConversationHold,
     private readonly connection: Whatsapp,
     private readonly company: Company,
     private readonly now: Date,
   ) {}
+
+  /**
+   * The bot's memory of this conversation, its hold's state, edited in place. Read it afresh after every
+   * await: a flush may replace the object.
+   */
+  private get bot() {
+    return chatbotState(this.hold);
+  }
 
   private get lang() {
     return this.company.language;
@@ -147,20 +160,20 @@ class BotRun {
     const body = text.trim();
 
     // Silent while paused after too many menus; afterwards the count starts again.
-    if (ticket.botPausedUntil) {
-      if (ticket.botPausedUntil > this.now) return;
-      ticket.botPausedUntil = null;
-      ticket.botMenuCount = 0;
+    if (this.bot.pausedUntil) {
+      if (new Date(this.bot.pausedUntil) > this.now) return;
+      this.bot.pausedUntil = null;
+      this.bot.menus = 0;
     }
     // Stopped for the rest of the conversation (too many menus and no pause configured).
-    if (connection.maxUseBotQueues > 0 && ticket.botMenuCount > connection.maxUseBotQueues) return;
+    if (connection.maxUseBotQueues > 0 && this.bot.menus > connection.maxUseBotQueues) return;
 
     this.queues = await this.connectionQueues();
 
     // "#" goes back to the main menu, but only while the bot is talking.
-    if (body === '#' && (ticket.chatbot || (ticket.queueId === null && this.queues.length > 0))) {
+    if (body === '#' && (this.bot.navigating || (ticket.queueId === null && this.queues.length > 0))) {
+      // Leaves the option tree too.
       await moveToQueue(this.em, ticket, SYSTEM, null);
-      ticket.chatbot = false;
     }
 
     const scheduleType = (this.scheduleType = await getSettingValue(this.em, 'scheduleType'));
@@ -183,7 +196,7 @@ class BotRun {
       return;
     }
 
-    if (ticket.queueId !== null && ticket.chatbot) await this.navigate(body);
+    if (ticket.queueId !== null && this.bot.navigating) await this.navigate(body);
   }
 
   /** The connection's queues in menu order. */
@@ -239,21 +252,23 @@ class BotRun {
    */
   private async menu(body: string) {
     const { ticket, connection } = this;
-    if (connection.maxUseBotQueues > 0 && ticket.botMenuCount >= connection.maxUseBotQueues) {
-      ticket.botMenuCount = connection.maxUseBotQueues + 1;
-      ticket.chatbot = false;
-      ticket.queueOptionId = null;
+    if (connection.maxUseBotQueues > 0 && this.bot.menus >= connection.maxUseBotQueues) {
       if (ticket.queueId === null && connection.transferQueueId !== null) await moveToQueue(this.em, ticket, SYSTEM, connection.transferQueueId);
-      if (connection.timeUseBotQueues > 0) ticket.botPausedUntil = new Date(this.now.getTime() + connection.timeUseBotQueues * 60_000);
+      const bot = this.bot;
+      bot.menus = connection.maxUseBotQueues + 1;
+      bot.navigating = false;
+      bot.optionId = null;
+      if (connection.timeUseBotQueues > 0) bot.pausedUntil = new Date(this.now.getTime() + connection.timeUseBotQueues * 60_000).toISOString();
       return;
     }
-    ticket.botMenuCount += 1;
+    this.bot.menus += 1;
     await this.say(body);
   }
 
   private async assignQueue(queue: Queue) {
     await moveToQueue(this.em, this.ticket, SYSTEM, queue.id);
-    this.ticket.chatbot = await this.hasOptions(queue.id);
+    const navigating = await this.hasOptions(queue.id);
+    this.bot.navigating = navigating;
   }
 
   /** 'continue' when the same message is still to be read as an option of the chosen queue. */
@@ -264,7 +279,7 @@ class BotRun {
         await this.say(connection.greetingMessage);
       }
       await this.assignQueue(queues[0]);
-      return ticket.chatbot ? 'continue' : 'done';
+      return this.bot.navigating ? 'continue' : 'done';
     }
 
     const position = /^\d{1,4}$/.test(body) ? Number(body) : 0;
@@ -274,7 +289,7 @@ class BotRun {
       return 'done';
     }
     await this.assignQueue(queue);
-    if (!ticket.chatbot) {
+    if (!this.bot.navigating) {
       // A queue without options answers with its own hours, whatever scheduleType says.
       if (queue.outOfHoursMessage.trim() && !isWithinHours(queue.schedules, this.now, this.company.timezone)) {
         await moveToQueue(this.em, ticket, SYSTEM, null);
@@ -291,10 +306,10 @@ class BotRun {
   }
 
   private async sendTopMenu(queue: Queue) {
-    this.ticket.queueOptionId = null;
+    this.bot.optionId = null;
     const top = await optionsAt(this.em, queue.id, null);
     if (top.length === 0) {
-      this.ticket.chatbot = false;
+      this.bot.navigating = false;
       return;
     }
     await this.menu(topOptionsMenu(this.lang, queue.greetingMessage, top));
@@ -306,7 +321,8 @@ class BotRun {
     const queue = await this.em.findOne(Queue, ticket.queueId!);
     if (!queue) return;
     const key = body.toLowerCase();
-    const current = ticket.queueOptionId ? await this.em.findOne(QueueOption, { id: ticket.queueOptionId, queueId: queue.id }) : null;
+    const optionId = this.bot.optionId;
+    const current = optionId ? await this.em.findOne(QueueOption, { id: optionId, queueId: queue.id }) : null;
 
     if (!current) {
       const top = await optionsAt(this.em, queue.id, null);
@@ -321,7 +337,7 @@ class BotRun {
     }
     const children = await optionsAt(this.em, queue.id, current.id);
     if (children.length === 0) {
-      ticket.chatbot = false;
+      this.bot.navigating = false;
       return;
     }
     // A single sub-option takes any answer.
@@ -332,11 +348,10 @@ class BotRun {
 
   /** Entering an option sends its message with its sub-options; a leaf is sent once and ends the bot. */
   private async enter(option: QueueOption) {
-    const { ticket } = this;
-    ticket.queueOptionId = option.id;
+    this.bot.optionId = option.id;
     const children = await optionsAt(this.em, option.queueId, option.id);
     if (children.length === 0) {
-      ticket.chatbot = false;
+      this.bot.navigating = false;
       if (option.message.trim()) await this.say(option.message);
       return;
     }

@@ -6,3 +6,6 @@ export const chatbotModule: AppModule = {
   name: 'chatbot',
   jobs: (registry, ctx) => registerChatbotJobs(registry, ctx.pipeline),
 };
+
+// What other modules may use of this one (they import it only from here).
+export { queueChatbotStep } from './chatbot.js';

@@ -3,7 +3,7 @@ import { forCompany } from '../../db/tenant.js';
 import type { JobRegistry } from '../../jobs/scheduler.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { Ticket } from '../tickets/ticket.entity.js';
-import { closeTicket, moveToQueue, placementOf, SYSTEM, transitionDeps } from '../tickets/transitions.js';
+import { closeTicket, moveToQueue, placementOf, SYSTEM, transitionDeps } from '../tickets/index.js';
 import { announceTicket, type ChatbotDeps } from './chatbot.js';
 
 /**
@@ -19,7 +19,7 @@ export const transferSweep = async (deps: ChatbotDeps, now: Date): Promise<numbe
     const cutoff = new Date(now.getTime() - connection.timeToTransfer * 60_000);
     // One conditional update: a ticket taken or routed in the meantime is left alone.
     const rows = await em.execute<{ id: number }[]>(
-      `update tickets t set queue_id = ?, chatbot = false, queue_option_id = null, updated_at = now()
+      `update tickets t set queue_id = ?, updated_at = now()
        where t.company_id = ? and t.whatsapp_id = ? and t.status = 'pending' and t.queue_id is null and t.user_id is null
          and coalesce((select max(m.created_at) from messages m where m.ticket_id = t.id and m.from_me = false), t.created_at) <= ?
        returning t.id`,

@@ -18,12 +18,10 @@ import { crossCompanyEm, emForCompany, pageOf, requireAdmin, requireSuper, type 
 import { forCompany } from '../../db/tenant.js';
 import { AppError } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
-import { todayIn } from '../auth/auth.service.js';
-import { hitRateLimit } from '../auth/rate-limit.js';
-import { hashPassword } from '../auth/passwords.js';
-import { findPlan, presentPlan } from '../plans/plans.service.js';
+import { hashPassword, hitRateLimit, todayIn } from '../auth/index.js';
+import { findPlan, presentPlan } from '../plans/index.js';
 import { Setting } from '../settings/setting.entity.js';
-import { ensureDefaultSettings, visibleSettings } from '../settings/settings.service.js';
+import { ensureDefaultSettings, visibleSettings } from '../settings/index.js';
 import { User } from '../users/user.entity.js';
 import { Company, CompanySchedule } from './company.entity.js';
 

@@ -13,3 +13,6 @@ export const companiesModule: AppModule = {
   listeners: (ctx) => registerCompanyCleanup(ctx.events, { channels: ctx.channels, media: ctx.media }),
   realtime: registerCompaniesRealtime,
 };
+
+// What other modules may use of this one (they import it only from here).
+export { addRecurrence, createCompanyRecord, presentCompany } from './companies.service.js';

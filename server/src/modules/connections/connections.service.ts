@@ -8,7 +8,7 @@ import type { ChannelManager } from '../../channels/manager.js';
 import { emForCompany, isAdmin, requireAdmin, type ServiceContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { Company } from '../companies/company.entity.js';
-import { assertPlanAllows } from '../plans/plans.service.js';
+import { assertPlanAllows } from '../plans/index.js';
 import { Queue } from '../queues/queue.entity.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { User } from '../users/user.entity.js';

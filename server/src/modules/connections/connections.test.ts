@@ -705,13 +705,17 @@ describe('DELETE /whatsapp/{id}', () => {
     const knex = t.app.orm.em.getConnection().getKnex();
     const opening = await knex.transaction();
     await opening.raw(
-      `insert into tickets (uuid, company_id, status, contact_id, whatsapp_id, is_group, chatbot, last_message, unread_messages,
-         use_integration, bot_menu_count, rating_attempts, created_at, updated_at)
-       values (gen_random_uuid(), ?, 'pending', ?, ?, false, false, '', 0, false, 0, 0, now(), now())`,
+      `insert into tickets (uuid, company_id, status, contact_id, whatsapp_id, is_group, last_message, unread_messages,
+         rating_attempts, created_at, updated_at)
+       values (gen_random_uuid(), ?, 'pending', ?, ?, false, '', 0, 0, now(), now())`,
       [a.companyId, contact.body.id, id],
     );
     const deleting = t.api.del(`/whatsapp/${id}`, a.admin.token);
-    await new Promise((r) => setTimeout(r, 300));
+    // The delete has reached the database and waits for the opening transaction's lock.
+    await eventually(async () => {
+      const waiting = await knex.raw(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`);
+      return waiting.rows[0].n > 0;
+    });
     await opening.commit();
     expect(await deleting).toMatchObject({ status: 409, body: { error: 'ERR_WAPP_HAS_OPEN_TICKETS', tickets: 1 } });
     expect(await connection(id)).toMatchObject({ id, status: 'CONNECTED' });

@@ -3,10 +3,10 @@ import type { ChannelEvents, ChannelStatus } from '../../channels/types.js';
 import { forCompany } from '../../db/tenant.js';
 import { acceptInbound, applyMessageUpdate, completePlaceholder, type PipelineDeps } from '../../pipeline/inbound.js';
 import { Company } from '../companies/company.entity.js';
-import { digitsOnly, upsertChannelContact } from '../contacts/contact-identity.js';
+import { digitsOnly, upsertChannelContact } from '../contacts/index.js';
 import { Contact } from '../contacts/contact.entity.js';
 import { Message } from '../messages/message.entity.js';
-import { markEchoed } from '../outbox/outbox.js';
+import { markEchoed } from '../outbox/index.js';
 import { presentSession } from './connections.service.js';
 import { Whatsapp } from './whatsapp.entity.js';
 

@@ -18,7 +18,7 @@ import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { Message } from '../messages/message.entity.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { presentContact } from './contact.presenter.js';
-import { placementOf } from '../tickets/tickets.service.js';
+import { placementOf } from '../tickets/index.js';
 import { Contact, ContactCustomField } from './contact.entity.js';
 
 export interface ContactDeps {

@@ -11,3 +11,7 @@ export const contactsModule: AppModule = {
   routes: (deps) => [contactsRoutes(deps)],
   realtime: registerContactsRealtime,
 };
+
+// What other modules may use of this one (they import it only from here).
+export { digitsOnly, isPlaceholderName, upsertChannelContact } from './contact-identity.js';
+export { presentContact } from './contact.presenter.js';

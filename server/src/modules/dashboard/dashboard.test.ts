@@ -32,9 +32,9 @@ interface CycleTimes {
 const insertCycle = async (companyId: number, contactId: number, c: CycleTimes): Promise<number> => {
   const created = c.created ?? c.queued ?? new Date().toISOString();
   const [ticket] = await db(
-    `insert into tickets (uuid, company_id, status, contact_id, whatsapp_id, user_id, queue_id, is_group, chatbot, last_message,
-       last_from_me, unread_messages, use_integration, bot_menu_count, rating_attempts, created_at, updated_at)
-     values (gen_random_uuid(), ?, 'closed', ?, null, ?, null, false, false, '', false, 0, false, 0, 0, ?, ?) returning id`,
+    `insert into tickets (uuid, company_id, status, contact_id, whatsapp_id, user_id, queue_id, is_group, last_message,
+       last_from_me, unread_messages, rating_attempts, created_at, updated_at)
+     values (gen_random_uuid(), ?, 'closed', ?, null, ?, null, false, '', false, 0, 0, ?, ?) returning id`,
     [companyId, contactId, c.userId ?? null, created, created],
   );
   await db(

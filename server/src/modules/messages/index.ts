@@ -11,3 +11,10 @@ export const messagesModule: AppModule = {
   routes: (deps) => [messagesRoutes(deps)],
   realtime: registerMessagesRealtime,
 };
+
+// What other modules may use of this one (they import it only from here).
+export { followLastMessage } from './last-message.js';
+export { previewOf, storeMessage } from './message-store.js';
+export { messageView, presentMessages } from './message.presenter.js';
+export { sendMedia, sendText } from './outbound.js';
+export type { ConversationDeps } from './outbound.js';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventBus } from '../../events/bus.js';
-import { presentTicket } from '../tickets/ticket.presenter.js';
+import { presentTicket } from '../tickets/index.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { previewOf } from './message-store.js';
 import { Message } from './message.entity.js';

@@ -3,14 +3,14 @@ import type { ServiceContext } from '../../context.js';
 import { requireTenant } from '../../db/tenant.js';
 import { AppError } from '../../errors.js';
 import { Contact } from '../contacts/contact.entity.js';
-import { findVisibleTicket, loadViewer } from '../tickets/ticket-access.js';
+import { findVisibleTicket, loadViewer, markTicketRead, placementOf } from '../tickets/index.js';
+import { getSettingValue } from '../settings/index.js';
 import { Ticket } from '../tickets/ticket.entity.js';
-import { markTicketRead, placementOf } from '../tickets/tickets.service.js';
 import { User } from '../users/user.entity.js';
 import { followLastMessage } from './last-message.js';
 import { Message } from './message.entity.js';
 import { presentMessages } from './message.presenter.js';
-import { cancelQueued, requeueFailed } from '../outbox/outbox.js';
+import { cancelQueued, requeueFailed } from '../outbox/index.js';
 import { peerOf, sendMedia, sendText, type ConversationDeps, type OutboundFile } from './outbound.js';
 
 /**
@@ -99,15 +99,28 @@ const quotedIn = async (ctx: ServiceContext, ticket: Ticket, quotedMsgId: number
   return quoted.id;
 };
 
+/**
+ * With sendTypingPresence on, the customer sees "typing…" (or "recording…" before a voice note) before an
+ * agent's reply, for about the time it would take to type it: 40 ms a character, between 0.8 s and 3 s.
+ */
+const agentPresence = async (ctx: ServiceContext, reply: { text?: string; voiceNote?: boolean }) => {
+  if ((await getSettingValue(ctx.em, 'sendTypingPresence')) !== 'enabled') return undefined;
+  if (reply.voiceNote) return { kind: 'recording' as const, ms: 1500 };
+  if (reply.text === undefined) return undefined;
+  return { kind: 'composing' as const, ms: Math.min(3000, Math.max(800, reply.text.length * 40)) };
+};
+
 /** POST /messages/{ticketId} with JSON: an agent's text. */
 export const sendTextMessage = async (ctx: ServiceContext, deps: ConversationDeps, ticketId: number, input: SendMessageInput) => {
   if (!input.body.trim()) throw new AppError('ERR_MESSAGE_EMPTY');
   const ticket = await openTicketFor(ctx, ticketId);
   const quotedMsgId = await quotedIn(ctx, ticket, input.quotedMsg?.id);
+  const body = await signed(ctx, input.body, input.signMessage);
   return sendText(deps, ctx.em, ticket, {
-    body: await signed(ctx, input.body, input.signMessage),
+    body,
     userId: ctx.actor.userId,
     quotedMsgId,
+    presence: await agentPresence(ctx, { text: body }),
   });
 };
 
@@ -130,7 +143,7 @@ export const sendMediaMessages = async (
         ctx.em,
         ticket,
         { ...file, caption: await signed(ctx, file.caption ?? '', options.signMessage) },
-        { userId: ctx.actor.userId, quotedMsgId },
+        { userId: ctx.actor.userId, quotedMsgId, presence: await agentPresence(ctx, { voiceNote: file.voiceNote }) },
       ),
     );
   }

@@ -7,7 +7,7 @@ import type { MediaStore } from '../../media/storage.js';
 import { toVoiceNote, VOICE_NOTE_MIMETYPE } from '../../media/voice-note.js';
 import { Company } from '../companies/company.entity.js';
 import { Contact } from '../contacts/contact.entity.js';
-import { queueOnTicket, type QueueOptions } from '../outbox/outbox.js';
+import { queueOnTicket, type QueueOptions } from '../outbox/index.js';
 import type { Ticket } from '../tickets/ticket.entity.js';
 import { renderVariables } from './variables.js';
 
@@ -88,7 +88,7 @@ export const sendMedia = async (
   em: EntityManager,
   ticket: Ticket,
   file: OutboundFile,
-  options: { userId?: number | null; isSystem?: boolean; quotedMsgId?: number | null } = {},
+  options: { userId?: number | null; isSystem?: boolean; quotedMsgId?: number | null; presence?: QueueOptions['presence'] } = {},
 ) => {
   const caption = file.caption ? await renderForTicket(em, ticket, file.caption) : '';
   const stored = await deps.media.save(ticket.companyId, { data: file.data, mimetype: file.mimetype, filename: file.filename });
@@ -98,6 +98,7 @@ export const sendMedia = async (
       userId: options.userId,
       isSystem: options.isSystem,
       quotedMsgId: options.quotedMsgId,
+      presence: options.presence,
       media: { fileName: stored.fileName, mediaName: stored.mediaName, mimetype: stored.mimetype, voiceNote: file.voiceNote },
     });
   } catch (err) {

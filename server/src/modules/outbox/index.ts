@@ -16,3 +16,7 @@ export const outboxModule: AppModule = {
     });
   },
 };
+
+// What other modules may use of this one (they import it only from here).
+export { cancelQueued, failAfterSend, markEchoed, queueOnTicket, requeueFailed } from './outbox.js';
+export type { QueueOptions } from './outbox.js';

@@ -9,7 +9,7 @@ import type { JobRegistry } from '../../jobs/scheduler.js';
 import type { Logger } from '../../logger.js';
 import type { MediaStore } from '../../media/storage.js';
 import { Message } from '../messages/message.entity.js';
-import { messageView, presentMessages } from '../messages/message.presenter.js';
+import { messageView, presentMessages } from '../messages/index.js';
 import type { OutboxStatus } from './outbound-message.entity.js';
 
 /**
@@ -197,6 +197,11 @@ export class OutboxSender {
     const to: ChannelPeer = { number: row.to_number, lid: row.to_lid, isGroup: row.is_group };
     if (row.presence_step) {
       await session.sendPresence?.(to, row.presence!).catch(() => undefined);
+      // The pause counts from when the customer starts seeing "typing…", not from when the row was claimed.
+      await this.deps.systemEm().execute(
+        `update outbound_messages set planned_at = now() + make_interval(secs => ?) where id = ? and status = 'pending'`,
+        [row.presence_ms / 1000, row.id],
+      );
       return true;
     }
     try {

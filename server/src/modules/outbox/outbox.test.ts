@@ -182,6 +182,30 @@ describe('order, pacing and presence', () => {
   });
 });
 
+describe('"typing…" before an agent’s reply (sendTypingPresence)', () => {
+  it('off by default: the reply goes without it; on: "typing…" for about the time it takes to type', async () => {
+    const { number, ticketId } = await openConversation();
+    const before = phone().presences.length;
+    const plain = await t.api.post(`/messages/${ticketId}`, { body: 'sem digitação' }, a.admin.token);
+    await delivered(t.api, a.admin.token, wa.id, plain.body.wid);
+    expect(phone().presences.slice(before).filter((p) => p.to === number)).toEqual([]);
+
+    await t.api.put('/settings/sendTypingPresence', { value: 'enabled' }, a.admin.token);
+    try {
+      const typed = await t.api.post(`/messages/${ticketId}`, { body: 'com digitação' }, a.admin.token);
+      expect((await rowOf(typed.body.wid)).presence).toBe('composing');
+      // 13 characters: the 0.8 s floor.
+      expect((await rowOf(typed.body.wid)).presenceMs).toBe(800);
+      await delivered(t.api, a.admin.token, wa.id, typed.body.wid);
+      const shown = phone().presences.slice(before).find((p) => p.to === number);
+      expect(shown?.presence).toBe('composing');
+      expect((await sentRowOf(typed.body.wid)).sentAt!.getTime() - shown!.at.getTime()).toBeGreaterThanOrEqual(790);
+    } finally {
+      await t.api.put('/settings/sendTypingPresence', { value: 'disabled' }, a.admin.token);
+    }
+  });
+});
+
 describe('a send cut off by a crash', () => {
   /** Two replies left in `sending` as a crash leaves them, the first already on the phone; then a new process's sender. */
   const crashWith = async (ticketId: number, options: { echoed?: boolean; noRecord?: boolean } = {}) => {

@@ -5,15 +5,13 @@ import type { EventBus } from '../../events/bus.js';
 import type { MediaStore } from '../../media/storage.js';
 import { named } from '../../db/sql.js';
 import { requireTenant } from '../../db/tenant.js';
-import { messageCounters } from '../tickets/transitions.js';
+import { messageCounters, presentTicket } from '../tickets/index.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
-import { digitsOnly, upsertChannelContact } from '../contacts/contact-identity.js';
+import { digitsOnly, presentContact, upsertChannelContact } from '../contacts/index.js';
 import { Contact } from '../contacts/contact.entity.js';
 import type { MediaType } from '../messages/message.entity.js';
 import { Message } from '../messages/message.entity.js';
-import { presentMessages } from '../messages/message.presenter.js';
-import { previewOf, storeMessage } from '../messages/message-store.js';
-import { presentContact, presentTicket } from '../tickets/ticket.presenter.js';
+import { presentMessages, previewOf, storeMessage } from '../messages/index.js';
 import type { Ticket } from '../tickets/ticket.entity.js';
 import { OutboundMessage, type OutboxPresence } from './outbound-message.entity.js';
 

@@ -8,3 +8,6 @@ export const plansModule: AppModule = {
   entities: [PlanSchema],
   routes: (deps) => [plansRoutes(deps)],
 };
+
+// What other modules may use of this one (they import it only from here).
+export { assertPlanAllows, assertPlanFeature, findPlan, presentPlan } from './plans.service.js';

@@ -8,3 +8,6 @@ export const queueOptionsModule: AppModule = {
   entities: [QueueOptionSchema],
   routes: (deps) => [queueOptionsRoutes(deps)],
 };
+
+// What other modules may use of this one (they import it only from here).
+export { optionsAt } from './queue-options.service.js';

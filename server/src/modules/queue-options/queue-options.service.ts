@@ -7,7 +7,7 @@ import type {
 } from '@atrium/shared';
 import { requireAdmin, type ServiceContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { findQueue } from '../queues/queues.service.js';
+import { findQueue } from '../queues/index.js';
 import { QueueOption } from './queue-option.entity.js';
 
 /** Menu order: numeric keys by value ("2" before "10"), anything else after them by text. */

@@ -11,3 +11,6 @@ export const queuesModule: AppModule = {
   routes: (deps) => [queuesRoutes(deps)],
   realtime: registerQueuesRealtime,
 };
+
+// What other modules may use of this one (they import it only from here).
+export { findQueue } from './queues.service.js';

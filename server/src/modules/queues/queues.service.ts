@@ -11,10 +11,9 @@ import {
 import { emForCompany, requireAdmin, type ServiceContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { Company } from '../companies/company.entity.js';
-import { assertPlanAllows } from '../plans/plans.service.js';
+import { assertPlanAllows } from '../plans/index.js';
 import { Ticket } from '../tickets/ticket.entity.js';
-import { presentTickets } from '../tickets/ticket.presenter.js';
-import { byUser, moveToQueue, placementOf } from '../tickets/transitions.js';
+import { byUser, moveToQueue, placementOf, presentTickets } from '../tickets/index.js';
 import type { QueueView } from '@atrium/shared';
 import { Queue, type WeeklyHours } from './queue.entity.js';
 
@@ -154,10 +153,9 @@ export const deleteQueue = async (ctx: ServiceContext, id: number) => {
     // Conversations in progress leave the queue as a transfer to no queue; closed ones keep no reference.
     for (const ticket of active) {
       await moveToQueue(tx, ticket, byUser(ctx.actor.userId), null);
-      ticket.chatbot = false;
     }
     await tx.flush();
-    await tx.nativeUpdate(Ticket, { queueId: id }, { queueId: null, queueOptionId: null, chatbot: false });
+    await tx.nativeUpdate(Ticket, { queueId: id }, { queueId: null });
     await tx.remove(await findQueue(tx, id)).flush();
   });
   ctx.events.emit('queue.deleted', { companyId: queue.companyId, queueId: id });

@@ -7,8 +7,8 @@ import type { JobRegistry } from '../../jobs/scheduler.js';
 import type { Logger } from '../../logger.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { Contact } from '../contacts/contact.entity.js';
-import { sendMedia, sendText, type ConversationDeps } from '../messages/outbound.js';
-import { findOrCreateActiveTicket, SYSTEM } from '../tickets/transitions.js';
+import { sendMedia, sendText, type ConversationDeps } from '../messages/index.js';
+import { findOrCreateActiveTicket, SYSTEM } from '../tickets/index.js';
 import { Schedule } from './schedule.entity.js';
 import { presentSchedule } from './schedule.presenter.js';
 

@@ -18,7 +18,7 @@ import type { Logger } from '../../logger.js';
 import type { MediaStore } from '../../media/storage.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { Contact } from '../contacts/contact.entity.js';
-import { assertPlanFeature } from '../plans/plans.service.js';
+import { assertPlanFeature } from '../plans/index.js';
 import { Schedule } from './schedule.entity.js';
 import { presentSchedule } from './schedule.presenter.js';
 import { SEND_JOB, type SendJobData } from './schedules.sender.js';

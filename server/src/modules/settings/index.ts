@@ -11,3 +11,6 @@ export const settingsModule: AppModule = {
   routes: (deps) => [settingsRoutes(deps)],
   realtime: registerSettingsRealtime,
 };
+
+// What other modules may use of this one (they import it only from here).
+export { ensureDefaultSettings, getSettingValue, visibleSettings } from './settings.service.js';

@@ -12,8 +12,7 @@ import {
 import { emForCompany, pageOf, requireAdmin, type ServiceContext } from '../../context.js';
 import { requireTenant } from '../../db/tenant.js';
 import { AppError } from '../../errors.js';
-import { findVisibleTicket } from '../tickets/ticket-access.js';
-import { presentTicket } from '../tickets/ticket.presenter.js';
+import { findVisibleTicket, presentTicket } from '../tickets/index.js';
 import { Tag, TicketTag } from './tag.entity.js';
 
 export const presentTag = (tag: Tag, ticketsCount?: number) => ({

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CreateTicketNoteInput, ListTicketNotesQuery } from '@atrium/shared';
 import type { ServiceContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { findVisibleTicket } from '../tickets/ticket-access.js';
+import { findVisibleTicket } from '../tickets/index.js';
 import { User } from '../users/user.entity.js';
 import { TicketNote } from './ticket-note.entity.js';
 

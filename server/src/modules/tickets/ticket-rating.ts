@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Company } from '../companies/company.entity.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
-import { sendText, type ConversationDeps } from '../messages/outbound.js';
+import { sendText, type ConversationDeps } from '../messages/index.js';
 import { Ticket, TicketTracking, UserRating } from './ticket.entity.js';
 import { ratingRetry } from './ticket-texts.js';
 

@@ -17,17 +17,10 @@ type Defaulted =
   | 'userId'
   | 'queueId'
   | 'isGroup'
-  | 'chatbot'
   | 'lastMessage'
   | 'lastMessageAt'
   | 'lastFromMe'
   | 'unreadMessages'
-  | 'useIntegration'
-  | 'integrationId'
-  | 'promptId'
-  | 'queueOptionId'
-  | 'botMenuCount'
-  | 'botPausedUntil'
   | 'awaitingRatingSince'
   | 'ratingAttempts'
   | 'createdAt'
@@ -36,7 +29,8 @@ type Defaulted =
 /**
  * One conversation with a contact on a connection. At most one ticket per contact and connection is
  * open or pending at a time (a partial unique index); a closed ticket stays as history and a new
- * conversation opens a new ticket.
+ * conversation opens a new ticket. Who holds the conversation (a person or the automation) is in
+ * holds.ts, not in flags here.
  */
 export class Ticket {
   [OptionalProps]?: Defaulted;
@@ -49,21 +43,11 @@ export class Ticket {
   userId: number | null = null;
   queueId: number | null = null;
   isGroup = false;
-  chatbot = false;
   lastMessage = '';
   lastMessageAt: Date | null = null;
   /** The last message was ours (the inactivity close needs it). */
   lastFromMe = false;
   unreadMessages = 0;
-  useIntegration = false;
-  integrationId: number | null = null;
-  promptId: number | null = null;
-  /** The bot's position in the queue's option tree. */
-  queueOptionId: number | null = null;
-  /** Menus sent in this conversation (maxUseBotQueues). */
-  botMenuCount = 0;
-  /** The chatbot stays silent until then (timeUseBotQueues after maxUseBotQueues menus). */
-  botPausedUntil: Date | null = null;
   /** Set while the customer is asked to rate the attendance (userRating). */
   awaitingRatingSince: Date | null = null;
   ratingAttempts = 0;
@@ -101,17 +85,10 @@ export const TicketSchema = new EntitySchema<Ticket>({
     userId: { kind: 'm:1', entity: () => User, mapToPk: true, nullable: true, fieldName: 'user_id', deleteRule: 'set null' },
     queueId: { kind: 'm:1', entity: () => Queue, mapToPk: true, nullable: true, fieldName: 'queue_id', deleteRule: 'set null' },
     isGroup: { type: 'boolean', default: false },
-    chatbot: { type: 'boolean', default: false },
     lastMessage: { type: 'text', default: '' },
     lastMessageAt: { type: 'datetime', columnType: 'timestamptz', nullable: true },
     lastFromMe: { type: 'boolean', default: false },
     unreadMessages: { type: 'integer', default: 0 },
-    useIntegration: { type: 'boolean', default: false },
-    integrationId: { type: 'integer', nullable: true },
-    promptId: { type: 'integer', nullable: true },
-    queueOptionId: { type: 'integer', nullable: true },
-    botMenuCount: { type: 'integer', default: 0 },
-    botPausedUntil: { type: 'datetime', columnType: 'timestamptz', nullable: true },
     awaitingRatingSince: { type: 'datetime', columnType: 'timestamptz', nullable: true },
     ratingAttempts: { type: 'integer', default: 0 },
     createdAt: { type: 'datetime', columnType: 'timestamptz', onCreate: () => new Date() },

@@ -4,12 +4,13 @@ import { camelRow, intArray } from '../../db/sql.js';
 import { requireTenant } from '../../db/tenant.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { Contact } from '../contacts/contact.entity.js';
-import { presentContact } from '../contacts/contact.presenter.js';
+import { presentContact } from '../contacts/index.js';
 
-export { presentContact };
 import { Queue } from '../queues/queue.entity.js';
 import { Tag, TicketTag } from '../tags/tag.entity.js';
 import { User } from '../users/user.entity.js';
+import type { ConversationHold } from './conversation-hold.entity.js';
+import { findHolds, holdView } from './holds.js';
 import type { Ticket } from './ticket.entity.js';
 
 
@@ -28,6 +29,7 @@ export const presentTickets = async (em: EntityManager, tickets: Ticket[]) => {
   const queues = await load(Queue, ids(tickets.map((t) => t.queueId)));
   const whatsapps = await load(Whatsapp, ids(tickets.map((t) => t.whatsappId)));
   const links = await em.find(TicketTag, { ticketId: { $in: tickets.map((t) => t.id) } });
+  const holds = await findHolds(em, tickets.map((t) => t.id));
   const tags = byId(await load(Tag, ids(links.map((l) => l.tagId))));
   const contactMap = byId(contacts);
   const userMap = byId(users);
@@ -39,6 +41,7 @@ export const presentTickets = async (em: EntityManager, tickets: Ticket[]) => {
       user: t.userId ? userMap.get(t.userId) : undefined,
       queue: t.queueId ? queueMap.get(t.queueId) : undefined,
       whatsapp: t.whatsappId ? whatsappMap.get(t.whatsappId) : undefined,
+      hold: holds.get(t.id) ?? null,
       tags: links
         .filter((l) => l.ticketId === t.id)
         .map((l) => tags.get(l.tagId))
@@ -57,12 +60,8 @@ type TicketFields = Pick<
   | 'queueId'
   | 'whatsappId'
   | 'isGroup'
-  | 'chatbot'
   | 'lastMessage'
   | 'unreadMessages'
-  | 'useIntegration'
-  | 'integrationId'
-  | 'promptId'
   | 'companyId'
   | 'createdAt'
   | 'updatedAt'
@@ -74,6 +73,8 @@ export interface TicketRelations {
   user?: { id: number; name: string };
   queue?: { id: number; name: string; color: string };
   whatsapp?: { id: number; name: string; status: string };
+  /** The automation holding the conversation, if any (holds.ts). */
+  hold: Pick<ConversationHold, 'holder' | 'holderId' | 'state'> | null;
   tags: { id: number; name: string; color: string }[];
 }
 
@@ -93,12 +94,9 @@ export const ticketView = (t: TicketFields, related: TicketRelations): TicketVie
     whatsappId: t.whatsappId,
     whatsapp: whatsapp ? { id: whatsapp.id, name: whatsapp.name, status: whatsapp.status } : null,
     isGroup: t.isGroup,
-    chatbot: t.chatbot,
     lastMessage: t.lastMessage,
     unreadMessages: t.unreadMessages,
-    useIntegration: t.useIntegration,
-    integrationId: t.integrationId,
-    promptId: t.promptId,
+    ...holdView(related.hold),
     companyId: t.companyId,
     tags: related.tags.map((tag) => ({ id: tag.id, name: tag.name, color: tag.color })),
     createdAt: t.createdAt,
@@ -121,6 +119,7 @@ export const presentTicketsByIds = async (em: EntityManager, ids: number[]): Pro
       user: { id: number; name: string } | null;
       queue: { id: number; name: string; color: string } | null;
       whatsapp: { id: number; name: string; status: string } | null;
+      hold: Record<string, unknown> | null;
       tags: { id: number; name: string; color: string }[];
     }[]
   >(
@@ -128,6 +127,7 @@ export const presentTicketsByIds = async (em: EntityManager, ids: number[]): Pro
             (select json_build_object('id', u.id, 'name', u.name) from users u where u.id = t.user_id) as "user",
             (select json_build_object('id', q.id, 'name', q.name, 'color', q.color) from queues q where q.id = t.queue_id) as queue,
             (select json_build_object('id', w.id, 'name', w.name, 'status', w.status) from whatsapps w where w.id = t.whatsapp_id) as whatsapp,
+            (select to_jsonb(h) from conversation_holds h where h.ticket_id = t.id) as hold,
             (select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) order by g.id), '[]'::json)
                from ticket_tags tt join tags g on g.id = tt.tag_id where tt.ticket_id = t.id) as tags
        from tickets t left join contacts c on c.id = t.contact_id
@@ -142,6 +142,7 @@ export const presentTicketsByIds = async (em: EntityManager, ids: number[]): Pro
         user: r.user ?? undefined,
         queue: r.queue ?? undefined,
         whatsapp: r.whatsapp ?? undefined,
+        hold: r.hold ? camelRow<ConversationHold>(r.hold) : null,
         tags: r.tags,
       });
       return [ticket.id, view] as const;

@@ -16,15 +16,14 @@ import { Contact } from '../contacts/contact.entity.js';
 import { Message } from '../messages/message.entity.js';
 import { Queue } from '../queues/queue.entity.js';
 import { User } from '../users/user.entity.js';
-import { canViewTicket, findVisibleTicket, loadViewer, type Viewer } from './ticket-access.js';
+import { findVisibleTicket, loadViewer, type Viewer } from './ticket-access.js';
 import { Ticket, type TicketStatus } from './ticket.entity.js';
 import { presentTicket, presentTicketsByIds } from './ticket.presenter.js';
 import { findActiveTicket } from './ticket-lookup.js';
+import { applyHoldInput } from './holds.js';
 import { byUser, closeTicket, placeTicket, placementOf, startTicket, type TransitionDeps } from './transitions.js';
 
-export { placementOf };
 
-export { findActiveTicket };
 
 const otherOpenTicket = async (em: EntityManager, ticket: Ticket) => {
   const user = ticket.userId ? await em.findOne(User, ticket.userId) : null;
@@ -280,11 +279,7 @@ export const updateTicket = async (ctx: ServiceContext, deps: TransitionDeps, id
     });
   }
 
-  // The bot stops at any agent action unless the caller keeps it on.
-  ticket.chatbot = input.chatbot ?? false;
-  if (input.useIntegration !== undefined) ticket.useIntegration = input.useIntegration;
-  if (input.promptId !== undefined) ticket.promptId = input.promptId;
-  if (input.integrationId !== undefined) ticket.integrationId = input.integrationId;
+  await applyHoldInput(em, ticket, actor, input);
   ticket.unreadMessages = 0;
   ticket.updatedAt = new Date();
   await em.flush();
@@ -316,4 +311,3 @@ export const markTicketRead = async (ctx: ServiceContext, ticket: Ticket) => {
   return true;
 };
 
-export { canViewTicket };

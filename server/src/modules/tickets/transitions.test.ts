@@ -1,8 +1,10 @@
+import type { TicketView } from '@atrium/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forCompany } from '../../db/tenant.js';
 import { connectSandbox, customerSays, ticketOf } from '../../testing/conversation.js';
 import { createTenant, outboxSettled, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
 import { Message } from '../messages/message.entity.js';
+import { holderOf, holdConversation, findHold, stopChatbot, chatbotHold, chatbotState } from './holds.js';
 import { Ticket, TicketTracking } from './ticket.entity.js';
 import { byUser, closeTicket, moveToQueue, placeTicket, SYSTEM, type TicketActor, type TransitionDeps } from './transitions.js';
 
@@ -39,6 +41,13 @@ const waitingTicket = async () => {
   return { em: scoped, ticket: await scoped.findOneOrFail(Ticket, id) };
 };
 
+/** Who holds a ticket's conversation, read afresh from the database. */
+const heldBy = async (ticketId: number) => {
+  const fresh = em();
+  return holderOf(await fresh.findOneOrFail(Ticket, ticketId), await findHold(fresh, ticketId));
+};
+const view = async (ticketId: number) => (await t.api.get(`/tickets/${ticketId}`, a.admin.token)).body as TicketView;
+
 const cycles = (ticketId: number) => em().find(TicketTracking, { ticketId }, { orderBy: { id: 'asc' } });
 const systemTexts = async (ticketId: number) => {
   await outboxSettled(t.app, wa.id);
@@ -68,8 +77,12 @@ describe.each(ACTORS)('acting as %s', (_label, actor) => {
   it('closing ends the cycle and sends the completion message; with a farewell, that instead', async () => {
     await t.api.put(`/whatsapp/${wa.id}`, { complationMessage: 'Obrigado, {{firstName}}!' }, a.admin.token);
     const plain = await waitingTicket();
+    // An integration held the conversation: closing lets go of it.
+    await holdConversation(plain.em, plain.ticket, actor, { holder: 'integration', holderId: 5 });
+    await plain.em.flush();
     await closeTicket(deps, plain.em, plain.ticket, actor);
-    expect(plain.ticket).toMatchObject({ status: 'closed', chatbot: false, unreadMessages: 0 });
+    expect(plain.ticket).toMatchObject({ status: 'closed', unreadMessages: 0 });
+    expect(await heldBy(plain.ticket.id)).toBe('nobody');
     expect((await cycles(plain.ticket.id))[0].finishedAt).not.toBeNull();
     expect(await systemTexts(plain.ticket.id)).toEqual([expect.stringMatching(/^Obrigado, Pessoa!$/)]);
 
@@ -113,5 +126,53 @@ describe('acting as an agent', () => {
     expect(all[1]).toMatchObject({ userId: a.admin.id, finishedAt: null });
     expect(all[1].startedAt).not.toBeNull();
     expect(logged).toEqual([]);
+  });
+});
+
+describe('who holds the conversation', () => {
+  it('one record says it: nobody, the automation that took it, or the person who accepted it', async () => {
+    const { em: scoped, ticket } = await waitingTicket();
+    expect(await heldBy(ticket.id)).toBe('nobody');
+
+    await holdConversation(scoped, ticket, SYSTEM, { holder: 'prompt', holderId: 9 });
+    await scoped.flush();
+    expect(await heldBy(ticket.id)).toBe('prompt');
+    expect(await view(ticket.id)).toMatchObject({ promptId: 9, useIntegration: false, integrationId: null, chatbot: false });
+
+    // A new holder replaces the old one: never two at once.
+    await holdConversation(scoped, ticket, { kind: 'flow', flowId: 4 }, { holder: 'integration', holderId: 12 });
+    await scoped.flush();
+    expect(await heldBy(ticket.id)).toBe('integration');
+    expect(await view(ticket.id)).toMatchObject({ promptId: null, useIntegration: true, integrationId: 12 });
+
+    // An agent's PUT without the automation fields: the integration keeps it; `useIntegration: false` lets go.
+    await t.api.put(`/tickets/${ticket.id}`, { status: 'open', userId: a.agent.id }, a.admin.token);
+    expect(await heldBy(ticket.id)).toBe('integration');
+    await t.api.put(`/tickets/${ticket.id}`, { useIntegration: false }, a.admin.token);
+    expect(await heldBy(ticket.id)).toBe('person');
+    expect(await view(ticket.id)).toMatchObject({ useIntegration: false, integrationId: null, promptId: null });
+  });
+
+  it('the chatbot keeps its memory in its hold; a queue move takes it out of the option tree', async () => {
+    const { em: scoped, ticket } = await waitingTicket();
+    const hold = (await chatbotHold(scoped, ticket))!;
+    Object.assign(chatbotState(hold), { navigating: true, optionId: 3, menus: 2 });
+    await scoped.flush();
+    expect(await view(ticket.id)).toMatchObject({ chatbot: true });
+
+    const other = em();
+    await moveToQueue(other, await other.findOneOrFail(Ticket, ticket.id), SYSTEM, null);
+    await other.flush();
+    const after = chatbotState((await findHold(em(), ticket.id))!);
+    expect(after).toMatchObject({ navigating: false, optionId: null, menus: 2 });
+    expect(await view(ticket.id)).toMatchObject({ chatbot: false });
+
+    // Another holder's conversation: the chatbot gets no hold of it.
+    const taken = await waitingTicket();
+    await holdConversation(taken.em, taken.ticket, SYSTEM, { holder: 'flow', holderId: 1 });
+    await taken.em.flush();
+    expect(await chatbotHold(em(), taken.ticket)).toBeNull();
+    await stopChatbot(taken.em, taken.ticket);
+    expect(await heldBy(taken.ticket.id)).toBe('flow');
   });
 });

@@ -4,12 +4,13 @@ import type { TicketPlacement } from '../../events/bus.js';
 import type { Logger } from '../../logger.js';
 import { Company } from '../companies/company.entity.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
-import { sendText, type ConversationDeps } from '../messages/outbound.js';
+import { sendText, type ConversationDeps } from '../messages/index.js';
 import { Queue } from '../queues/queue.entity.js';
-import { getSettingValue } from '../settings/settings.service.js';
+import { getSettingValue } from '../settings/index.js';
 import { User } from '../users/user.entity.js';
 import { Ticket, TicketTracking, type TicketStatus } from './ticket.entity.js';
 import { findActiveTicket } from './ticket-lookup.js';
+import { releaseHold, stopChatbot } from './holds.js';
 import { presentTicket } from './ticket.presenter.js';
 import { acceptedGreeting, ratingPrompt, transferNotice } from './ticket-texts.js';
 
@@ -79,16 +80,6 @@ const courtesy = async (deps: TransitionDeps, em: EntityManager, ticket: Ticket,
   }
 };
 
-/** Whatever was automating the conversation lets go of it. */
-const releaseAutomation = (ticket: Ticket) => {
-  ticket.chatbot = false;
-  ticket.useIntegration = false;
-  ticket.integrationId = null;
-  ticket.promptId = null;
-  ticket.queueOptionId = null;
-  ticket.botPausedUntil = null;
-};
-
 /**
  * Close (resolve). The attendance cycle ends. With `farewell` (the inactivity close) that text is the last
  * word; otherwise the customer is asked to rate the attendance (userRating, once per cycle, when the
@@ -105,7 +96,8 @@ export const closeTicket = async (
   const tracking = await currentTracking(em, ticket);
   if (input.farewell) await courtesy(deps, em, ticket, input.farewell);
   ticket.status = 'closed';
-  releaseAutomation(ticket);
+  // Whatever was automating the conversation lets go of it.
+  await releaseHold(em, ticket);
   ticket.unreadMessages = 0;
   if (input.userId !== undefined && input.userId !== null) ticket.userId = input.userId;
   tracking.finishedAt = now;
@@ -142,9 +134,9 @@ export const findOrCreateActiveTicket = async (
   if (existing) return { ticket: existing, created: false };
   const companyId = requireTenant(em);
   const rows: Record<string, unknown>[] = await em.execute(
-    `insert into tickets (uuid, company_id, status, contact_id, whatsapp_id, is_group, chatbot, last_message, last_from_me,
-        unread_messages, use_integration, bot_menu_count, rating_attempts, created_at, updated_at)
-     values (gen_random_uuid(), ?, 'pending', ?, ?, ?, false, '', false, 0, false, 0, 0, now(), now())
+    `insert into tickets (uuid, company_id, status, contact_id, whatsapp_id, is_group, last_message, last_from_me,
+        unread_messages, rating_attempts, created_at, updated_at)
+     values (gen_random_uuid(), ?, 'pending', ?, ?, ?, '', false, 0, 0, now(), now())
      on conflict (contact_id, whatsapp_id) where status in ('open', 'pending') do nothing
      returning *`,
     [companyId, input.contactId, input.whatsappId, input.isGroup],
@@ -263,7 +255,7 @@ export const placeTicket = async (
   }
   if (queueChanged) {
     ticket.queueId = target.queueId;
-    ticket.queueOptionId = null;
+    await stopChatbot(em, ticket);
   }
   if (movingConnection) ticket.whatsappId = target.whatsappId;
   ticket.updatedAt = now;
@@ -290,7 +282,7 @@ export const placeTicket = async (
  */
 export const moveToQueue = async (em: EntityManager, ticket: Ticket, _actor: TicketActor, queueId: number | null): Promise<void> => {
   ticket.queueId = queueId;
-  ticket.queueOptionId = null;
+  await stopChatbot(em, ticket);
   const tracking = await em.findOne(TicketTracking, { ticketId: ticket.id, finishedAt: null }, { orderBy: { id: 'desc' } });
   if (tracking) tracking.queueId = queueId;
 };

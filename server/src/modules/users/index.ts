@@ -13,3 +13,7 @@ export const usersModule: AppModule = {
   jobs: (registry, ctx) => registerPresenceJobs(registry, ctx.systemEm),
   realtime: registerUsersRealtime,
 };
+
+// What other modules may use of this one (they import it only from here).
+export { queuesOfUser } from './user-queues.js';
+export { presentCompanySummary, presentUser } from './user.presenter.js';

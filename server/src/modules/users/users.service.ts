@@ -6,13 +6,11 @@ import { emForCompany, pageOf, requireAdmin, type ServiceContext } from '../../c
 import { AppError } from '../../errors.js';
 import { forCompany, forSystem } from '../../db/tenant.js';
 import { Company } from '../companies/company.entity.js';
-import { hashPassword } from '../auth/passwords.js';
-import { revokeSessions } from '../auth/auth.service.js';
+import { hashPassword, revokeSessions } from '../auth/index.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
-import { assertPlanAllows } from '../plans/plans.service.js';
+import { assertPlanAllows } from '../plans/index.js';
 import { Ticket } from '../tickets/ticket.entity.js';
-import { presentTickets } from '../tickets/ticket.presenter.js';
-import { byUser, placeTicket, placementOf, type TransitionDeps } from '../tickets/transitions.js';
+import { byUser, placementOf, placeTicket, presentTickets, stopChatbot, type TransitionDeps } from '../tickets/index.js';
 import { User } from './user.entity.js';
 import { presentUser } from './user.presenter.js';
 import { assertCompanyQueues, queueIdsOfUser, queuesOfUser, queuesOfUsers, setUserQueues } from './user-queues.js';
@@ -182,7 +180,7 @@ export const deleteUser = async (ctx: ServiceContext, deps: TransitionDeps, id: 
         queueId: ticket.queueId,
         whatsappId: ticket.whatsappId,
       });
-      ticket.chatbot = false;
+      await stopChatbot(tx, ticket);
     }
     tx.remove(user);
     await tx.flush();

@@ -1,4 +1,4 @@
-import { queueChatbotStep } from '../../modules/chatbot/chatbot.js';
+import { queueChatbotStep } from '../../modules/chatbot/index.js';
 import type { PipelineDeps } from '../inbound.js';
 import { ratingReplyStep } from './rating-reply.js';
 import type { InboundStep } from './step.js';

@@ -1,34 +1,8 @@
-import type { CreateConnectionInput, UpdateConnectionInput } from '@atrium/shared';
+import type { ConnectionView, CreateConnectionInput, UpdateConnectionInput } from '@atrium/shared';
 import { api } from '../../../api/client';
 
-/** A connection as GET /whatsapp answers it (spec 01 section 3). */
-export interface Connection {
-  id: number;
-  name: string;
-  status: string;
-  qrcode: string | null;
-  retries: number;
-  /** Why the session last closed (e.g. replaced by another session: reconnect with "Try again"); '' once connected. */
-  disconnectReason?: string;
-  isDefault: boolean;
-  provider: string;
-  number?: string | null;
-  greetingMessage: string | null;
-  complationMessage: string | null;
-  outOfHoursMessage: string | null;
-  ratingMessage: string | null;
-  expiresInactiveMessage: string | null;
-  expiresTicket: number | null;
-  timeUseBotQueues: number | null;
-  maxUseBotQueues: number | null;
-  transferQueueId: number | null;
-  timeToTransfer: number | null;
-  integrationId?: number | null;
-  promptId?: number | null;
-  queues?: { id: number; name: string; color: string }[];
-  queueIds?: number[];
-  updatedAt: string;
-}
+/** A connection as GET /whatsapp answers it (spec 01 section 3): the server's view, typed once in shared/. */
+export type Connection = ConnectionView;
 
 export interface QueueOption {
   id: number;

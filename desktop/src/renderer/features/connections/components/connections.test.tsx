@@ -5,6 +5,7 @@ import { fakeServer, planReply, renderApp, renderWithProviders, signIn } from '.
 import ConnectionsPage from './connections-page';
 import { QrModal } from './qr-modal';
 import { StatusActions } from './status-actions';
+import { makeConnection } from '../test/make-connection';
 
 const noop = () => undefined;
 const renderStatus = (status: string) => {
@@ -109,16 +110,7 @@ describe('QR modal', () => {
 });
 
 describe('connections page', () => {
-  const connection = (id: number, status: string) => ({
-    id,
-    name: `Conn ${id}`,
-    status,
-    qrcode: status === 'qrcode' ? 'qr' : '',
-    retries: 0,
-    isDefault: id === 1,
-    provider: 'beta',
-    updatedAt: '2024-03-05T14:07:00',
-  });
+  const connection = (id: number, status: string) => makeConnection(id, { status, qrcode: status === 'qrcode' ? 'qr' : '' });
 
   it('lists connections with their status in words, last update dd/MM/yy HH:mm and admin buttons', async () => {
     fakeServer((call) => {

@@ -1,4 +1,4 @@
-import type { CreateQueueInput, UpdateQueueInput } from '@atrium/shared';
+import type { CreateQueueInput, QueueView, UpdateQueueInput } from '@atrium/shared';
 import { api } from '../../../api/client';
 
 /** One day of a queue's attendance hours (HH:MM, '' for none). */
@@ -9,18 +9,8 @@ export interface QueueSchedule {
   endTime: string;
 }
 
-/** A queue as GET /queue answers it (spec 02 section 3). */
-export interface Queue {
-  id: number;
-  name: string;
-  color: string;
-  greetingMessage: string | null;
-  outOfHoursMessage: string | null;
-  orderQueue: number | null;
-  integrationId: number | null;
-  promptId: number | null;
-  schedules: QueueSchedule[];
-}
+/** A queue as GET /queue answers it (spec 02 section 3): the server's view, typed once in shared/. */
+export type Queue = QueueView;
 
 /** What a select of the queue modal lists (an integration or a prompt). */
 export interface NamedRecord {

@@ -12,6 +12,9 @@ export const makeQueue = (id: number, overrides: Partial<Queue> = {}): Queue => 
   integrationId: null,
   promptId: null,
   schedules: [],
+  companyId: 1,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
   ...overrides,
 });
 

@@ -10,6 +10,7 @@ const en = {
     sendGreetingAccepted: 'Send greeting when a ticket is accepted',
     sendMsgTransfTicket: 'Send message when a ticket is transferred',
     sendGreetingMessageOneQueues: 'Send greeting when there is only one queue',
+    sendTypingPresence: 'Show “typing…” before an agent’s reply',
     chatBotType: 'Chatbot type',
     campaignsEnabled: 'Campaigns',
     asaas: 'Payment provider token',

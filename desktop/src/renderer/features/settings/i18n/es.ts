@@ -12,6 +12,7 @@ const es: Translation<typeof en> = {
     sendGreetingAccepted: 'Enviar saludo al aceptar el ticket',
     sendMsgTransfTicket: 'Enviar mensaje al transferir el ticket',
     sendGreetingMessageOneQueues: 'Enviar saludo cuando hay una sola cola',
+    sendTypingPresence: 'Mostrar “escribiendo…” antes de la respuesta del agente',
     chatBotType: 'Tipo de chatbot',
     campaignsEnabled: 'Campañas',
     asaas: 'Token del proveedor de pagos',

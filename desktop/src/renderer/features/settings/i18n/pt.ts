@@ -12,6 +12,7 @@ const pt: Translation<typeof en> = {
     sendGreetingAccepted: 'Enviar saudação ao aceitar o chamado',
     sendMsgTransfTicket: 'Enviar mensagem ao transferir o chamado',
     sendGreetingMessageOneQueues: 'Enviar saudação quando houver só uma fila',
+    sendTypingPresence: 'Mostrar “digitando…” antes da resposta do atendente',
     chatBotType: 'Tipo do chatbot',
     campaignsEnabled: 'Campanhas',
     asaas: 'Token do provedor de pagamento',

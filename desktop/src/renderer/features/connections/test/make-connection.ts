@@ -1,0 +1,33 @@
+import type { Connection } from '../api/connections';
+
+/** A connection as the server's view types it (shared/), so a field that drifts fails the type check. */
+export const makeConnection = (id: number, overrides: Partial<Connection> = {}): Connection => ({
+  id,
+  name: `Conn ${id}`,
+  status: 'CONNECTED',
+  qrcode: '',
+  retries: 0,
+  disconnectReason: null,
+  number: '',
+  isDefault: id === 1,
+  provider: 'beta',
+  greetingMessage: '',
+  complationMessage: '',
+  outOfHoursMessage: '',
+  ratingMessage: '',
+  expiresInactiveMessage: '',
+  expiresTicket: 0,
+  timeUseBotQueues: 0,
+  maxUseBotQueues: 0,
+  transferQueueId: null,
+  timeToTransfer: 0,
+  integrationId: null,
+  promptId: null,
+  hasToken: false,
+  companyId: 1,
+  queues: [],
+  queueIds: [],
+  createdAt: '2024-03-01T10:00:00',
+  updatedAt: '2024-03-05T14:07:00',
+  ...overrides,
+});
