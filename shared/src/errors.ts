@@ -94,6 +94,9 @@ export const ERROR_STATUS = {
   // Announcements
   ERR_NO_ANNOUNCEMENT_FOUND: 404,
 
+  // Internal chat
+  ERR_NO_CHAT_FOUND: 404,
+
   // Outbox: why a message did not leave (shown on it)
   ERR_MEDIA_NOT_FOUND: 404,
   ERR_SEND_UNCERTAIN: 502,

@@ -137,3 +137,84 @@ export interface ConnectionView<D = string> extends ConnectionSessionView<D> {
   queueIds: number[];
   createdAt: D;
 }
+
+/** A participant of an internal chat, with their own unread counter. */
+export interface ChatUserView {
+  userId: number;
+  unreads: number;
+  user: { id: number; name: string };
+}
+
+/** An internal chat (spec 02 section 4: id, uuid, title, ownerId, lastMessage, updatedAt, users). */
+export interface ChatView<D = string> {
+  id: number;
+  uuid: string;
+  title: string;
+  ownerId: number | null;
+  lastMessage: string;
+  companyId: number;
+  users: ChatUserView[];
+  createdAt: D;
+  updatedAt: D;
+}
+
+/** A tag (`/tags`, `company-{id}-tag`); `kanban` 1 makes it a lane, placed by `position` (null: after the placed ones, by id). */
+export interface TagView<D = string> {
+  id: number;
+  name: string;
+  color: string;
+  kanban: number;
+  position: number | null;
+  userId: number | null;
+  companyId: number;
+  ticketsCount?: number;
+  createdAt: D;
+  updatedAt: D;
+}
+
+/** A message of an internal chat; an attachment is served through a signed URL like ticket media. */
+export interface ChatMessageView<D = string> {
+  id: number;
+  chatId: number;
+  message: string;
+  senderId: number | null;
+  sender: { id: number; name: string } | null;
+  mediaType: string | null;
+  mediaName: string | null;
+  mediaUrl: string | null;
+  createdAt: D;
+  updatedAt: D;
+}
+
+/** `company-{id}-chat` (and the per-chat `company-{id}-chat-{chatId}`), heard by the chat's participants only. */
+export type ChatEventPayload<D = string> =
+  | { action: 'create' | 'update'; record: ChatView<D>; chat: ChatView<D> }
+  | { action: 'new-message'; newMessage: ChatMessageView<D>; chat: ChatView<D> }
+  | { action: 'delete'; id: number };
+
+/** `company-{id}-tag`. */
+export type TagEventPayload<D = string> =
+  | { action: 'create' | 'update'; tag: TagView<D> }
+  | { action: 'delete'; tagId: number };
+
+/** A lane of the kanban board: a kanban tag, or null for the tickets without one. */
+export interface KanbanLaneView<D = string> {
+  tagId: number | null;
+  tag: TagView<D> | null;
+  /** Tickets in the lane (the caller's view of the board), however many pages. */
+  count: number;
+  hasMore: boolean;
+}
+
+/** GET /ticket/kanban: the first page of every lane (tickets of all lanes together), lanes in their order. */
+export interface KanbanBoardView<D = string> {
+  tickets: TicketView<D>[];
+  lanes: KanbanLaneView<D>[];
+}
+
+/** GET /ticket/kanban?lane=…&pageNumber=…: one page of one lane. */
+export interface KanbanLanePageView<D = string> {
+  tickets: TicketView<D>[];
+  count: number;
+  hasMore: boolean;
+}

@@ -17,13 +17,13 @@ describe('DesktopApi contract', () => {
   it('describes every method of the interface, and nothing else (checked by tsc)', () => {
     expectTypeOf<keyof typeof DESKTOP_API>().toEqualTypeOf<keyof DesktopApi>();
     expectTypeOf<InvokeMethod | EventMethod>().toEqualTypeOf<keyof DesktopApi>();
-    expectTypeOf<EventMethod>().toEqualTypeOf<'onOpenTicket'>();
+    expectTypeOf<EventMethod>().toEqualTypeOf<'onOpenTicket' | 'onOpenChat'>();
   });
 
   it('splits the methods into requests and events', () => {
     expect(new Set([...INVOKE_METHODS, ...EVENT_METHODS])).toEqual(new Set(DESKTOP_METHODS));
     expect(INVOKE_METHODS.filter((m) => (EVENT_METHODS as string[]).includes(m))).toEqual([]);
-    expect(EVENT_METHODS).toEqual(['onOpenTicket']);
+    expect(EVENT_METHODS).toEqual(['onOpenTicket', 'onOpenChat']);
     expect(INVOKE_METHODS).toContain('notify');
     expect(INVOKE_METHODS).toContain('setRefreshToken');
   });

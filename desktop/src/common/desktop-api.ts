@@ -8,12 +8,14 @@ import type { DesktopSettings, SettingKey } from './settings.js';
 
 export type { DesktopSettings, Language, SettingKey, Theme, TodoItem } from './settings.js';
 
-/** A native notification for a new message; clicking it opens the ticket. */
+/** A native notification for a new message; clicking it opens its ticket, or its internal chat. */
 export interface TicketNotification {
   title: string;
   body: string;
   /** The ticket's uuid (the /tickets/:ticketId route segment). */
-  ticketUuid: string;
+  ticketUuid?: string;
+  /** Instead of a ticket: an internal chat's uuid (the /chats/:id route segment). */
+  chatUuid?: string;
 }
 
 export interface PlatformInfo {
@@ -53,6 +55,8 @@ export interface DesktopApi {
   setUnreadCount(count: number): Promise<void>;
   /** Called with a ticket uuid when the user clicks a notification. */
   onOpenTicket(callback: (ticketUuid: string) => void): Unsubscribe;
+  /** Called with an internal chat's uuid when the user clicks a chat message's notification. */
+  onOpenChat(callback: (chatUuid: string) => void): Unsubscribe;
 
   getVersion(): Promise<string>;
   getPlatform(): Promise<PlatformInfo>;
@@ -74,6 +78,7 @@ export const DESKTOP_API = {
   notify: 'invoke',
   setUnreadCount: 'invoke',
   onOpenTicket: 'event',
+  onOpenChat: 'event',
   getVersion: 'invoke',
   getPlatform: 'invoke',
 } as const satisfies Record<keyof DesktopApi, MethodKind>;

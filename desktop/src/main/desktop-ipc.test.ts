@@ -32,6 +32,7 @@ function setup() {
       },
       revealWindow: () => undefined,
       openTicket: () => undefined,
+      openChat: () => undefined,
     }),
     tray: { setUnreadCount },
     appInfo: {

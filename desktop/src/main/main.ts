@@ -101,6 +101,7 @@ function start() {
     create: (options) => new Notification(options),
     revealWindow: showWindow,
     openTicket: (ticketUuid) => sendDesktopEvent(ensureWindow().webContents, 'onOpenTicket', ticketUuid),
+    openChat: (chatUuid) => sendDesktopEvent(ensureWindow().webContents, 'onOpenChat', chatUuid),
   });
 
   const trayController = tray;

@@ -37,6 +37,7 @@ function setup(options: { supported?: boolean } = {}) {
     create: (notificationOptions) => new FakeNotification(notificationOptions),
     revealWindow: () => revealWindow(win),
     openTicket: (uuid) => sendDesktopEvent(win.webContents, 'onOpenTicket', uuid),
+    openChat: (uuid) => sendDesktopEvent(win.webContents, 'onOpenChat', uuid),
   });
   return { win, notifier };
 }
@@ -122,6 +123,16 @@ describe('notifications', () => {
     expect([first.closed, other.closed, second.closed]).toEqual([1, 1, 1]);
   });
 
+  it("opens an internal chat's notification in the chat, and never replaces a ticket's with it", () => {
+    const { win, notifier } = setup();
+    notifier.notify({ title: 'Maria', body: 'ticket', ticketUuid: TICKET });
+    notifier.notify({ title: 'Team', body: 'Ana: lunch?', chatUuid: TICKET.toUpperCase() });
+    const [ticket, chat] = FakeNotification.created;
+    expect(ticket.closed).toBe(0);
+    chat.emit('click');
+    expect(win.webContents.sent).toEqual([{ channel: 'atrium:onOpenChat', args: [TICKET] }]);
+  });
+
   it('answers false where notifications are unsupported', () => {
     const { notifier } = setup({ supported: false });
     expect(notifier.notify({ title: 'Maria', body: 'Hi', ticketUuid: TICKET })).toBe(false);
@@ -133,6 +144,8 @@ describe('notifications', () => {
     expect(() => notifier.notify({ title: 'x', body: 'y', ticketUuid: '../settings' })).toThrow(/uuid/);
     expect(() => notifier.notify({ title: 'x', ticketUuid: TICKET })).toThrow(TypeError);
     expect(() => notifier.notify('hello')).toThrow(TypeError);
+    expect(() => notifier.notify({ title: 'x', body: 'y', chatUuid: '../settings' })).toThrow(/uuid/);
+    expect(() => notifier.notify({ title: 'x', body: 'y', ticketUuid: 'nope', chatUuid: TICKET })).toThrow(/uuid/);
     expect(FakeNotification.created).toEqual([]);
   });
 

@@ -28,6 +28,8 @@ export interface NotifierDeps {
   revealWindow(): void;
   /** Tells the renderer to open the ticket (the onOpenTicket event). */
   openTicket(ticketUuid: string): void;
+  /** Tells the renderer to open the internal chat (the onOpenChat event). */
+  openChat(chatUuid: string): void;
   timeoutMs?: number;
   setTimer?: (callback: () => void, ms: number) => unknown;
   clearTimer?: (timer: unknown) => void;
@@ -41,12 +43,15 @@ export interface Notifier {
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
+/** A checked notification: its texts clipped, and exactly one of a ticket or an internal chat, by uuid. */
 export function parseTicketNotification(input: unknown): TicketNotification {
   if (typeof input !== 'object' || input === null) throw new TypeError('A notification is an object');
-  const { title, body, ticketUuid } = input as Record<string, unknown>;
+  const { title, body, ticketUuid, chatUuid } = input as Record<string, unknown>;
   if (typeof title !== 'string' || typeof body !== 'string') throw new TypeError('A notification has a title and a body');
-  if (typeof ticketUuid !== 'string' || !UUID.test(ticketUuid)) throw new TypeError('A notification names its ticket by uuid');
-  return { title: clip(title.trim(), MAX_TITLE), body: clip(body.trim(), MAX_BODY), ticketUuid: ticketUuid.toLowerCase() };
+  const texts = { title: clip(title.trim(), MAX_TITLE), body: clip(body.trim(), MAX_BODY) };
+  if (ticketUuid === undefined && typeof chatUuid === 'string' && UUID.test(chatUuid)) return { ...texts, chatUuid: chatUuid.toLowerCase() };
+  if (typeof ticketUuid !== 'string' || !UUID.test(ticketUuid)) throw new TypeError('A notification names its ticket or chat by uuid');
+  return { ...texts, ticketUuid: ticketUuid.toLowerCase() };
 }
 
 export function createNotifier(deps: NotifierDeps): Notifier {
@@ -59,9 +64,11 @@ export function createNotifier(deps: NotifierDeps): Notifier {
 
   return {
     notify(input) {
-      const { title, body, ticketUuid } = parseTicketNotification(input);
+      const { title, body, ticketUuid, chatUuid } = parseTicketNotification(input);
       if (!deps.isSupported()) return false;
-      byTicket.get(ticketUuid)?.();
+      // A ticket's and a chat's notifications never replace each other.
+      const key = ticketUuid ? `ticket:${ticketUuid}` : `chat:${chatUuid}`;
+      byTicket.get(key)?.();
       const notification = deps.create({ title, body, silent: true });
       let closed = false;
       const close = () => finish(true);
@@ -71,17 +78,18 @@ export function createNotifier(deps: NotifierDeps): Notifier {
         closed = true;
         clearTimer(timer);
         open.delete(notification);
-        if (byTicket.get(ticketUuid) === close) byTicket.delete(ticketUuid);
+        if (byTicket.get(key) === close) byTicket.delete(key);
         if (closeIt) notification.close();
       };
       notification.on('click', () => {
         deps.revealWindow();
-        deps.openTicket(ticketUuid);
+        if (ticketUuid) deps.openTicket(ticketUuid);
+        else if (chatUuid) deps.openChat(chatUuid);
         close();
       });
       notification.on('close', () => finish(false));
       open.add(notification);
-      byTicket.set(ticketUuid, close);
+      byTicket.set(key, close);
       notification.show();
       return true;
     },

@@ -96,6 +96,14 @@ const PROBES: Record<string, Probe> = {
   'PUT /users/:id 9999999999': send('PUT', '/users/9999999999', () => ({ name: 'Bobby' })),
   'GET /messages/:ticketId 2147483648': get('/messages/2147483648'),
   'POST /ticket-notes ticketId 2147483648': send('POST', '/ticket-notes', () => ({ note: 'hello', ticketId: 2147483648, contactId })),
+  // the kanban's calls
+  'GET /ticket/kanban queueIds 2147483648': get(`/ticket/kanban?queueIds=${q('[2147483648]')}`),
+  'GET /ticket/kanban queueIds NUL': get(`/ticket/kanban?queueIds=${q(`[1${NUL}]`)}`),
+  'GET /ticket/kanban lane 2147483648': get('/ticket/kanban?lane=2147483648'),
+  'PUT /ticket/:id/kanban 2147483648': send('PUT', '/ticket/2147483648/kanban', () => ({ tagId: null })),
+  'PUT /ticket/:id/kanban tagId 2147483648': send('PUT', () => `/ticket/${ticketId}/kanban`, () => ({ tagId: 2147483648 })),
+  'PUT /ticket-tags/:ticketId/:tagId 2147483648': send('PUT', () => `/ticket-tags/${ticketId}/2147483648`, () => ({})),
+  'PUT /tags/kanban/order 2147483648': send('PUT', '/tags/kanban/order', () => ({ tagIds: [2147483648] })),
 };
 
 beforeAll(async () => {

@@ -11,6 +11,7 @@ import { ticketsModule } from './tickets/index.js';
 import { messagesModule } from './messages/index.js';
 import { queuesModule } from './queues/index.js';
 import { tagsModule } from './tags/index.js';
+import { kanbanModule } from './kanban/index.js';
 import { ticketNotesModule } from './ticket-notes/index.js';
 import { quickMessagesModule } from './quick-messages/index.js';
 import { queueOptionsModule } from './queue-options/index.js';
@@ -20,6 +21,7 @@ import { announcementsModule } from './announcements/index.js';
 import { dashboardModule } from './dashboard/index.js';
 import { chatbotModule } from './chatbot/index.js';
 import { outboxModule } from './outbox/index.js';
+import { chatsModule } from './chats/index.js';
 
 /** Every domain module, in the order their routes are tried. A new module is its folder plus one line here. */
 export const modules: AppModule[] = [
@@ -35,6 +37,7 @@ export const modules: AppModule[] = [
   messagesModule,
   queuesModule,
   tagsModule,
+  kanbanModule,
   ticketNotesModule,
   quickMessagesModule,
   queueOptionsModule,
@@ -44,6 +47,7 @@ export const modules: AppModule[] = [
   dashboardModule,
   chatbotModule,
   outboxModule,
+  chatsModule,
 ];
 
 export type { AppModule, ModuleContext } from './module.js';

@@ -56,3 +56,24 @@ export const booleanLikeSchema = z.union([
   z.boolean(),
   z.enum(['true', 'false', 't', 'f']).transform((v) => v === 'true' || v === 't'),
 ]);
+
+/** A list of ids in a query: a JSON array, a comma list or repeated keys (at most 500). */
+export const idListSchema = z
+  .union([z.array(z.union([z.number(), textSchema])), textSchema])
+  .transform((v) => {
+    if (Array.isArray(v)) return v;
+    const text = v.trim();
+    if (text.startsWith('[')) {
+      try {
+        return JSON.parse(text) as unknown[];
+      } catch {
+        return [text];
+      }
+    }
+    return text === '' ? [] : text.split(',');
+  })
+  .pipe(z.array(idSchema).max(500));
+/** A query's true/false. */
+export const queryFlagSchema = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .transform((v) => v === true || v === 'true');

@@ -1,25 +1,9 @@
 import { z } from 'zod';
-import { textSchema, idSchema, calendarDaySchema } from './common.js';
+import { textSchema, idSchema, calendarDaySchema, idListSchema, queryFlagSchema } from './common.js';
 
 const id = idSchema;
-const idList = z
-  .union([z.array(z.union([z.number(), textSchema])), textSchema])
-  .transform((v) => {
-    if (Array.isArray(v)) return v;
-    const text = v.trim();
-    if (text.startsWith('[')) {
-      try {
-        return JSON.parse(text) as unknown[];
-      } catch {
-        return [text];
-      }
-    }
-    return text === '' ? [] : text.split(',');
-  })
-  .pipe(z.array(idSchema).max(500));
-const flag = z
-  .union([z.boolean(), z.enum(['true', 'false'])])
-  .transform((v) => v === true || v === 'true');
+const idList = idListSchema;
+const flag = queryFlagSchema;
 const day = calendarDaySchema;
 
 export const TICKET_STATUS_VALUES = ['open', 'pending', 'closed'] as const;

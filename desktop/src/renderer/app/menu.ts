@@ -72,7 +72,7 @@ export const MENU: MenuSection[] = [
       { key: 'contacts', to: '/contacts', label: 'menu.contacts', icon: ContactCard20Regular },
       { key: 'schedules', to: '/schedules', label: 'menu.schedules', icon: CalendarClock20Regular },
       { key: 'tags', to: '/tags', label: 'menu.tags', icon: Tag20Regular },
-      { key: 'chats', to: '/chats', label: 'menu.chats', icon: Chat20Regular, badge: 'chats' },
+      { key: 'chats', to: '/chats', label: 'menu.chats', icon: Chat20Regular, badge: 'chats', plan: 'useInternalChat' },
       { key: 'helps', to: '/helps', label: 'menu.helps', icon: QuestionCircle20Regular },
       {
         key: 'flows',

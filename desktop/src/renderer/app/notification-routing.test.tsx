@@ -21,4 +21,24 @@ describe('notification clicks', () => {
     view.unmount();
     expect(open).toBeUndefined();
   });
+
+  it("open the internal chat of a chat message's desktop notification", async () => {
+    let open: ((uuid: string) => void) | undefined;
+    (globalThis as { desktop?: unknown }).desktop = {
+      onOpenTicket: () => () => undefined,
+      onOpenChat: (callback: (uuid: string) => void) => {
+        open = callback;
+        return () => {
+          open = undefined;
+        };
+      },
+    };
+    const view = renderWithProviders(<NotificationRouting />, '/contacts');
+    await waitFor(() => expect(open).toBeTypeOf('function'));
+    open?.('4c1e-uuid');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/chats/4c1e-uuid'));
+    view.unmount();
+    expect(open).toBeUndefined();
+    delete (globalThis as { desktop?: unknown }).desktop;
+  });
 });

@@ -1,4 +1,4 @@
-import type { DesktopApi } from '../../common/desktop-api';
+import type { DesktopApi, EventMethod } from '../../common/desktop-api';
 
 /**
  * The adapter over `window.desktop` (desktop/src/common/desktop-api.ts). Every method is looked up at
@@ -33,13 +33,10 @@ export const callDesktop = async <M extends Method>(method: M, ...args: Args<M>)
   }
 };
 
-/** Subscribes to a desktop event (onOpenTicket); a no-op unsubscribe when the build lacks it. */
-export const onDesktop = (
-  method: 'onOpenTicket',
-  callback: Parameters<DesktopApi['onOpenTicket']>[0],
-): (() => void) => {
+/** Subscribes to a desktop event (onOpenTicket, onOpenChat); a no-op unsubscribe when the build lacks it. */
+export const onDesktop = <M extends EventMethod>(method: M, callback: Parameters<DesktopApi[M]>[0]): (() => void) => {
   const target = bridge();
-  const fn = target?.[method];
+  const fn = target?.[method] as ((cb: typeof callback) => () => void) | undefined;
   if (typeof fn !== 'function') return () => undefined;
   try {
     return fn.call(target, callback);

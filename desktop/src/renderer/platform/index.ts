@@ -15,8 +15,10 @@ export { refreshTokenStore, sessionHints } from './session-storage';
 export {
   notify,
   onNotificationOpen,
+  onChatNotificationOpen,
   requestNotificationPermission,
   setUnreadCount,
+  setUnreadPart,
   type AppNotification,
 } from './notifications';
 export { playNotificationSound, unlockSoundOnFirstGesture } from './sound';

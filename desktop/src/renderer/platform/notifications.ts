@@ -7,11 +7,14 @@ export interface AppNotification {
   body: string;
   /** The ticket it is about: clicking the notification opens it (see onNotificationOpen). */
   ticketUuid?: string;
+  /** Or the internal chat it is about: clicking opens the chat (see onChatNotificationOpen). */
+  chatUuid?: string;
   icon?: string;
 }
 
 type OpenListener = (ticketUuid: string) => void;
 const openListeners = new Set<OpenListener>();
+const chatOpenListeners = new Set<OpenListener>();
 
 /**
  * Runs when the user clicks a notification (Electron's or the browser's) with the ticket's uuid. The app
@@ -22,6 +25,16 @@ export const onNotificationOpen = (listener: OpenListener): (() => void) => {
   const offDesktop = onDesktop('onOpenTicket', listener);
   return () => {
     openListeners.delete(listener);
+    offDesktop();
+  };
+};
+
+/** Runs when the user clicks an internal chat's notification, with the chat's uuid (the shell opens /chats/{uuid}). */
+export const onChatNotificationOpen = (listener: OpenListener): (() => void) => {
+  chatOpenListeners.add(listener);
+  const offDesktop = onDesktop('onOpenChat', listener);
+  return () => {
+    chatOpenListeners.delete(listener);
     offDesktop();
   };
 };
@@ -47,19 +60,20 @@ export const notify = async (notification: AppNotification, volume: number): Pro
     const shown = await callDesktop('notify', {
       title: notification.title,
       body: notification.body,
-      ticketUuid: notification.ticketUuid ?? '',
+      ...(notification.chatUuid ? { chatUuid: notification.chatUuid } : { ticketUuid: notification.ticketUuid ?? '' }),
     });
     return shown === true;
   }
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return false;
   const shown = new Notification(notification.title, {
     body: notification.body,
-    tag: notification.ticketUuid,
+    tag: notification.chatUuid ? `chat-${notification.chatUuid}` : notification.ticketUuid,
     icon: notification.icon,
   });
   shown.onclick = () => {
     window.focus();
-    if (notification.ticketUuid) openListeners.forEach((listener) => listener(notification.ticketUuid as string));
+    if (notification.chatUuid) chatOpenListeners.forEach((listener) => listener(notification.chatUuid as string));
+    else if (notification.ticketUuid) openListeners.forEach((listener) => listener(notification.ticketUuid as string));
     shown.close();
   };
   setTimeout(() => shown.close(), NOTIFICATION_CLOSE_MS);
@@ -75,4 +89,16 @@ export const setUnreadCount = async (count: number): Promise<void> => {
     return;
   }
   document.title = count > 0 ? `(${count}) ${BASE_TITLE}` : BASE_TITLE;
+};
+
+const unreadParts = new Map<string, number>();
+
+/**
+ * One source's share of the unread count (the tickets with unread messages, the chats with unread
+ * messages...): the badge shows their sum, so each feature feeds its own part without knowing the others.
+ */
+export const setUnreadPart = async (part: string, count: number): Promise<void> => {
+  if (unreadParts.get(part) === count) return;
+  unreadParts.set(part, count);
+  await setUnreadCount([...unreadParts.values()].reduce((sum, n) => sum + n, 0));
 };

@@ -7,6 +7,8 @@ import { Migration20261124104800 } from './Migration20261124104800.js';
 import { Migration20261124104844 } from './Migration20261124104844.js';
 import { Migration20261124111554 } from './Migration20261124111554.js';
 import { Migration20261124131518 } from './Migration20261124131518.js';
+import { Migration20261124131712 } from './Migration20261124131712.js';
+import { Migration20261124131747 } from './Migration20261124131747.js';
 
 /** Checked-in migrations, in order. `npm run migration:create -w server` writes the next one. */
 export const migrationsList: MigrationObject[] = [
@@ -18,4 +20,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124104844', class: Migration20261124104844 },
   { name: 'Migration20261124111554', class: Migration20261124111554 },
   { name: 'Migration20261124131518', class: Migration20261124131518 },
+  { name: 'Migration20261124131712', class: Migration20261124131712 },
+  { name: 'Migration20261124131747', class: Migration20261124131747 },
 ];

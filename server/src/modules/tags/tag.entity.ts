@@ -5,13 +5,15 @@ import { Ticket } from '../tickets/ticket.entity.js';
 import { User } from '../users/user.entity.js';
 
 export class Tag {
-  [OptionalProps]?: 'color' | 'kanban' | 'userId' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'color' | 'kanban' | 'position' | 'userId' | 'createdAt' | 'updatedAt';
   id!: number;
   companyId!: number;
   name!: string;
   color = '#A4CCCC';
   /** 1: the tag is a kanban lane. */
   kanban = 0;
+  /** Where the lane stands on the board, as an admin dragged it; null: after the placed lanes, by id. */
+  position: number | null = null;
   userId: number | null = null;
   createdAt = new Date();
   updatedAt = new Date();
@@ -28,6 +30,7 @@ export const TagSchema = new EntitySchema<Tag>({
     name: { type: 'string', length: 100 },
     color: { type: 'string', length: 20, default: '#A4CCCC' },
     kanban: { type: 'integer', default: 0 },
+    position: { type: 'integer', nullable: true },
     userId: { kind: 'm:1', entity: () => User, mapToPk: true, nullable: true, fieldName: 'user_id', deleteRule: 'set null' },
     createdAt: { type: 'datetime', columnType: 'timestamptz', onCreate: () => new Date() },
     updatedAt: { type: 'datetime', columnType: 'timestamptz', onCreate: () => new Date(), onUpdate: () => new Date() },

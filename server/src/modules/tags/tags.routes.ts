@@ -4,6 +4,7 @@ import {
   idParamSchema,
   listAllTagsQuerySchema,
   listQuerySchema,
+  reorderKanbanLanesSchema,
   syncTagsSchema,
   updateTagSchema,
 } from '@atrium/shared';
@@ -18,6 +19,7 @@ import {
   listAllTags,
   listKanbanTags,
   listTags,
+  reorderKanbanLanes,
   syncTicketTags,
   updateTag,
 } from './tags.service.js';
@@ -34,6 +36,9 @@ export const tagsRoutes = (deps: RouteDeps) => {
   });
   router.get('/kanban', deps.auth, async (ctx) => {
     ctx.body = await listKanbanTags(ctx.state.service);
+  });
+  router.put('/kanban/order', deps.auth, async (ctx) => {
+    ctx.body = await reorderKanbanLanes(ctx.state.service, parse(reorderKanbanLanesSchema, ctx.request.body));
   });
   router.post('/sync', deps.auth, async (ctx) => {
     ctx.body = await syncTicketTags(ctx.state.service, parse(syncTagsSchema, ctx.request.body));

@@ -1,25 +1,29 @@
 import { escapeLike } from '../../db/sql.js';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { QueryOrder, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   TAG_DEFAULT_COLOR,
   TAGS_PAGE_SIZE,
   type CreateTagInput,
   type ListQuery,
+  type ReorderKanbanLanesInput,
   type SyncTagsInput,
+  type TagView,
   type UpdateTagInput,
 } from '@atrium/shared';
 import { emForCompany, pageOf, requireAdmin, type ServiceContext } from '../../context.js';
 import { requireTenant } from '../../db/tenant.js';
 import { AppError } from '../../errors.js';
+import { assertPlanFeature } from '../plans/index.js';
 import { findVisibleTicket, presentTicket } from '../tickets/index.js';
 import { Tag, TicketTag } from './tag.entity.js';
 
-export const presentTag = (tag: Tag, ticketsCount?: number) => ({
+export const presentTag = (tag: Tag, ticketsCount?: number): TagView<Date> => ({
   id: tag.id,
   name: tag.name,
   color: tag.color,
   kanban: tag.kanban,
+  position: tag.position,
   userId: tag.userId,
   companyId: tag.companyId,
   ...(ticketsCount !== undefined ? { ticketsCount } : {}),
@@ -81,10 +85,40 @@ export const listTags = async (ctx: ServiceContext, query: ListQuery) => {
 export const listAllTags = async (ctx: ServiceContext, companyId = ctx.actor.companyId) =>
   (await emForCompany(ctx, companyId).find(Tag, { companyId }, { orderBy: { name: 'asc', id: 'asc' } })).map((t) => presentTag(t));
 
-/** GET /tags/kanban: the kanban lanes, in creation order. */
-export const listKanbanTags = async (ctx: ServiceContext) => ({
-  lista: (await ctx.em.find(Tag, { kanban: 1 }, { orderBy: { id: 'asc' } })).map((t) => presentTag(t)),
-});
+/** The company's kanban lanes in board order: as the admin placed them, then the unplaced ones by id. */
+export const kanbanLanes = (em: EntityManager) =>
+  em.find(Tag, { kanban: 1 }, { orderBy: { position: QueryOrder.ASC_NULLS_LAST, id: QueryOrder.ASC } });
+
+/** GET /tags/kanban: the kanban lanes in board order (spec 04 section 4 orders them by id; the admin's order wins here). */
+export const listKanbanTags = async (ctx: ServiceContext) => {
+  await assertPlanFeature(ctx.em, ctx.actor.companyId, 'useKanban');
+  return { lista: (await kanbanLanes(ctx.em)).map((t) => presentTag(t)) };
+};
+
+/**
+ * PUT /tags/kanban/order (admins): the lanes named go first, in that order; lanes not named keep their
+ * order after them. Every lane whose place changed is announced.
+ */
+export const reorderKanbanLanes = async (ctx: ServiceContext, input: ReorderKanbanLanesInput) => {
+  requireAdmin(ctx.actor);
+  await assertPlanFeature(ctx.em, ctx.actor.companyId, 'useKanban');
+  await ctx.em.transactional(async (tx) => {
+    // One reorder at a time per company: two admins dragging at once end with one of their orders, whole.
+    await tx.execute('select id from tags where company_id = ? and kanban = 1 order by id for update', [requireTenant(tx)]);
+    const lanes = await kanbanLanes(tx);
+    const byId = new Map(lanes.map((t) => [t.id, t]));
+    const missing = input.tagIds.find((id) => !byId.has(id));
+    if (missing !== undefined) throw new AppError('ERR_NO_TAG_FOUND', { tagId: missing });
+    const named = new Set(input.tagIds);
+    const ordered = [...input.tagIds.map((id) => byId.get(id)!), ...lanes.filter((t) => !named.has(t.id))];
+    ordered.forEach((tag, index) => {
+      if (tag.position === index + 1) return;
+      tag.position = index + 1;
+      ctx.events.emit('tag.changed', { companyId: tag.companyId, action: 'update', tag: presentTag(tag) });
+    });
+  });
+  return { lista: (await kanbanLanes(ctx.em)).map((t) => presentTag(t)) };
+};
 
 export const getTag = async (ctx: ServiceContext, id: number) => {
   const tag = await findTag(ctx.em, id);
@@ -102,7 +136,9 @@ export const createTag = async (ctx: ServiceContext, input: CreateTagInput) => {
     userId: ctx.actor.userId,
   });
   await ctx.em.flush().catch(nameRace);
-  return presentTag(tag, 0);
+  const view = presentTag(tag, 0);
+  ctx.events.emit('tag.changed', { companyId: tag.companyId, action: 'create', tag: view });
+  return view;
 };
 
 /** PUT /tags/{id}: admins only. The creator stays the creator. */
@@ -112,15 +148,22 @@ export const updateTag = async (ctx: ServiceContext, id: number, input: UpdateTa
   if (input.name !== undefined && input.name !== tag.name) await assertNameFree(ctx.em, input.name, id);
   if (input.name !== undefined) tag.name = input.name;
   if (input.color !== undefined) tag.color = input.color;
-  if (input.kanban !== undefined) tag.kanban = input.kanban;
+  if (input.kanban !== undefined && input.kanban !== tag.kanban) {
+    tag.kanban = input.kanban;
+    // A new lane goes to the end of the board; a tag that stops being a lane forgets its place.
+    tag.position = null;
+  }
   await ctx.em.flush().catch(nameRace);
-  return getTag(ctx, id);
+  const view = await getTag(ctx, id);
+  ctx.events.emit('tag.changed', { companyId: tag.companyId, action: 'update', tag: view });
+  return view;
 };
 
 /** DELETE /tags/{id}: the tag leaves every ticket that had it. */
 export const deleteTag = async (ctx: ServiceContext, id: number) => {
   const tag = await findTag(ctx.em, id);
   await ctx.em.remove(tag).flush();
+  ctx.events.emit('tag.deleted', { companyId: tag.companyId, tagId: id });
 };
 
 /** The tag named `name`, created (with `color`) when the company has none by that name. */
@@ -136,6 +179,7 @@ const tagNamed = async (ctx: ServiceContext, em: EntityManager, name: string, co
   // A concurrent request created it first: use theirs.
   const tag = rows.length > 0 ? await em.findOne(Tag, rows[0].id) : await findByName(em, name);
   if (!tag) throw new AppError('ERR_NO_TAG_FOUND');
+  if (rows.length > 0) ctx.events.emit('tag.changed', { companyId: tag.companyId, action: 'create', tag: presentTag(tag, 0) });
   return tag;
 };
 

@@ -15,10 +15,11 @@ export const ticketsModule: AppModule = {
 
 // What other modules may use of this one (they import it only from here).
 export { chatbotHold, chatbotState, holdView, stopChatbot } from './holds.js';
-export { findVisibleTicket, loadViewer } from './ticket-access.js';
+export { findVisibleTicket, loadViewer, type Viewer } from './ticket-access.js';
 export { findActiveTicket } from './ticket-lookup.js';
 export { findTicketAwaitingRating, handleRatingReply, RATING_TIMEOUT_HOURS } from './ticket-rating.js';
-export { presentTicket, presentTickets, ticketView } from './ticket.presenter.js';
+export { agentVisibleClause, defaultListClause, queueFilterClause, type TicketClause } from './ticket-visibility.js';
+export { presentTicket, presentTickets, presentTicketsByIds, ticketView } from './ticket.presenter.js';
 export { markTicketRead } from './tickets.service.js';
 export { announce, byUser, closeTicket, findOrCreateActiveTicket, messageCounters, moveToQueue, placementOf, placeTicket, SYSTEM, transitionDeps } from './transitions.js';
 export type { TransitionDeps } from './transitions.js';

@@ -17,6 +17,7 @@ import { Message } from '../messages/message.entity.js';
 import { Queue } from '../queues/queue.entity.js';
 import { User } from '../users/user.entity.js';
 import { findVisibleTicket, loadViewer, type Viewer } from './ticket-access.js';
+import { agentVisibleClause, defaultListClause, queueFilterClause, type TicketClause } from './ticket-visibility.js';
 import { Ticket, type TicketStatus } from './ticket.entity.js';
 import { presentTicket, presentTicketsByIds } from './ticket.presenter.js';
 import { findActiveTicket } from './ticket-lookup.js';
@@ -58,39 +59,23 @@ export const listTickets = async (ctx: ServiceContext, query: ListTicketsQuery) 
   const params: unknown[] = [companyId];
   const me = ctx.actor.userId;
 
-  // Which queues the caller asked for, limited to their own for agents.
-  const asked = query.queueIds;
-  const effectiveQueues = viewer.isAdmin ? asked : (asked ?? viewer.queueIds).filter((q) => viewer.queueIds.includes(q));
-
-  const visibleToAgent = () => {
-    // An agent sees their own tickets, their queues' tickets, and queue-less ones with allTicket.
-    where.push(`(t.user_id = ? or t.queue_id = any(?::int[]) ${viewer.allTicket ? 'or t.queue_id is null' : ''})`);
-    params.push(me, intArray(viewer.queueIds));
+  const add = (clause: TicketClause | null) => {
+    if (!clause) return;
+    where.push(clause.sql);
+    params.push(...clause.params);
   };
 
   if (query.withUnreadMessages) {
     where.push(`(t.user_id = ? or t.status = 'pending')`, 't.unread_messages > 0');
     params.push(me);
-    if (!viewer.isAdmin) visibleToAgent();
+    if (!viewer.isAdmin) add(agentVisibleClause(viewer));
   } else if (query.searchParam) {
     // A search drops the "mine or pending" clause but keeps what the caller may see; its match is added below.
-    if (!viewer.isAdmin) visibleToAgent();
-  } else if (query.showAll && viewer.isAdmin) {
-    // Every ticket of the company.
-  } else if (viewer.isAdmin) {
-    where.push(`(t.user_id = ? or t.status = 'pending')`);
-    params.push(me);
+    if (!viewer.isAdmin) add(agentVisibleClause(viewer));
   } else {
-    where.push(
-      `(t.user_id = ? or (t.status = 'pending' and (t.queue_id = any(?::int[]) ${viewer.allTicket ? 'or t.queue_id is null' : ''})))`,
-    );
-    params.push(me, intArray(viewer.queueIds));
+    add(defaultListClause(viewer, query.showAll));
   }
-
-  if (effectiveQueues !== undefined) {
-    where.push('(t.queue_id = any(?::int[]) or t.queue_id is null or t.user_id = ?)');
-    params.push(intArray(effectiveQueues), me);
-  }
+  add(queueFilterClause(viewer, query.queueIds));
   if (query.status) {
     where.push('t.status = ?');
     params.push(query.status);

@@ -76,6 +76,7 @@ const errors: Record<ErrorCode, string> = {
   ERR_NO_SCHEDULE_FOUND: 'No schedule found with this ID.',
   ERR_SCHEDULE_ALREADY_SENT: 'This scheduled message has already been sent.',
   ERR_NO_ANNOUNCEMENT_FOUND: 'No announcement found with this ID.',
+  ERR_NO_CHAT_FOUND: 'No chat found with this ID.',
   ERR_MEDIA_NOT_FOUND: 'The file of this message is no longer stored.',
   ERR_SEND_UNCERTAIN: 'Sending was interrupted and it is not known whether the message arrived.',
   ERR_CANCELLED: 'Cancelled before it was sent.',

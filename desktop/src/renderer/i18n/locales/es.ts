@@ -158,6 +158,7 @@ const es: Translation<typeof en> = {
     ERR_NO_SCHEDULE_FOUND: 'No se encontró ninguna programación con este ID.',
     ERR_SCHEDULE_ALREADY_SENT: 'Este mensaje programado ya fue enviado.',
     ERR_NO_ANNOUNCEMENT_FOUND: 'No se encontró ningún informativo con este ID.',
+    ERR_NO_CHAT_FOUND: 'No se encontró ningún chat con este ID.',
     ERR_MEDIA_NOT_FOUND: 'El archivo de este mensaje ya no está guardado.',
     ERR_SEND_UNCERTAIN: 'El envío se interrumpió y no se sabe si el mensaje llegó.',
     ERR_CANCELLED: 'Cancelado antes de enviarse.',

@@ -158,6 +158,7 @@ const pt: Translation<typeof en> = {
     ERR_NO_SCHEDULE_FOUND: 'Nenhum agendamento encontrado com este ID.',
     ERR_SCHEDULE_ALREADY_SENT: 'Esta mensagem agendada já foi enviada.',
     ERR_NO_ANNOUNCEMENT_FOUND: 'Nenhum informativo encontrado com este ID.',
+    ERR_NO_CHAT_FOUND: 'Nenhum chat encontrado com este ID.',
     ERR_MEDIA_NOT_FOUND: 'O arquivo desta mensagem não está mais guardado.',
     ERR_SEND_UNCERTAIN: 'O envio foi interrompido e não se sabe se a mensagem chegou.',
     ERR_CANCELLED: 'Cancelada antes de ser enviada.',

@@ -1,6 +1,37 @@
 /** Strings of the kanban feature (namespace 'kanban'): useTranslation('kanban'). */
 const en = {
   title: 'Kanban',
+  subtitle: 'Drag a card to another lane to change its tag.',
+  showAll: 'All tickets',
+  noTagLane: 'No tag',
+  count_one: '{{count}} ticket',
+  count_other: '{{count}} tickets',
+  empty: 'No tickets',
+  loading: 'Loading…',
+  loadMore: 'Load more',
+  moveTo: 'Move to',
+  seeTicket: 'See ticket',
+  unread_one: '{{count}} unread message',
+  unread_other: '{{count}} unread messages',
+  unassigned: 'Unassigned',
+  noQueue: 'No queue',
+  noMessage: 'No messages',
+  dragCard: 'Ticket #{{id}} of {{name}}, in lane {{lane}}. Press space to move it, arrows to choose a lane, space to drop.',
+  dragLane: 'Move lane {{lane}}',
+  moved: 'Ticket moved to {{lane}}',
+  moveFailed: 'The card could not be moved and went back to its lane.',
+  reorderFailed: 'The lanes could not be reordered.',
+  planDisabled: 'This company is not allowed to access this page. Redirecting you.',
+  noLanes: 'No kanban lanes yet: an admin marks tags as kanban on the Tags page.',
+  announcements: {
+    pickedCard: 'Picked up ticket #{{id}}.',
+    overLane: 'Ticket #{{id}} is over lane {{lane}}.',
+    droppedCard: 'Ticket #{{id}} dropped in lane {{lane}}.',
+    cancelled: 'Moving ticket #{{id}} was cancelled.',
+    pickedLane: 'Picked up lane {{lane}}.',
+    overLaneLane: 'Lane {{lane}} is over lane {{over}}.',
+    droppedLane: 'Lane {{lane}} dropped.',
+  },
 };
 
 export default en;

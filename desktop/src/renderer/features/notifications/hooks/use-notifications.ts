@@ -4,7 +4,7 @@ import { useQuery } from '../../../api/query';
 import { useRealtimeEvent, useRealtimeRoom } from '../../../api/socket';
 import type { SessionUser } from '../../../api/types';
 import { stripWhatsApp } from '../../../components/whatsapp-format';
-import { notify, setUnreadCount } from '../../../platform';
+import { notify, setUnreadPart } from '../../../platform';
 import { useCurrentUser } from '../../../stores/auth-store';
 import { usePreferences } from '../../../stores/preferences-store';
 import { fetchUnreadTickets, type NotificationMessage, type UnreadTicket } from '../api/notifications';
@@ -76,7 +76,7 @@ export function useNotifications() {
 
   const tickets = query.data ?? [];
   useEffect(() => {
-    void setUnreadCount(tickets.length);
+    void setUnreadPart('tickets', tickets.length);
   }, [tickets.length]);
   return tickets;
 }
