@@ -61,6 +61,7 @@ export default defineConfig({
           name: 'e2e',
           root: 'desktop',
           include: ['e2e/**/*.e2e.ts'],
+          globalSetup: ['e2e/support/global-setup.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -64,7 +64,7 @@ const screens = async (page: Page, name: string, prepare?: (width: number) => Pr
 
 describe('internal chat in Chromium: two users chatting with unread counts', () => {
   beforeAll(async () => {
-    h = await startHarness();
+    h = await startHarness({ name: 'chats' });
     agent = h.browser.page;
     agent.setDefaultTimeout(UI_TIMEOUT);
     adminContext = await h.browser.browser.newContext({ baseURL: h.server.url, viewport: { width: 1366, height: 800 }, locale: 'en-US' });

@@ -167,7 +167,7 @@ const wavOfSeconds = (seconds: number): Buffer => {
 
 describe('the web app in Chromium: a sandbox conversation from QR code to resolved ticket', () => {
   beforeAll(async () => {
-    h = await startHarness();
+    h = await startHarness({ name: 'conversation' });
     page = h.browser.page;
     page.setDefaultTimeout(UI_TIMEOUT);
   });

@@ -85,7 +85,7 @@ const login = async (p: Page, email: string, password: string) => {
 
 describe('the kanban board in Chromium: two users watch cards move', () => {
   beforeAll(async () => {
-    h = await startHarness();
+    h = await startHarness({ name: 'kanban' });
     page = h.browser.page;
     page.setDefaultTimeout(UI_TIMEOUT);
     await page.setViewportSize({ width: 1366, height: 800 });

@@ -255,3 +255,27 @@ describe('payment provider', () => {
     if (name.includes('SECRET')) expect(err.message).not.toContain(value);
   });
 });
+
+describe('reset e-mail (SMTP)', () => {
+  it('is off without SMTP_HOST', () => {
+    expect(load().mail).toBeUndefined();
+  });
+
+  it('reads host, port, credentials, sender and TLS; the port decides TLS unless SMTP_SECURE says', () => {
+    const config = load({ SMTP_HOST: 'smtp.example.com', SMTP_USER: 'desk', SMTP_PASS: 'Mail-Secret-1', SMTP_FROM: 'Atrium <desk@example.com>' });
+    expect(config.mail).toEqual({ host: 'smtp.example.com', port: 587, secure: false, user: 'desk', pass: 'Mail-Secret-1', from: 'Atrium <desk@example.com>' });
+    expect(load({ SMTP_HOST: 'h', SMTP_FROM: 'a@b.co', SMTP_PORT: '465' }).mail).toMatchObject({ port: 465, secure: true });
+    expect(load({ SMTP_HOST: 'h', SMTP_FROM: 'a@b.co', SMTP_SECURE: 'true' }).mail).toMatchObject({ port: 465, secure: true });
+    expect(load({ SMTP_HOST: 'h', SMTP_FROM: 'a@b.co', SMTP_PORT: '2525', SMTP_SECURE: 'false' }).mail).toMatchObject({ port: 2525, secure: false });
+  });
+
+  it('refuses a half-done set-up, naming the variable and never the password', () => {
+    expect(failure({ SMTP_USER: 'desk' }).message).toContain('SMTP_HOST');
+    expect(failure({ SMTP_HOST: 'h' }).message).toContain('SMTP_FROM');
+    const err = failure({ SMTP_HOST: 'h', SMTP_FROM: 'a@b.co', SMTP_PASS: 'Mail-Secret-1' });
+    expect(err.message).toContain('SMTP_USER');
+    expect(err.message).not.toContain('Mail-Secret-1');
+    expect(failure({ SMTP_HOST: 'h', SMTP_FROM: 'a@b.co', SMTP_SECURE: 'yes' }).message).toContain('SMTP_SECURE');
+    expect(failure({ SMTP_HOST: 'h', SMTP_FROM: 'a@b.co', SMTP_PORT: '99999' }).message).toContain('SMTP_PORT');
+  });
+});

@@ -50,6 +50,15 @@ const envSchema = z.object({
   EFI_CERTIFICATE: z.string().min(1).optional(),
   EFI_PIX_KEY: z.string().min(1).max(77).optional(),
   EFI_SANDBOX: z.enum(['true', 'false']).optional(),
+  /** SMTP for the password-reset e-mail; without SMTP_HOST reset e-mail is off. */
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASS: z.string().min(1).optional(),
+  SMTP_FROM: z.string().min(3).optional(),
+  SMTP_SECURE: z.enum(['true', 'false']).optional(),
+  RESET_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
+  RESET_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(5),
 });
 
 /** Efí (Gerencianet) Pix API v2 credentials. */
@@ -71,6 +80,17 @@ export interface PaymentConfig {
   /** Without a trailing slash. */
   publicUrl?: string;
   efi?: EfiConfig;
+}
+
+/** Where the password-reset e-mail goes out. */
+export interface MailConfig {
+  host: string;
+  port: number;
+  /** TLS from the first byte (465); otherwise STARTTLS when the server offers it. */
+  secure: boolean;
+  user?: string;
+  pass?: string;
+  from: string;
 }
 
 export interface Config {
@@ -97,6 +117,11 @@ export interface Config {
   signupMaxPerIp: number;
   webDir?: string;
   payment: PaymentConfig;
+  /** Absent: reset e-mail is off. */
+  mail?: MailConfig;
+  /** Password-reset requests and attempts, per IP and per e-mail, per 15 minutes. */
+  resetMaxPerIp: number;
+  resetMaxPerEmail: number;
 }
 
 export class ConfigError extends Error {
@@ -147,6 +172,30 @@ const efiConfig = (e: z.infer<typeof envSchema>): EfiConfig | undefined => {
     certificate,
     pixKey: e.EFI_PIX_KEY!,
     sandbox: e.EFI_SANDBOX ? e.EFI_SANDBOX === 'true' : e.NODE_ENV !== 'production',
+  };
+};
+
+const SMTP_VARIABLES = ['SMTP_PORT', 'SMTP_USER', 'SMTP_PASS', 'SMTP_FROM', 'SMTP_SECURE'] as const;
+
+/** Mail needs SMTP_HOST and SMTP_FROM; a user needs its password. A half-done set-up stops start-up naming what is missing. */
+const mailConfig = (e: z.infer<typeof envSchema>): MailConfig | undefined => {
+  if (!e.SMTP_HOST) {
+    const stray = SMTP_VARIABLES.find((name) => e[name] !== undefined);
+    if (stray) throw new ConfigError(`Invalid configuration: SMTP_HOST is required when ${stray} is set`);
+    return undefined;
+  }
+  if (!e.SMTP_FROM) throw new ConfigError('Invalid configuration: SMTP_FROM is required when SMTP_HOST is set');
+  if (Boolean(e.SMTP_USER) !== Boolean(e.SMTP_PASS)) {
+    throw new ConfigError(`Invalid configuration: ${e.SMTP_USER ? 'SMTP_PASS' : 'SMTP_USER'} is required with ${e.SMTP_USER ? 'SMTP_USER' : 'SMTP_PASS'}`);
+  }
+  const port = e.SMTP_PORT ?? (e.SMTP_SECURE === 'true' ? 465 : 587);
+  return {
+    host: e.SMTP_HOST,
+    port,
+    secure: e.SMTP_SECURE ? e.SMTP_SECURE === 'true' : port === 465,
+    user: e.SMTP_USER,
+    pass: e.SMTP_PASS,
+    from: e.SMTP_FROM,
   };
 };
 
@@ -215,5 +264,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
       efi,
     },
+    mail: mailConfig(e),
+    resetMaxPerIp: e.RESET_MAX_PER_IP,
+    resetMaxPerEmail: e.RESET_MAX_PER_EMAIL,
   };
 };

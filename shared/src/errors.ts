@@ -94,6 +94,14 @@ export const ERROR_STATUS = {
   // Announcements
   ERR_NO_ANNOUNCEMENT_FOUND: 404,
 
+  // Password reset: a wrong, used or expired code (one answer for all three)
+  ERR_INVALID_RESET_CODE: 400,
+
+  // File lists
+  ERR_NO_FILE_LIST_FOUND: 404,
+  ERR_FILE_LIST_ALREADY_EXISTS: 409,
+  ERR_NO_FILE_OPTION_FOUND: 404,
+
   // Internal chat
   ERR_NO_CHAT_FOUND: 404,
 

@@ -18,6 +18,7 @@ export const COMPANY_RESOURCES = [
   'tag',
   'quickmessage',
   'company',
+  'file',
 ] as const;
 export type CompanyResource = (typeof COMPANY_RESOURCES)[number];
 

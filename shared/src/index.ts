@@ -27,3 +27,4 @@ export * from './schemas/announcements.js';
 export * from './schemas/dashboard.js';
 export * from './schemas/chats.js';
 export * from './views.js';
+export * from './schemas/files.js';

@@ -138,6 +138,34 @@ export interface ConnectionView<D = string> extends ConnectionSessionView<D> {
   createdAt: D;
 }
 
+/** One file of a file list; `path` is the stored file's server-chosen name (null until a file is uploaded). */
+export interface FileOptionView<D = string> {
+  id: number;
+  fileId: number;
+  name: string;
+  path: string | null;
+  /** The stored file's MIME type, as the server read it. */
+  mediaType: string | null;
+  /** The uploaded file's own name, for display. */
+  mediaName: string | null;
+  /** A signed, expiring URL of the file. */
+  mediaUrl: string | null;
+  size: number | null;
+  createdAt: D;
+  updatedAt: D;
+}
+
+/** A file list (`/files`, `company-{id}-file`). */
+export interface FileListView<D = string> {
+  id: number;
+  name: string;
+  message: string;
+  companyId: number;
+  options: FileOptionView<D>[];
+  createdAt: D;
+  updatedAt: D;
+}
+
 /** A participant of an internal chat, with their own unread counter. */
 export interface ChatUserView {
   userId: number;

@@ -47,7 +47,7 @@ export interface BrowserSession {
   browser: Browser;
   context: BrowserContext;
   page: Page;
-  /** Saves test-artifacts/e2e/{NN}-{name}.png (numbered in call order) and returns its path. */
+  /** Saves test-artifacts/e2e/{file name}-{NN}-{shot}.png (numbered in call order) and returns its path. */
   screenshot(name: string): Promise<string>;
   notifications(): Promise<RecordedNotification[]>;
   /** Console errors seen so far (also written to browser.log). */
@@ -61,7 +61,7 @@ export interface BrowserSession {
 
 let shotCounter = 0;
 
-export const launchBrowser = async (baseURL: string): Promise<BrowserSession> => {
+export const launchBrowser = async (baseURL: string, name: string): Promise<BrowserSession> => {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`no Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium (or set E2E_CHROMIUM)`);
   }
@@ -74,7 +74,7 @@ export const launchBrowser = async (baseURL: string): Promise<BrowserSession> =>
     const page = await context.newPage();
 
     const errors: string[] = [];
-    const logFile = path.join(ARTIFACTS_DIR, 'browser.log');
+    const logFile = path.join(ARTIFACTS_DIR, `browser-${name}.log`);
     const log = (line: string) => {
       try {
         appendFileSync(logFile, `${new Date().toISOString()} ${line}\n`);
@@ -109,9 +109,9 @@ export const launchBrowser = async (baseURL: string): Promise<BrowserSession> =>
       errors,
       pageErrors,
       socketFrames,
-      screenshot: async (name: string) => {
+      screenshot: async (shot: string) => {
         shotCounter += 1;
-        const file = path.join(ARTIFACTS_DIR, `${String(shotCounter).padStart(2, '0')}-${name}.png`);
+        const file = path.join(ARTIFACTS_DIR, `${name}-${String(shotCounter).padStart(2, '0')}-${shot}.png`);
         await page.screenshot({ path: file, animations: 'disabled' });
         return file;
       },

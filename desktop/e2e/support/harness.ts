@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { launchBrowser, type BrowserSession } from './browser.js';
 import { ensureBuild } from './build.js';
@@ -16,18 +16,25 @@ export interface Harness {
 
 /**
  * Everything an end-to-end file needs: the build (when stale), the server as `npm start` runs it with a
- * fresh database, and Debian's Chromium with notification recording. test-artifacts/e2e/ starts empty.
+ * fresh database, and Debian's Chromium with notification recording. Its logs and numbered screenshots in
+ * test-artifacts/e2e/ carry the file's `name` (the folder is emptied once per run, by global-setup.ts).
  */
-export const startHarness = async (): Promise<Harness> => {
-  rmSync(ARTIFACTS_DIR, { recursive: true, force: true });
+export const startHarness = async (
+  options: {
+    /** The e2e file's name: its logs are `server-{name}.log` and `browser-{name}.log`, its screenshots `{name}-NN-….png`. */
+    name: string;
+    /** More server settings (e.g. SMTP_*). */
+    env?: Record<string, string>;
+  },
+): Promise<Harness> => {
   const started = Date.now();
   const built = await ensureBuild();
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  writeFileSync(path.join(ARTIFACTS_DIR, 'build.log'), `${built.join('\n')}\n(${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
-  const server = await startServer();
+  writeFileSync(path.join(ARTIFACTS_DIR, `build-${options.name}.log`), `${built.join('\n')}\n(${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+  const server = await startServer({ env: options.env, logName: `server-${options.name}.log` });
   let browser: BrowserSession;
   try {
-    browser = await launchBrowser(server.url);
+    browser = await launchBrowser(server.url, options.name);
   } catch (err) {
     await server.stop();
     throw err;

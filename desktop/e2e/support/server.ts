@@ -65,7 +65,9 @@ const stopLeftoverPostgres = async (dataDir: string) => {
  * process: a fresh data folder (so a fresh embedded PostgreSQL), free ports, a known admin password and
  * the sandbox channel. Resolves once GET /health answers 200.
  */
-export const startServer = async (options: { startTimeoutMs?: number; logName?: string } = {}): Promise<RunningServer> => {
+export const startServer = async (
+  options: { startTimeoutMs?: number; logName?: string; env?: Record<string, string> } = {},
+): Promise<RunningServer> => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-e2e-'));
   // The embedded PostgreSQL runs as its own system user when we are root: it must reach its folder.
   chmodSync(dataDir, 0o755);
@@ -86,6 +88,7 @@ export const startServer = async (options: { startTimeoutMs?: number; logName?: 
     ADMIN_PASSWORD: adminPassword,
     CHANNEL_SANDBOX: 'true',
     LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'info',
+    ...options.env,
   };
   // Its own embedded database and the built web app, whatever the calling shell has set.
   for (const name of ['DATABASE_URL', 'MONGODB_URL', 'WEB_DIR', 'JWT_SECRET', 'JWT_REFRESH_SECRET', 'CORS_ORIGINS']) delete env[name];

@@ -19,6 +19,7 @@ const q = (text: string) => encodeURIComponent(text);
 const TABLES = [
   'companies', 'users', 'contacts', 'contact_custom_fields', 'tags', 'ticket_tags', 'settings', 'ticket_notes',
   'quick_messages', 'schedules', 'tickets', 'messages', 'sandbox_outbox', 'announcements', 'helps', 'invoices',
+  'files', 'files_options', 'password_resets', 'sessions',
 ];
 
 /** A digest of every table a route could write to. */
@@ -76,6 +77,12 @@ const PROBES: Record<string, Probe> = {
   'POST /users name NUL': send('POST', '/users', () => ({ name: `Bob${NUL}by`, email: 'bobby@example.com', password: 'Passw0rd-x', profile: 'user' })),
   'PUT /users/:id name NUL': send('PUT', () => `/users/${a.agent.id}`, () => ({ name: `Bob${NUL}by` })),
   'POST /messages/:ticketId body NUL': send('POST', () => `/messages/${ticketId}`, () => ({ body: `hi${NUL}there` })),
+  'GET /files searchParam NUL': get(`/files?searchParam=${q(`a${NUL}b`)}`),
+  'POST /files name NUL': send('POST', '/files', () => ({ name: `Lista${NUL}x`, message: 'Hello there' })),
+  'POST /files option name NUL': send('POST', '/files', () => ({ name: 'Lista', message: 'Hello there', options: [{ name: `a${NUL}` }] })),
+  'PUT /files/:id 2147483648': send('PUT', '/files/2147483648', () => ({ name: 'Lista' })),
+  'POST /forgetpassword/:email NUL': send('POST', `/forgetpassword/${q(`a${NUL}@example.com`)}`, () => undefined),
+  'POST /resetpasswords token NUL': send('POST', '/resetpasswords', () => ({ email: 'a@example.com', token: `12345${NUL}`, newPassword: 'Passw0rd-x' })),
   // impossible dates
   'GET /tickets date 2024-13-45': get('/tickets?date=2024-13-45'),
   'GET /tickets updatedAt 2024-02-30': get('/tickets?updatedAt=2024-02-30'),

@@ -6,6 +6,9 @@ import type { Logger } from '../logger.js';
  * The only place errors become responses: `{"error": CODE, ...}` with the catalogue's status.
  * Unknown failures answer 500 without details and are logged with the request's route, never its body.
  */
+/** The contract's reset call carries the new password in its path: such a path is logged by its route only. */
+export const loggablePath = (path: string): string => (/^\/resetpasswords\//i.test(path) ? '/resetpasswords/[redacted]' : path);
+
 export const errorMiddleware =
   (logger: Logger): Koa.Middleware =>
   async (ctx, next) => {
@@ -13,7 +16,7 @@ export const errorMiddleware =
       await next();
     } catch (err) {
       const { status, body } = toResponse(err);
-      if (status >= 500) logger.error({ err, method: ctx.method, path: ctx.path }, 'request failed');
+      if (status >= 500) logger.error({ err, method: ctx.method, path: loggablePath(ctx.path) }, 'request failed');
       ctx.status = status;
       ctx.body = body;
       if (body.error === 'ERR_TOO_MANY_REQUESTS' && typeof body.retryAfter === 'number') {

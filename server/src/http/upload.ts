@@ -31,14 +31,18 @@ const accepts = (accept: string[] | undefined, mimetype: string) => {
  * nothing is written to disk until a service stores it under a random name.
  */
 export const upload = (rules: UploadRules): Koa.Middleware => {
-  const parser = multer({
+  const options: Parameters<typeof multer>[0] = {
     storage: multer.memoryStorage(),
     limits: { fileSize: rules.maxBytes, files: rules.maxFiles ?? 10, fields: 50, fieldSize: 64 * 1024 },
     fileFilter: (_req, file, callback) => {
       if (!accepts(rules.accept, file.mimetype)) callback(new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', { file: file.originalname }), false);
       else callback(null, true);
     },
-  }).fields(rules.fields.map((name) => ({ name, maxCount: rules.maxFiles ?? 10 })));
+  };
+  // Browsers send file names in UTF-8 without saying so; busboy's default (latin1) garbles "preços.pdf".
+  // multer 2 takes the option; @koa/multer's types predate it.
+  Object.assign(options!, { defParamCharset: 'utf8' });
+  const parser = multer(options).fields(rules.fields.map((name) => ({ name, maxCount: rules.maxFiles ?? 10 })));
   return async (ctx, next) => {
     if (!ctx.is('multipart')) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', { expected: 'multipart/form-data' });
     try {

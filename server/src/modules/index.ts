@@ -21,6 +21,7 @@ import { announcementsModule } from './announcements/index.js';
 import { dashboardModule } from './dashboard/index.js';
 import { chatbotModule } from './chatbot/index.js';
 import { outboxModule } from './outbox/index.js';
+import { filesModule } from './files/index.js';
 import { chatsModule } from './chats/index.js';
 
 /** Every domain module, in the order their routes are tried. A new module is its folder plus one line here. */
@@ -47,6 +48,7 @@ export const modules: AppModule[] = [
   dashboardModule,
   chatbotModule,
   outboxModule,
+  filesModule,
   chatsModule,
 ];
 

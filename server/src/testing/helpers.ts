@@ -8,7 +8,7 @@ import { inject } from 'vitest';
 import { startApp, type RunningApp } from '../app.js';
 import type { ChannelProvider } from '../channels/types.js';
 import { loadConfig } from '../config.js';
-import { createLogger } from '../logger.js';
+import { createLogger, type Logger } from '../logger.js';
 import { Api } from './api.js';
 import { TEMPLATE_DB } from './global-setup.js';
 
@@ -43,7 +43,10 @@ export interface TestApp {
 }
 
 /** The real server on a random port against a fresh database, with a known super admin. */
-export const startTestApp = async (env: Record<string, string> = {}, options: { providers?: Record<string, ChannelProvider> } = {}): Promise<TestApp> => {
+export const startTestApp = async (
+  env: Record<string, string> = {},
+  options: { providers?: Record<string, ChannelProvider>; logger?: Logger } = {},
+): Promise<TestApp> => {
   const db = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-test-data-'));
   const config = loadConfig({
@@ -61,7 +64,7 @@ export const startTestApp = async (env: Record<string, string> = {}, options: { 
     ...env,
   });
   // TEST_LOG_LEVEL=error shows the server's own account of a failing request.
-  const app = await startApp(config, { logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'), print: () => {}, providers: options.providers });
+  const app = await startApp(config, { logger: options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'), print: () => {}, providers: options.providers });
   const api = new Api(app.url);
   const { token } = await api.login(SUPER.email, SUPER.password);
   return {

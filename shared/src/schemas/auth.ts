@@ -12,3 +12,34 @@ export const refreshSchema = z.object({
   refreshToken: textSchema.max(500).optional(),
 });
 export type RefreshInput = z.infer<typeof refreshSchema>;
+
+/** Spec 02 section 9: at least 8 characters with a digit, a lowercase and an uppercase letter. */
+export const PASSWORD_RULE_MIN = 8;
+export const strongPasswordSchema = textSchema
+  .min(PASSWORD_RULE_MIN, { message: 'at least 8 characters' })
+  .max(50)
+  .refine((v) => /\d/.test(v), { message: 'needs a digit' })
+  .refine((v) => /\p{Ll}/u.test(v), { message: 'needs a lowercase letter' })
+  .refine((v) => /\p{Lu}/u.test(v), { message: 'needs an uppercase letter' });
+
+/** The emailed reset code: 6 digits, valid for 15 minutes, once. */
+export const RESET_CODE_LENGTH = 6;
+export const RESET_CODE_TTL_SECONDS = 15 * 60;
+export const resetCodeSchema = textSchema.trim().regex(/^\d{6}$/, { message: 'a 6-digit code' });
+
+/** POST /forgetpassword/{email}. */
+export const forgotPasswordParamsSchema = z.object({ email: emailSchema });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordParamsSchema>;
+
+/** POST /resetpasswords (JSON body), and the contract's POST /resetpasswords/{email}/{token}/{newPassword}. */
+export const resetPasswordSchema = z.object({
+  email: emailSchema,
+  token: resetCodeSchema,
+  newPassword: strongPasswordSchema,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** The reset form (spec 02 section 5): the confirmation must equal the new password. */
+export const resetPasswordFormSchema = resetPasswordSchema
+  .extend({ confirmPassword: textSchema })
+  .refine((v) => v.confirmPassword === v.newPassword, { path: ['confirmPassword'], message: 'passwords differ' });

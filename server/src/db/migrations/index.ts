@@ -9,6 +9,8 @@ import { Migration20261124111554 } from './Migration20261124111554.js';
 import { Migration20261124131518 } from './Migration20261124131518.js';
 import { Migration20261124131712 } from './Migration20261124131712.js';
 import { Migration20261124131747 } from './Migration20261124131747.js';
+import { Migration20261124131804 } from './Migration20261124131804.js';
+import { Migration20261124132226 } from './Migration20261124132226.js';
 
 /** Checked-in migrations, in order. `npm run migration:create -w server` writes the next one. */
 export const migrationsList: MigrationObject[] = [
@@ -22,4 +24,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124131518', class: Migration20261124131518 },
   { name: 'Migration20261124131712', class: Migration20261124131712 },
   { name: 'Migration20261124131747', class: Migration20261124131747 },
+  { name: 'Migration20261124131804', class: Migration20261124131804 },
+  { name: 'Migration20261124132226', class: Migration20261124132226 },
 ];

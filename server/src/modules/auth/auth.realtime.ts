@@ -8,4 +8,6 @@ export const registerAuthRealtime = (events: EventBus, realtime: Realtime): void
     realtime.toUser(userId, companyId, 'auth', { action: 'update', user: { id: userId, email, companyId } });
     await realtime.recheck({ userId });
   });
+  // Their sessions were revoked: their open sockets close.
+  events.on('auth.password-reset', ({ userId }) => realtime.recheck({ userId }));
 };

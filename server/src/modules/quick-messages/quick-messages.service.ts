@@ -36,9 +36,18 @@ export const presentQuickMessage = (media: MediaStore, q: QuickMessage) => ({
   updatedAt: q.updatedAt,
 });
 
-/** What the caller may use: their own quick messages and the company's shared, active ones (spec 04 section 5 note). */
+/**
+ * What the page lists (spec 04 section 5 note): the caller's own quick messages (active or not) and the
+ * company's shared active ones; admins, who manage the shared ones, also see those switched off.
+ */
+const listedFor = (ctx: ServiceContext): FilterQuery<QuickMessage> => ({
+  $or: [{ userId: ctx.actor.userId }, isAdmin(ctx) ? { geral: true } : { geral: true, status: true }],
+});
+
+/** What the `/` suggestions offer: active ones only, the caller's own and the company's shared. */
 const usableBy = (ctx: ServiceContext): FilterQuery<QuickMessage> => ({
-  $or: [{ userId: ctx.actor.userId }, { geral: true, status: true }],
+  status: true,
+  $or: [{ userId: ctx.actor.userId }, { geral: true }],
 });
 
 
@@ -46,8 +55,8 @@ const usableBy = (ctx: ServiceContext): FilterQuery<QuickMessage> => ({
 export const listQuickMessages = async (ctx: ServiceContext, deps: QuickMessageDeps, query: ListQuickMessagesQuery) => {
   const term = `%${escapeLike(query.searchParam)}%`;
   const where: FilterQuery<QuickMessage> = query.searchParam
-    ? { $and: [usableBy(ctx), { $or: [{ shortcode: { $ilike: term } }, { message: { $ilike: term } }] }] }
-    : usableBy(ctx);
+    ? { $and: [listedFor(ctx), { $or: [{ shortcode: { $ilike: term } }, { message: { $ilike: term } }] }] }
+    : listedFor(ctx);
   const [rows, count] = await ctx.em.findAndCount(QuickMessage, where, {
     orderBy: { shortcode: 'asc', id: 'asc' },
     limit: QUICK_MESSAGES_PAGE_SIZE,
@@ -57,7 +66,7 @@ export const listQuickMessages = async (ctx: ServiceContext, deps: QuickMessageD
   return { records: page.rows, count: page.count, hasMore: page.hasMore };
 };
 
-/** GET /quick-messages/list: the same set, unpaged, for the ticket input's suggestions. */
+/** GET /quick-messages/list: the active ones the caller may use, unpaged, for the ticket input's suggestions. */
 export const listAllQuickMessages = async (ctx: ServiceContext, deps: QuickMessageDeps) =>
   (await ctx.em.find(QuickMessage, usableBy(ctx), { orderBy: { shortcode: 'asc', id: 'asc' } })).map((q) =>
     presentQuickMessage(deps.media, q),

@@ -142,18 +142,31 @@ describe('GET /quick-messages and /quick-messages/list', () => {
     const sharedInactive = await make(a.admin.token, { geral: true, status: false });
     const myInactive = await make(a.agent.token, { status: false });
     const adminPrivate = await make(a.admin.token);
+    const pageIds = async (token: string) =>
+      ((await t.api.get('/quick-messages?pageNumber=1', token)).body.records as any[]).map((q) => q.id);
 
+    // The page: the agent's own (switched off too) and the shared active ones.
+    const agentPage = await pageIds(a.agent.token);
+    expect(agentPage).toEqual(expect.arrayContaining([mine.id, shared.id, myInactive.id]));
+    for (const hidden of [othersPrivate.id, sharedInactive.id, adminPrivate.id]) expect(agentPage).not.toContain(hidden);
+    // The suggestions: active ones only.
     const agentIds = await listIds(a.agent.token);
-    expect(agentIds).toEqual(expect.arrayContaining([mine.id, shared.id, myInactive.id]));
-    for (const hidden of [othersPrivate.id, sharedInactive.id, adminPrivate.id]) expect(agentIds).not.toContain(hidden);
+    expect(agentIds.sort()).toEqual(agentPage.filter((id) => id !== myInactive.id).sort());
 
-    const adminIds = await listIds(a.admin.token);
-    expect(adminIds).toEqual(expect.arrayContaining([shared.id, sharedInactive.id, adminPrivate.id]));
-    expect(adminIds).not.toContain(mine.id);
+    // Admins manage the shared ones, switched off or not, by whoever made them; never an agent's private ones.
+    const secondAdmin = await t.api.post('/users', { name: 'Second Admin', email: `admin2-${uid()}@example.com`, password: 'Passw0rd-x', profile: 'admin' }, a.admin.token);
+    const admin2 = (await t.api.login(secondAdmin.body.email, 'Passw0rd-x')).token;
+    const admin2Page = await pageIds(admin2);
+    expect(admin2Page).toEqual(expect.arrayContaining([shared.id, sharedInactive.id]));
+    for (const hidden of [mine.id, myInactive.id, adminPrivate.id]) expect(admin2Page).not.toContain(hidden);
+    const admin2List = await listIds(admin2);
+    expect(admin2List).toContain(shared.id);
+    expect(admin2List).not.toContain(sharedInactive.id);
 
-    const paged = await t.api.get('/quick-messages?pageNumber=1', a.agent.token);
-    expect(paged.status).toBe(200);
-    expect(paged.body.records.map((q: any) => q.id).sort()).toEqual([...agentIds].sort());
+    // Switched on again, it is offered to everyone.
+    await t.api.put(`/quick-messages/${sharedInactive.id}`, { status: true }, admin2);
+    expect(await listIds(a.agent.token)).toContain(sharedInactive.id);
+
     // Another company sees none of them.
     const bIds = await listIds(b.admin.token);
     for (const id of [mine.id, shared.id, adminPrivate.id]) expect(bIds).not.toContain(id);

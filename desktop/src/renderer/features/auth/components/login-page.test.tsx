@@ -139,11 +139,3 @@ describe('subscription days', () => {
     expect(warnIfSubscriptionEnding(user('2025-01-09'), today)).toBe(false);
   });
 });
-
-describe('forgot password', () => {
-  it('says the reset is not set up yet and who can help, with the way back to login', async () => {
-    renderApp('/forgetpsw');
-    expect((await screen.findByTestId('forgot-not-configured')).textContent).toContain('not set up on this server yet');
-    expect(screen.getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe('/login');
-  });
-});

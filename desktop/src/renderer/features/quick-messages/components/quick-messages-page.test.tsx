@@ -115,12 +115,28 @@ describe('/quick-messages', () => {
     renderApp('/quick-messages');
     fireEvent.click(await screen.findByTestId('quick-messages-add'));
     const modal = await screen.findByTestId('quick-message-modal');
-    expect(within(modal).queryByRole('switch')).toBeNull();
+    expect(within(modal).queryByRole('switch', { name: 'Shared with the whole company' })).toBeNull();
+    expect((within(modal).getByRole('switch', { name: /^Active/ }) as HTMLInputElement).checked).toBe(true);
     fireEvent.change(within(modal).getByTestId('quick-message-file'), {
       target: { files: [new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' })] },
     });
     await waitFor(() => expect(toasts.some((t) => t.intent === 'error')).toBe(true));
     expect(within(modal).queryByTestId('quick-message-media-name')).toBeNull();
+  });
+
+  it('switches a quick message off (status) and marks it inactive in the list', async () => {
+    const { calls } = qmServer([qm(1, 'pix'), qm(2, 'ola', { status: false })]);
+    signIn({ id: 1, profile: 'user' });
+    renderApp('/quick-messages');
+    expect(await screen.findByTestId('quick-message-inactive-2')).toBeTruthy();
+    expect(screen.queryByTestId('quick-message-inactive-1')).toBeNull();
+    fireEvent.click(await screen.findByTestId('quick-message-edit-1'));
+    const modal = await screen.findByTestId('quick-message-modal');
+    fireEvent.click(within(modal).getByRole('switch', { name: /^Active/ }));
+    fireEvent.click(within(modal).getByTestId('quick-message-save'));
+    await waitFor(() => expect(screen.queryByTestId('quick-message-modal')).toBeNull());
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/quick-messages/1', data: { status: false } });
+    expect(await screen.findByTestId('quick-message-inactive-1')).toBeTruthy();
   });
 
   it('edits (PUT), removes the attachment (DELETE media-upload) and deletes after confirming', async () => {

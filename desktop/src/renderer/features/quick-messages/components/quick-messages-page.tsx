@@ -1,36 +1,28 @@
-import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  Input,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { Add20Regular, Delete20Regular, Edit20Regular, Search20Regular } from '@fluentui/react-icons';
+import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { queryClient, usePagedQuery } from '../../../api/query';
 import { useRealtimeEvent } from '../../../api/socket';
-import { ConfirmationDialog } from '../../../components/confirmation-dialog';
-import { ListBody } from '../../../components/list-body';
+import {
+  DataTable,
+  DeleteDialog,
+  EditDeleteActions,
+  InfiniteList,
+  ListHeader,
+  useListDialogs,
+  useSearch,
+  type Column,
+} from '../../../components/list-kit';
 import { PageContainer, PageContent } from '../../../components/page-container';
-import { PageHeader } from '../../../components/page-header';
-import { RowAction } from '../../../components/row-action';
-import { removeRow } from '../../../hooks/remove-row';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useCurrentUser } from '../../../stores/auth-store';
 import { QUICK_MESSAGES_KEY, quickMessagesApi, type QuickMessage } from '../api/quick-messages';
 import { QuickMessageModal } from './quick-message-modal';
 
 const useStyles = makeStyles({
-  scroller: { height: '100%', overflow: 'auto' },
-  shortcode: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
-  code: { fontWeight: tokens.fontWeightSemibold, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  cell: { minWidth: 0, overflow: 'hidden', paddingBlock: '4px' },
+  // On a narrow screen the badges go under the shortcode instead of squeezing it.
+  shortcode: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: tokens.spacingHorizontalS, rowGap: '2px', minWidth: 0 },
+  code: { fontWeight: tokens.fontWeightSemibold, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' },
+  badge: { flexShrink: 0 },
   preview: {
     display: 'block',
     color: tokens.colorNeutralForeground3,
@@ -39,138 +31,115 @@ const useStyles = makeStyles({
     textOverflow: 'ellipsis',
     whiteSpace: 'nowrap',
   },
-  cell: { minWidth: 0, overflow: 'hidden' },
   muted: { color: tokens.colorNeutralForeground3 },
   attachment: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block' },
-  search: { minWidth: '0', maxWidth: '240px' },
 });
 
-/** /quick-messages: the user's quick messages and the company's shared ones (spec 02 section 2). */
+/**
+ * /quick-messages: the user's own quick messages and the company's shared active ones (admins also see
+ * shared ones switched off); shared and inactive ones are marked (spec 02 section 2, spec 04 section 5).
+ */
 export default function QuickMessagesPage() {
   const styles = useStyles();
   const { t } = useTranslation('quick-messages');
-  const { t: tc } = useTranslation();
   const user = useCurrentUser();
   const isAdmin = user?.profile === 'admin' || !!user?.super;
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search.trim());
-  const { items, hasMore, isLoading, loadMore } = usePagedQuery<QuickMessage>([...QUICK_MESSAGES_KEY, 'page', { searchParam }], (page) =>
-    quickMessagesApi.page(searchParam, page),
-  );
-  const [editing, setEditing] = useState<QuickMessage | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<QuickMessage | null>(null);
+  const { search, setSearch, searchParam } = useSearch();
+  const list = usePagedQuery<QuickMessage>([...QUICK_MESSAGES_KEY, 'page', { searchParam }], (page) => quickMessagesApi.page(searchParam, page));
+  const dialogs = useListDialogs<QuickMessage>();
   // Another tab or colleague changed one: read the list again.
   useRealtimeEvent('quickmessage', () => void queryClient.invalidateQueries({ queryKey: QUICK_MESSAGES_KEY }));
 
   /** The server lets the owner or an admin change one. */
   const mayEdit = (q: QuickMessage) => isAdmin || q.userId === user?.id;
 
-  const onScroll = (e: React.UIEvent<HTMLDivElement>) => {
-    const el = e.currentTarget;
-    if (hasMore && el.scrollHeight - (el.scrollTop + el.clientHeight) < 100) void loadMore();
-  };
+  const columns: Column<QuickMessage>[] = [
+    {
+      id: 'shortcode',
+      header: t('columns.shortcode'),
+      cell: (q) => (
+        <div className={styles.cell}>
+          <span className={styles.shortcode}>
+            <span className={styles.code} data-testid={`quick-message-shortcode-${q.id}`}>
+              /{q.shortcode}
+            </span>
+            {q.geral ? (
+              <Badge className={styles.badge} appearance="tint" size="small" data-testid={`quick-message-shared-${q.id}`}>
+                {t('shared')}
+              </Badge>
+            ) : null}
+            {q.status ? null : (
+              <Badge className={styles.badge} appearance="outline" color="informative" size="small" data-testid={`quick-message-inactive-${q.id}`}>
+                {t('inactive')}
+              </Badge>
+            )}
+          </span>
+          <span className={styles.preview} title={q.message}>
+            {q.message}
+          </span>
+        </div>
+      ),
+    },
+    {
+      id: 'attachment',
+      header: t('columns.attachment'),
+      width: '35%',
+      cell: (q) => (
+        <span
+          className={q.mediaName ? styles.attachment : `${styles.attachment} ${styles.muted}`}
+          title={q.mediaName ?? undefined}
+          data-testid={`quick-message-media-${q.id}`}
+        >
+          {q.mediaName ?? t('noMedia')}
+        </span>
+      ),
+    },
+  ];
 
   return (
     <PageContainer>
-      <PageHeader
+      <ListHeader
         title={t('title')}
-        actions={
-          <>
-            <Input
-              className={styles.search}
-              contentBefore={<Search20Regular />}
-              placeholder={t('search')}
-              aria-label={t('search')}
-              value={search}
-              data-testid="quick-messages-search"
-              onChange={(_, d) => setSearch(d.value)}
-            />
-            <Button appearance="primary" icon={<Add20Regular />} data-testid="quick-messages-add" onClick={() => setEditing('new')}>
-              {t('add')}
-            </Button>
-          </>
-        }
+        search={{ value: search, onChange: setSearch, label: t('search'), testId: 'quick-messages-search' }}
+        add={{ label: t('add'), onClick: dialogs.openAdd, testId: 'quick-messages-add' }}
       />
       <PageContent>
-        <div className={styles.scroller} onScroll={onScroll} data-testid="quick-messages-scroller">
-          <ListBody loading={isLoading} empty={items.length === 0} emptyTitle={t('empty')}>
-            <Table aria-label={t('title')} style={{ tableLayout: 'fixed' }}>
-              <TableHeader>
-                <TableRow>
-                  <TableHeaderCell>{t('columns.shortcode')}</TableHeaderCell>
-                  <TableHeaderCell style={{ width: '35%' }}>{t('columns.attachment')}</TableHeaderCell>
-                  <TableHeaderCell style={{ width: 96 }}>{t('columns.actions')}</TableHeaderCell>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {items.map((q) => (
-                  <TableRow key={q.id} data-testid={`quick-message-row-${q.id}`}>
-                    <TableCell className={styles.cell}>
-                      <div className={styles.cell}>
-                        <span className={styles.shortcode}>
-                          <span className={styles.code} data-testid={`quick-message-shortcode-${q.id}`}>
-                            /{q.shortcode}
-                          </span>
-                          {q.geral ? (
-                            <Badge appearance="tint" size="small">
-                              {t('shared')}
-                            </Badge>
-                          ) : null}
-                        </span>
-                        <span className={styles.preview} title={q.message}>
-                          {q.message}
-                        </span>
-                      </div>
-                    </TableCell>
-                    <TableCell className={styles.cell}>
-                      <span
-                        className={q.mediaName ? styles.attachment : `${styles.attachment} ${styles.muted}`}
-                        title={q.mediaName ?? undefined}
-                        data-testid={`quick-message-media-${q.id}`}
-                      >
-                        {q.mediaName ?? t('noMedia')}
-                      </span>
-                    </TableCell>
-                    <TableCell>
-                      {mayEdit(q) ? (
-                        <>
-                          <RowAction label={tc('actions.edit')} icon={<Edit20Regular />} testId={`quick-message-edit-${q.id}`} onClick={() => setEditing(q)} />
-                          <RowAction
-                            label={tc('actions.delete')}
-                            icon={<Delete20Regular />}
-                            testId={`quick-message-delete-${q.id}`}
-                            onClick={() => setDeleting(q)}
-                          />
-                        </>
-                      ) : null}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </ListBody>
-        </div>
+        <InfiniteList
+          loading={list.isLoading}
+          itemCount={list.items.length}
+          hasMore={list.hasMore}
+          loadingMore={list.isLoadingMore}
+          loadMore={list.loadMore}
+          emptyTitle={t('empty')}
+          testId="quick-messages-scroller"
+        >
+          <DataTable
+            label={t('title')}
+            rows={list.items}
+            columns={columns}
+            rowKey={(q) => q.id}
+            rowTestId={(q) => `quick-message-row-${q.id}`}
+            actionsHeader={t('columns.actions')}
+            actions={(q) =>
+              mayEdit(q) ? (
+                <EditDeleteActions testIdPrefix="quick-message" id={q.id} onEdit={() => dialogs.openEdit(q)} onDelete={() => dialogs.askDelete(q)} />
+              ) : null
+            }
+          />
+        </InfiniteList>
       </PageContent>
-      {editing ? (
-        <QuickMessageModal
-          key={editing === 'new' ? 'new' : editing.id}
-          quickMessage={editing === 'new' ? undefined : editing}
-          canShare={isAdmin}
-          onClose={() => setEditing(null)}
-        />
+      {dialogs.editing ? (
+        <QuickMessageModal key={dialogs.edited?.id ?? 'new'} quickMessage={dialogs.edited} canShare={isAdmin} onClose={dialogs.closeForm} />
       ) : null}
-      <ConfirmationDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t('confirmDelete.title', { shortcode: deleting ? `/${deleting.shortcode}` : '' })}
-        confirmLabel={tc('actions.delete')}
-        destructive
-        onConfirm={() =>
-          deleting ? removeRow(() => quickMessagesApi.remove(deleting.id), QUICK_MESSAGES_KEY, t('toasts.deleted')) : undefined
-        }
-      >
-        {t('confirmDelete.body')}
-      </ConfirmationDialog>
+      <DeleteDialog
+        item={dialogs.deleting}
+        onClose={dialogs.closeDelete}
+        title={(q) => t('confirmDelete.title', { shortcode: `/${q.shortcode}` })}
+        body={t('confirmDelete.body')}
+        remove={(q) => quickMessagesApi.remove(q.id)}
+        listKey={QUICK_MESSAGES_KEY}
+        deletedMessage={t('toasts.deleted')}
+      />
     </PageContainer>
   );
 }

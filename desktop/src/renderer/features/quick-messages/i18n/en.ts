@@ -7,6 +7,7 @@ const en = {
   columns: { shortcode: 'Shortcode', attachment: 'Attachment', actions: 'Actions' },
   noMedia: 'None',
   shared: 'Shared',
+  inactive: 'Inactive',
   modal: {
     addTitle: 'Add quick message',
     editTitle: 'Edit quick message',
@@ -15,6 +16,7 @@ const en = {
     message: 'Message',
     messageHint: 'Variables: {{variables}}.',
     geral: 'Shared with the whole company',
+    status: 'Active (offered with / in conversations)',
     attachment: 'Attachment',
     attach: 'Attach a file',
     removeAttachment: 'Remove the attachment',

@@ -9,6 +9,7 @@ const es: Translation<typeof en> = {
   columns: { shortcode: 'Atajo', attachment: 'Adjunto', actions: 'Acciones' },
   noMedia: 'Ninguno',
   shared: 'Global',
+  inactive: 'Inactiva',
   modal: {
     addTitle: 'Agregar respuesta rápida',
     editTitle: 'Editar respuesta rápida',
@@ -17,6 +18,7 @@ const es: Translation<typeof en> = {
     message: 'Mensaje',
     messageHint: 'Variables: {{variables}}.',
     geral: 'Compartida con toda la empresa',
+    status: 'Activa (sugerida con / en las conversaciones)',
     attachment: 'Adjunto',
     attach: 'Adjuntar archivo',
     removeAttachment: 'Quitar el adjunto',

@@ -9,6 +9,7 @@ const pt: Translation<typeof en> = {
   columns: { shortcode: 'Atalho', attachment: 'Anexo', actions: 'Ações' },
   noMedia: 'Nenhum',
   shared: 'Global',
+  inactive: 'Inativa',
   modal: {
     addTitle: 'Adicionar resposta rápida',
     editTitle: 'Editar resposta rápida',
@@ -17,6 +18,7 @@ const pt: Translation<typeof en> = {
     message: 'Mensagem',
     messageHint: 'Variáveis: {{variables}}.',
     geral: 'Compartilhada com toda a empresa',
+    status: 'Ativa (sugerida com / nas conversas)',
     attachment: 'Anexo',
     attach: 'Anexar arquivo',
     removeAttachment: 'Remover o anexo',

@@ -62,6 +62,8 @@ export interface QuickMessage {
   /** Signed URL of the quick answer's file, if it has one. */
   mediaUrl?: string | null;
   mediaName?: string | null;
+  /** Switched off: not offered (the server's list leaves those out too). */
+  status?: boolean;
 }
 
 export interface TicketNote {

@@ -1,6 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { collectToasts, fakeServer, renderWithProviders, type FakeCall } from '../../../test/render';
+import { realtime } from '../../../api/socket';
+import { collectToasts, fakeServer, renderWithProviders, signIn, type FakeCall } from '../../../test/render';
+import { startSocketServer, until, type TestSocketServer } from '../../../test/socket-server';
 import { usePreferences } from '../../../stores/preferences-store';
 import type { Message } from '../api/types';
 import { makeMessage } from '../test/fake-tickets-server';
@@ -15,7 +17,7 @@ vi.mock('emoji-picker-react', () => ({
   ),
 }));
 
-const QUICK = [
+const QUICK: { id: number; shortcode: string; message: string; mediaUrl?: string; mediaName?: string; status?: boolean }[] = [
   { id: 1, shortcode: 'hello', message: 'Hello! How can I help you today with your order?' },
   { id: 2, shortcode: 'bye', message: 'Bye!' },
   { id: 3, shortcode: 'helpdesk', message: 'Our manual is attached.', mediaUrl: '/media/3/manual.pdf?expires=1&signature=s', mediaName: 'manual.pdf' },
@@ -367,5 +369,48 @@ describe('audio recording', () => {
   it('cannot record on a closed ticket', () => {
     renderInput('closed');
     expect((screen.getByTestId('record-start') as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('quick answers from the server', () => {
+  let socketServer: TestSocketServer;
+  beforeAll(async () => {
+    socketServer = await startSocketServer();
+  });
+  afterAll(async () => {
+    realtime.disconnect();
+    await socketServer.close();
+  });
+
+  it('never offers one that is switched off', async () => {
+    QUICK.push({ id: 4, shortcode: 'helper-off', message: 'Switched off.', status: false });
+    try {
+      renderInput();
+      type('/help');
+      const list = await screen.findByTestId('quick-answers');
+      const offered = within(list).getAllByRole('option').map((o) => o.textContent);
+      expect(offered.length).toBeGreaterThan(0);
+      expect(offered.some((text) => text?.includes('helper-off'))).toBe(false);
+    } finally {
+      QUICK.pop();
+    }
+  });
+
+  it('reads the list again when a quick message changes elsewhere (company-{id}-quickmessage)', async () => {
+    signIn({ companyId: 3 });
+    renderInput();
+    type('/shared');
+    await waitFor(() => expect(calls.filter((c) => c.url === '/quick-messages/list')).toHaveLength(1));
+    expect(screen.queryByTestId('quick-answers')).toBeNull();
+    realtime.connect({ url: socketServer.url, token: 'token-1', companyId: 3, userId: 7, renewToken: async () => null });
+    await until(() => realtime.connected && socketServer.sockets.length > 0);
+    QUICK.push({ id: 5, shortcode: 'shared-now', message: 'Shared by an admin.' });
+    try {
+      socketServer.sockets[socketServer.sockets.length - 1].emit('company-3-quickmessage', { action: 'create', record: QUICK[QUICK.length - 1] });
+      const list = await screen.findByTestId('quick-answers');
+      expect(within(list).getByRole('option').textContent).toContain('shared-now');
+    } finally {
+      QUICK.pop();
+    }
   });
 });

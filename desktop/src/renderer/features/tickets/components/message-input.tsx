@@ -34,7 +34,8 @@ import {
   Send20Filled,
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '../../../api/query';
+import { queryClient, useQuery } from '../../../api/query';
+import { useRealtimeEvent } from '../../../api/socket';
 import { toastError } from '../../../api/errors';
 import { toast } from '../../../components/toasts';
 import { useWindowWidth } from '../../../hooks/use-window-width';
@@ -78,6 +79,8 @@ const MAX_ROWS = 5;
 const QUICK_LABEL_MAX = 35;
 /** The server takes up to 10 files per message request. */
 export const MAX_FILES = 10;
+/** GET /quick-messages/list: the active quick messages the user may use (own and shared), for the / suggestions. */
+const QUICK_LIST_KEY = ['quick-messages', 'list'];
 
 const useStyles = makeStyles({
   root: {
@@ -177,12 +180,14 @@ export function MessageInput({ ticketId, status, replyTo, onCancelReply, onSent 
   const recording = recorder.state === 'recording';
   const disabled = sending || recording || !isOpen;
 
-  const quickQuery = useQuery(['quick-messages', 'list'], fetchQuickMessages, { staleTime: 60_000, silent: true });
+  const quickQuery = useQuery(QUICK_LIST_KEY, fetchQuickMessages, { staleTime: 60_000, silent: true });
+  // A quick message created, changed, shared or switched off elsewhere: the suggestions follow at once.
+  useRealtimeEvent('quickmessage', () => void queryClient.invalidateQueries({ queryKey: QUICK_LIST_KEY }));
   const showQuick = isOpen && files.length === 0 && text.startsWith('/') && text.length > 1;
   const quickMatches = useMemo(() => {
     if (!showQuick) return [];
     const term = text.slice(1).toLowerCase();
-    return (quickQuery.data ?? []).filter((q) => q.shortcode.toLowerCase().includes(term) || q.message.toLowerCase().includes(term));
+    return (quickQuery.data ?? []).filter((q) => q.status !== false && (q.shortcode.toLowerCase().includes(term) || q.message.toLowerCase().includes(term)));
   }, [showQuick, text, quickQuery.data]);
   const activeQuick = Math.min(quickIndex, Math.max(0, quickMatches.length - 1));
 
