@@ -59,7 +59,7 @@ const headerProblems = async (min = 24): Promise<string[]> => {
 
 describe('list pages on the kit, in Chromium', () => {
   beforeAll(async () => {
-    h = await startHarness();
+    h = await startHarness({ name: 'list-pages' });
     page = h.browser.page;
     page.setDefaultTimeout(UI_TIMEOUT);
     await page.setViewportSize({ width: 1366, height: 800 });
