@@ -29,14 +29,30 @@ export interface DataTableProps<T> {
   actionsHeader?: ReactNode;
   /** Width of the actions column; 88 px fits two icon buttons. */
   actionsWidth?: number;
+  /**
+   * 'auto' (default): columns as wide as their content asks, widths are hints. 'fixed': the widths given
+   * hold and the other columns share the rest (long text then clips, e.g. tag chips with an ellipsis).
+   */
+  layout?: 'auto' | 'fixed';
 }
 
-/** A list page's table: a header row, one row per record, an actions column; fixed layout. */
-export function DataTable<T>({ label, rows, columns, rowKey, rowTestId, rowProps, actions, actionsHeader, actionsWidth = 88 }: DataTableProps<T>) {
+/** A list page's table: a header row, one row per record, an actions column. */
+export function DataTable<T>({
+  label,
+  rows,
+  columns,
+  rowKey,
+  rowTestId,
+  rowProps,
+  actions,
+  actionsHeader,
+  actionsWidth = 88,
+  layout = 'auto',
+}: DataTableProps<T>) {
   const narrow = useResponsiveTable();
   const width = (column: Column<T>): CSSProperties | undefined => (column.width === undefined ? undefined : { width: column.width });
   return (
-    <Table aria-label={label} style={{ tableLayout: 'fixed' }}>
+    <Table aria-label={label} style={{ tableLayout: layout }}>
       <TableHeader>
         <TableRow>
           {columns.map((column) => (

@@ -10,7 +10,7 @@ export interface ListHeaderProps {
   /** The search box; absent: none. */
   search?: { value: string; onChange: (value: string) => void; label: string; testId?: string };
   /** The add button; absent: none. */
-  add?: { label: string; onClick: () => void; testId?: string };
+  add?: { label: string; onClick: () => void; testId?: string; disabled?: boolean };
   /** More buttons, before the add button. */
   extra?: ReactNode;
 }
@@ -27,7 +27,7 @@ export function ListHeader({ title, subtitle, search, add, extra }: ListHeaderPr
             {search ? <SearchBox {...search} /> : null}
             {extra}
             {add ? (
-              <Button appearance="primary" icon={<Add20Regular />} data-testid={add.testId} onClick={add.onClick}>
+              <Button appearance="primary" icon={<Add20Regular />} data-testid={add.testId} disabled={add.disabled} onClick={add.onClick}>
                 {add.label}
               </Button>
             ) : null}

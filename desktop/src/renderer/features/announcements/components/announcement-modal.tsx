@@ -1,58 +1,36 @@
 import { useRef, useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  Select,
-  Switch,
-  Text,
-  Textarea,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Field, Input, Select, Switch, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { Attach20Regular, Dismiss16Regular } from '@fluentui/react-icons';
 import {
   ANNOUNCEMENT_MEDIA_EXTENSIONS,
   ANNOUNCEMENT_PRIORITIES,
   createAnnouncementSchema,
   updateAnnouncementSchema,
+  type UpdateAnnouncementInput,
 } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../../../api/query';
-import { validate, type FieldErrors } from '../../../components/form/validation';
+import { FormDialog } from '../../../components/list-kit';
 import { toast } from '../../../components/toasts';
-import { useSaving } from '../../../hooks/use-saving';
 import { ANNOUNCEMENTS_KEY, announcementsApi, type Announcement } from '../api/announcements';
 import { MEDIA_MAX_MB, isAcceptedImage, priorityKey } from '../hooks/announcement-rules';
-import { SaveActions } from '../../../components/form/save-actions';
 
 const useStyles = makeStyles({
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   row: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))', gap: tokens.spacingHorizontalM, alignItems: 'end' },
   file: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   fileName: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '260px' },
 });
 
+type AnnouncementValues = { title: string; text: string; priority: string; status: boolean };
+
 /** Add or edit an announcement: title and text required, priority (default 3), status (default active), an image. */
 export function AnnouncementModal({ announcement, onClose }: { announcement?: Announcement; onClose: () => void }) {
   const styles = useStyles();
   const { t } = useTranslation('announcements');
-  const { t: tc } = useTranslation();
-  const [title, setTitle] = useState(announcement?.title ?? '');
-  const [text, setText] = useState(announcement?.text ?? '');
-  const [priority, setPriority] = useState(String(announcement?.priority ?? 3));
-  const [status, setStatus] = useState(announcement?.status ?? true);
   const [file, setFile] = useState<File | null>(null);
   /** The stored image is to be removed on save. */
   const [dropMedia, setDropMedia] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const fileInput = useRef<HTMLInputElement>(null);
-  const { saving, run } = useSaving();
   /** Created by an earlier attempt whose image upload failed: saving again updates it. */
   const [created, setCreated] = useState<Announcement | null>(null);
   const target = announcement ?? created;
@@ -68,109 +46,99 @@ export function AnnouncementModal({ announcement, onClose }: { announcement?: An
     setFile(picked);
   };
 
-  const submit = async () => {
-    const values = { title, text, priority: Number(priority), status };
-    const result = target ? validate(updateAnnouncementSchema, values, tc) : validate(createAnnouncementSchema, values, tc);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    await run(async () => {
-      const saved = target
-        ? await announcementsApi.update(target.id, result.data)
-        : await announcementsApi.create(result.data as Parameters<typeof announcementsApi.create>[0]);
-      if (!target) setCreated(saved);
-      try {
-        if (file) await announcementsApi.uploadMedia(saved.id, file);
-        else if (dropMedia && saved.mediaPath) await announcementsApi.removeMedia(saved.id);
-      } finally {
-        // The announcement itself is saved even when its image is refused: the lists show it either way.
-        void queryClient.invalidateQueries({ queryKey: ANNOUNCEMENTS_KEY });
-      }
-      toast.success(t('toasts.saved'));
-      onClose();
-    });
-  };
-
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && !saving && onClose()}>
-      <DialogSurface data-testid="announcement-modal">
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <DialogBody>
-            <DialogTitle>{announcement ? t('modal.editTitle') : t('modal.addTitle')}</DialogTitle>
-            <DialogContent className={styles.content}>
-              <Field label={t('fields.title')} required validationMessage={errors.title}>
-                <Input value={title} maxLength={200} autoFocus data-testid="announcement-title" onChange={(_, d) => setTitle(d.value)} />
-              </Field>
-              <Field label={t('fields.text')} required validationMessage={errors.text}>
-                <Textarea value={text} rows={5} resize="vertical" data-testid="announcement-text" onChange={(_, d) => setText(d.value)} />
-              </Field>
-              <div className={styles.row}>
-                <Field label={t('fields.priority')} validationMessage={errors.priority}>
-                  <Select value={priority} data-testid="announcement-priority" onChange={(_, d) => setPriority(d.value)}>
-                    {ANNOUNCEMENT_PRIORITIES.map((p) => (
-                      <option key={p} value={String(p)}>
-                        {t(`priorities.${priorityKey(p)}`)}
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
-                <Field validationMessage={errors.status}>
-                  <Switch
-                    checked={status}
-                    data-testid="announcement-status"
-                    label={status ? t('status.active') : t('status.inactive')}
-                    onChange={(_, d) => setStatus(d.checked)}
-                  />
-                </Field>
-              </div>
-              <Field label={t('fields.attachment')}>
-                <div className={styles.file}>
-                  <input
-                    ref={fileInput}
-                    type="file"
-                    hidden
-                    accept={[...ANNOUNCEMENT_MEDIA_EXTENSIONS, 'image/png', 'image/jpeg'].join(',')}
-                    data-testid="announcement-file"
-                    onChange={(e) => {
-                      pick(e.target.files?.[0]);
-                      e.target.value = '';
+    <FormDialog<AnnouncementValues, UpdateAnnouncementInput>
+      title={announcement ? t('modal.editTitle') : t('modal.addTitle')}
+      schema={target ? updateAnnouncementSchema : createAnnouncementSchema}
+      initialValues={{
+        title: announcement?.title ?? '',
+        text: announcement?.text ?? '',
+        priority: String(announcement?.priority ?? 3),
+        status: announcement?.status ?? true,
+      }}
+      toPayload={(values) => ({ ...values, priority: Number(values.priority) })}
+      testId="announcement-modal"
+      saveTestId="announcement-save"
+      width={600}
+      onClose={onClose}
+      onSubmit={async (data) => {
+        const saved = target
+          ? await announcementsApi.update(target.id, data)
+          : await announcementsApi.create(data as Parameters<typeof announcementsApi.create>[0]);
+        if (!target) setCreated(saved);
+        try {
+          if (file) await announcementsApi.uploadMedia(saved.id, file);
+          else if (dropMedia && saved.mediaPath) await announcementsApi.removeMedia(saved.id);
+        } finally {
+          // The announcement itself is saved even when its image is refused: the lists show it either way.
+          void queryClient.invalidateQueries({ queryKey: ANNOUNCEMENTS_KEY });
+        }
+        toast.success(t('toasts.saved'));
+      }}
+    >
+      {(form) => (
+        <>
+          <Field label={t('fields.title')} required {...form.field('title')}>
+            <Input maxLength={200} autoFocus data-testid="announcement-title" {...form.text('title')} />
+          </Field>
+          <Field label={t('fields.text')} required {...form.field('text')}>
+            <Textarea rows={5} resize="vertical" data-testid="announcement-text" {...form.text('text')} />
+          </Field>
+          <div className={styles.row}>
+            <Field label={t('fields.priority')} {...form.field('priority')}>
+              <Select value={form.values.priority} data-testid="announcement-priority" onChange={(_, d) => form.set('priority', d.value)}>
+                {ANNOUNCEMENT_PRIORITIES.map((p) => (
+                  <option key={p} value={String(p)}>
+                    {t(`priorities.${priorityKey(p)}`)}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field {...form.field('status')}>
+              <Switch
+                data-testid="announcement-status"
+                label={form.values.status ? t('status.active') : t('status.inactive')}
+                {...form.check('status')}
+              />
+            </Field>
+          </div>
+          <Field label={t('fields.attachment')}>
+            <div className={styles.file}>
+              <input
+                ref={fileInput}
+                type="file"
+                hidden
+                accept={[...ANNOUNCEMENT_MEDIA_EXTENSIONS, 'image/png', 'image/jpeg'].join(',')}
+                data-testid="announcement-file"
+                onChange={(e) => {
+                  pick(e.target.files?.[0]);
+                  e.target.value = '';
+                }}
+              />
+              <Button icon={<Attach20Regular />} onClick={() => fileInput.current?.click()}>
+                {t('fields.attach')}
+              </Button>
+              {currentMedia ? (
+                <>
+                  <Text className={styles.fileName} data-testid="announcement-media-name">
+                    {currentMedia}
+                  </Text>
+                  <Button
+                    size="small"
+                    appearance="subtle"
+                    icon={<Dismiss16Regular />}
+                    aria-label={t('fields.removeAttachment')}
+                    onClick={() => {
+                      setFile(null);
+                      setDropMedia(true);
                     }}
                   />
-                  <Button icon={<Attach20Regular />} onClick={() => fileInput.current?.click()}>
-                    {t('fields.attach')}
-                  </Button>
-                  {currentMedia ? (
-                    <>
-                      <Text className={styles.fileName} data-testid="announcement-media-name">
-                        {currentMedia}
-                      </Text>
-                      <Button
-                        size="small"
-                        appearance="subtle"
-                        icon={<Dismiss16Regular />}
-                        aria-label={t('fields.removeAttachment')}
-                        onClick={() => {
-                          setFile(null);
-                          setDropMedia(true);
-                        }}
-                      />
-                    </>
-                  ) : null}
-                </div>
-              </Field>
-            </DialogContent>
-            <SaveActions saving={saving} onCancel={onClose} saveTestId="announcement-save" />
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+                </>
+              ) : null}
+            </div>
+          </Field>
+        </>
+      )}
+    </FormDialog>
   );
 }

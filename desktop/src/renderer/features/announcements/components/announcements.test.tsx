@@ -139,6 +139,39 @@ describe('announcements page', () => {
     expect(((upload?.data as FormData).get('file') as File).name).toBe('banner.png');
   });
 
+  it('a refused image keeps the dialog open; saving again updates the announcement created, not a second one', async () => {
+    const calls: FakeCall[] = [];
+    const toasts = collectToasts();
+    let uploads = 0;
+    fakeServer((call: FakeCall) => {
+      calls.push(call);
+      if (call.url.startsWith('/companies/listPlan/')) return planReply();
+      if (call.url === '/announcements/') return { data: { records: [], hasMore: false } };
+      if (call.url === '/announcements' && call.method === 'POST') return { status: 201, data: announcement(9) };
+      if (call.url === '/announcements/9' && call.method === 'PUT') return { data: announcement(9, { title: 'With image' }) };
+      if (call.url === '/announcements/9/media-upload') {
+        uploads += 1;
+        return uploads === 1 ? { status: 413, data: { error: 'ERR_FILE_TOO_LARGE' } } : { data: announcement(9, { mediaName: 'banner.png' }) };
+      }
+      return { data: [] };
+    });
+    signIn({ super: true });
+    renderApp('/announcements');
+    fireEvent.click(await screen.findByTestId('announcements-add'));
+    const modal = await screen.findByTestId('announcement-modal');
+    fireEvent.change(within(modal).getByTestId('announcement-title'), { target: { value: 'With image' } });
+    fireEvent.change(within(modal).getByTestId('announcement-text'), { target: { value: 'Look' } });
+    fireEvent.change(within(modal).getByTestId('announcement-file'), { target: { files: [new File(['png'], 'banner.png', { type: 'image/png' })] } });
+    fireEvent.click(within(modal).getByTestId('announcement-save'));
+    await waitFor(() => expect(toasts.some((t) => t.intent === 'error')).toBe(true));
+    expect(screen.getByTestId('announcement-modal')).toBeTruthy();
+    fireEvent.click(within(modal).getByTestId('announcement-save'));
+    await waitFor(() => expect(screen.queryByTestId('announcement-modal')).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST' && c.url === '/announcements')).toHaveLength(1);
+    expect(calls.filter((c) => c.method === 'PUT' && c.url === '/announcements/9')).toHaveLength(1);
+    expect(uploads).toBe(2);
+  });
+
   it('deletes after confirmation with a success toast', async () => {
     const calls = serve([announcement(4)]);
     const toasts = collectToasts();

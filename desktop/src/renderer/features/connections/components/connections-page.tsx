@@ -1,41 +1,15 @@
 import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Tooltip,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import {
-  Add20Regular,
-  CheckmarkCircle20Filled,
-  Delete20Regular,
-  DismissCircle20Filled,
-  Edit20Regular,
-  QrCode20Regular,
-  Star20Filled,
-  Warning20Filled,
-} from '@fluentui/react-icons';
+import { Badge, Spinner, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { CheckmarkCircle20Filled, DismissCircle20Filled, QrCode20Regular, Star20Filled, Warning20Filled } from '@fluentui/react-icons';
 import { can } from '@atrium/shared';
 import { format } from 'date-fns';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useResponsiveTable } from '../../../components/responsive';
 import { toastError } from '../../../api/errors';
-import { queryClient } from '../../../api/query';
 import { ConfirmationDialog } from '../../../components/confirmation-dialog';
-import { RowAction } from '../../../components/row-action';
 import { ListBody } from '../../../components/list-body';
+import { DataTable, DeleteDialog, EditDeleteActions, ListHeader, useListDialogs, type Column } from '../../../components/list-kit';
 import { PageContainer, PageContent } from '../../../components/page-container';
-import { PageHeader } from '../../../components/page-header';
-import { toast } from '../../../components/toasts';
 import { useCurrentUser } from '../../../stores/auth-store';
 import { CONNECTIONS_KEY, connectionsApi, type Connection } from '../api/connections';
 import { useConnections } from '../hooks/use-connections';
@@ -44,6 +18,9 @@ import { QrModal } from './qr-modal';
 import { StatusActions } from './status-actions';
 
 const useStyles = makeStyles({
+  // A narrow column puts the badge under the name, whole.
+  name: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: tokens.spacingHorizontalS, rowGap: '2px' },
+  badge: { whiteSpace: 'nowrap' },
   status: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   ok: { color: tokens.colorPaletteGreenForeground1 },
   bad: { color: tokens.colorPaletteRedForeground1 },
@@ -83,15 +60,12 @@ function StatusIcon({ status }: { status: string }) {
 /** /connections. */
 export default function ConnectionsPage() {
   const styles = useStyles();
-  const narrow = useResponsiveTable();
   const { t } = useTranslation('connections');
-  const { t: tc } = useTranslation();
   const user = useCurrentUser();
   const { data, isLoading } = useConnections();
   const connections = data ?? [];
-  const [editing, setEditing] = useState<Connection | 'new' | null>(null);
+  const dialogs = useListDialogs<Connection>();
   const [qrId, setQrId] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<Connection | null>(null);
   const [disconnecting, setDisconnecting] = useState<Connection | null>(null);
 
   const canAdd = can(user?.profile, 'connections-page:addConnection');
@@ -107,125 +81,107 @@ export default function ConnectionsPage() {
     }
   };
 
-  const remove = async (connection: Connection) => {
-    try {
-      await connectionsApi.remove(connection.id);
-      queryClient.setQueryData<Connection[]>(CONNECTIONS_KEY, (old) => old?.filter((c) => c.id !== connection.id));
-      void queryClient.invalidateQueries({ queryKey: CONNECTIONS_KEY });
-      toast.success(t('toasts.deleted'));
-    } catch (err) {
-      toastError(err);
-    }
-  };
+  const columns: Column<Connection>[] = [
+    {
+      id: 'name',
+      header: t('columns.name'),
+      cell: (c) => (
+        <span className={styles.name}>
+          {c.name}
+          {c.provider === 'sandbox' ? (
+            <Badge appearance="tint" color="informative" size="small" className={styles.badge}>
+              {t('modal.providers.sandbox')}
+            </Badge>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      id: 'status',
+      header: t('columns.status'),
+      cell: (c) => (
+        <>
+          <Tooltip relationship="description" content={t(`statusHint.${c.status}`, { defaultValue: c.status })}>
+            <span className={styles.status}>
+              <StatusIcon status={c.status} />
+              <span data-testid={`connection-status-${c.id}`} data-status={c.status}>
+                {t(`statusLabel.${c.status}`, { defaultValue: c.status })}
+              </span>
+            </span>
+          </Tooltip>
+          {c.status !== 'CONNECTED' && c.disconnectReason ? (
+            <div className={styles.reason} data-testid={`connection-reason-${c.id}`}>
+              {closeReasonText(t, c.disconnectReason)}
+            </div>
+          ) : null}
+        </>
+      ),
+    },
+    ...(canSession
+      ? [
+          {
+            id: 'session',
+            header: t('columns.session'),
+            cell: (c: Connection) => (
+              <StatusActions
+                connection={c}
+                onShowQr={() => setQrId(c.id)}
+                onDisconnect={() => setDisconnecting(c)}
+                onTryAgain={() => void run(() => connectionsApi.startSession(c.id))}
+                onNewQr={() =>
+                  void run(async () => {
+                    await connectionsApi.restartSession(c.id);
+                    setQrId(c.id);
+                  })
+                }
+              />
+            ),
+          },
+        ]
+      : []),
+    { id: 'lastUpdate', header: t('columns.lastUpdate'), secondary: true, cell: (c) => formatLastUpdate(c.updatedAt) },
+    {
+      id: 'default',
+      header: t('columns.default'),
+      secondary: true,
+      cell: (c) => (c.isDefault ? <Star20Filled aria-label={t('yes')} style={{ color: tokens.colorPaletteGoldForeground2 }} /> : null),
+    },
+  ];
 
   return (
     <PageContainer>
-      <PageHeader
-        title={t('title')}
-        actions={
-          canAdd ? (
-            <Button appearance="primary" icon={<Add20Regular />} data-testid="connections-add" onClick={() => setEditing('new')}>
-              {t('add')}
-            </Button>
-          ) : null
-        }
-      />
+      <ListHeader title={t('title')} add={canAdd ? { label: t('add'), onClick: dialogs.openAdd, testId: 'connections-add' } : undefined} />
       <PageContent>
         <ListBody loading={isLoading} empty={connections.length === 0} emptyTitle={t('empty')}>
-          <Table aria-label={t('title')} size="medium">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>{t('columns.name')}</TableHeaderCell>
-                <TableHeaderCell>{t('columns.status')}</TableHeaderCell>
-                {canSession ? <TableHeaderCell>{t('columns.session')}</TableHeaderCell> : null}
-                <TableHeaderCell className={narrow.secondary}>{t('columns.lastUpdate')}</TableHeaderCell>
-                <TableHeaderCell className={narrow.secondary}>{t('columns.default')}</TableHeaderCell>
-                <TableHeaderCell>{t('columns.actions')}</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {connections.map((c) => (
-                <TableRow key={c.id} data-testid={`connection-row-${c.id}`}>
-                  <TableCell>
-                    {c.name}
-                    {c.provider === 'sandbox' ? (
-                      <Badge appearance="tint" color="informative" size="small" style={{ marginLeft: 8 }}>
-                        {t('modal.providers.sandbox')}
-                      </Badge>
-                    ) : null}
-                  </TableCell>
-                  <TableCell>
-                    <Tooltip
-                      relationship="description"
-                      content={t(`statusHint.${c.status}`, { defaultValue: c.status })}
-                    >
-                      <span className={styles.status}>
-                        <StatusIcon status={c.status} />
-                        <span data-testid={`connection-status-${c.id}`} data-status={c.status}>
-                          {t(`statusLabel.${c.status}`, { defaultValue: c.status })}
-                        </span>
-                      </span>
-                    </Tooltip>
-                    {c.status !== 'CONNECTED' && c.disconnectReason ? (
-                      <div className={styles.reason} data-testid={`connection-reason-${c.id}`}>
-                        {closeReasonText(t, c.disconnectReason)}
-                      </div>
-                    ) : null}
-                  </TableCell>
-                  {canSession ? (
-                    <TableCell>
-                      <StatusActions
-                        connection={c}
-                        onShowQr={() => setQrId(c.id)}
-                        onDisconnect={() => setDisconnecting(c)}
-                        onTryAgain={() => void run(() => connectionsApi.startSession(c.id))}
-                        onNewQr={() =>
-                          void run(async () => {
-                            await connectionsApi.restartSession(c.id);
-                            setQrId(c.id);
-                          })
-                        }
-                      />
-                    </TableCell>
-                  ) : null}
-                  <TableCell className={narrow.secondary}>{formatLastUpdate(c.updatedAt)}</TableCell>
-                  <TableCell className={narrow.secondary}>
-                    {c.isDefault ? (
-                      <Star20Filled aria-label={t('yes')} style={{ color: tokens.colorPaletteGoldForeground2 }} />
-                    ) : null}
-                  </TableCell>
-                  <TableCell>
-                    {canEdit ? (
-                      <div className={styles.actions}>
-                        <RowAction label={tc('actions.edit')} icon={<Edit20Regular />} testId={`connection-edit-${c.id}`} onClick={() => setEditing(c)} />
-                        <RowAction label={tc('actions.delete')} icon={<Delete20Regular />} testId={`connection-delete-${c.id}`} onClick={() => setDeleting(c)} />
-                      </div>
-                    ) : null}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            label={t('title')}
+            rows={connections}
+            columns={columns}
+            rowKey={(c) => c.id}
+            rowTestId={(c) => `connection-row-${c.id}`}
+            actionsHeader={t('columns.actions')}
+            // Without the right the column stays (empty), as the table always had it.
+            actions={(c) =>
+              canEdit ? (
+                <div className={styles.actions}>
+                  <EditDeleteActions testIdPrefix="connection" id={c.id} onEdit={() => dialogs.openEdit(c)} onDelete={() => dialogs.askDelete(c)} />
+                </div>
+              ) : null
+            }
+          />
         </ListBody>
       </PageContent>
-      {editing ? (
-        <ConnectionModal
-          key={editing === 'new' ? 'new' : editing.id}
-          connection={editing === 'new' ? undefined : editing}
-          onClose={() => setEditing(null)}
-        />
-      ) : null}
+      {dialogs.editing ? <ConnectionModal key={dialogs.edited?.id ?? 'new'} connection={dialogs.edited} onClose={dialogs.closeForm} /> : null}
       {qrConnection ? <QrModal connection={qrConnection} onClose={() => setQrId(null)} /> : null}
-      <ConfirmationDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t('confirmDelete.title', { name: deleting?.name ?? '' })}
-        confirmLabel={tc('actions.delete')}
-        destructive
-        onConfirm={() => (deleting ? remove(deleting) : undefined)}
-      >
-        {t('confirmDelete.body')}
-      </ConfirmationDialog>
+      <DeleteDialog
+        item={dialogs.deleting}
+        onClose={dialogs.closeDelete}
+        title={(c) => t('confirmDelete.title', { name: c.name })}
+        body={t('confirmDelete.body')}
+        remove={(c) => connectionsApi.remove(c.id)}
+        listKey={CONNECTIONS_KEY}
+        deletedMessage={t('toasts.deleted')}
+      />
       <ConfirmationDialog
         open={disconnecting !== null}
         onOpenChange={(open) => !open && setDisconnecting(null)}

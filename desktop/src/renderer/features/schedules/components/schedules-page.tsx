@@ -1,16 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Input, MessageBar, MessageBarBody, Spinner, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
-import { Add20Regular, ChevronLeft20Regular, ChevronRight20Regular, Search20Regular } from '@fluentui/react-icons';
+import { Button, MessageBar, MessageBarBody, Spinner, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { ChevronLeft20Regular, ChevronRight20Regular } from '@fluentui/react-icons';
 import { format, startOfMonth } from 'date-fns';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { usePlanFlags } from '../../../api/company';
 import { queryClient, useQuery } from '../../../api/query';
 import { useRealtimeEvent } from '../../../api/socket';
-import { ConfirmationDialog } from '../../../components/confirmation-dialog';
 import { PageContainer, PageContent } from '../../../components/page-container';
-import { PageHeader } from '../../../components/page-header';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { DeleteDialog, ListHeader, useSearch } from '../../../components/list-kit';
 import { useWindowWidth } from '../../../hooks/use-window-width';
 import { dateLocale } from '../../../i18n/format';
 import { useCurrentUser, useIsAdmin } from '../../../stores/auth-store';
@@ -19,7 +17,6 @@ import { gridWindow, shiftMonth } from '../lib/calendar';
 import { ScheduleCalendar } from './schedule-calendar';
 import { ScheduleList } from './schedule-list';
 import { ScheduleModal } from './schedule-modal';
-import { removeRow } from '../../../hooks/remove-row';
 
 /** Below this width the month is a list: seven columns no longer fit. */
 export const LIST_VIEW_MAX_WIDTH = 760;
@@ -35,15 +32,13 @@ type Editing = { schedule?: Schedule; contactId?: number };
 export default function SchedulesPage() {
   const styles = useStyles();
   const { t } = useTranslation('schedules');
-  const { t: tc } = useTranslation();
   const user = useCurrentUser();
   const isAdmin = useIsAdmin();
   const plan = usePlanFlags();
   const width = useWindowWidth();
   const [params, setParams] = useSearchParams();
   const [month, setMonth] = useState(() => startOfMonth(new Date()));
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search.trim());
+  const { search, setSearch, searchParam } = useSearch();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<Schedule | null>(null);
 
@@ -76,8 +71,6 @@ export default function SchedulesPage() {
   const canEdit = (s: Schedule) => isAdmin && !s.sentAt;
   const canDelete = (s: Schedule) => isAdmin || (user !== null && s.userId === user.id);
 
-  const remove = (schedule: Schedule) => removeRow(() => schedulesApi.remove(schedule.id), SCHEDULES_KEY, t('toasts.deleted'));
-
   const viewProps = {
     month,
     schedules: schedules.data ?? [],
@@ -90,29 +83,10 @@ export default function SchedulesPage() {
 
   return (
     <PageContainer>
-      <PageHeader
+      <ListHeader
         title={t('title')}
-        actions={
-          <>
-            <Input
-              contentBefore={<Search20Regular />}
-              placeholder={t('search')}
-              aria-label={t('search')}
-              value={search}
-              data-testid="schedules-search"
-              onChange={(_, d) => setSearch(d.value)}
-            />
-            <Button
-              appearance="primary"
-              icon={<Add20Regular />}
-              disabled={plan?.useSchedules === false}
-              data-testid="schedules-add"
-              onClick={() => setEditing({})}
-            >
-              {t('add')}
-            </Button>
-          </>
-        }
+        search={{ value: search, onChange: setSearch, label: t('search'), testId: 'schedules-search' }}
+        add={{ label: t('add'), onClick: () => setEditing({}), testId: 'schedules-add', disabled: plan?.useSchedules === false }}
       />
       {plan?.useSchedules === false ? (
         <MessageBar intent="warning">
@@ -151,16 +125,15 @@ export default function SchedulesPage() {
           onClose={() => setEditing(null)}
         />
       ) : null}
-      <ConfirmationDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t('confirmDelete.title')}
-        confirmLabel={tc('actions.delete')}
-        destructive
-        onConfirm={() => (deleting ? remove(deleting) : undefined)}
-      >
-        {t('confirmDelete.body', { name: deleting?.contact?.name ?? '' })}
-      </ConfirmationDialog>
+      <DeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        title={() => t('confirmDelete.title')}
+        body={t('confirmDelete.body', { name: deleting?.contact?.name ?? '' })}
+        remove={(schedule) => schedulesApi.remove(schedule.id)}
+        listKey={SCHEDULES_KEY}
+        deletedMessage={t('toasts.deleted')}
+      />
     </PageContainer>
   );
 }

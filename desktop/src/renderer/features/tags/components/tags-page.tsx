@@ -89,6 +89,7 @@ export default function TagsPage() {
         >
           <DataTable
             label={t('title')}
+            layout="fixed"
             rows={list.items}
             columns={columns}
             rowKey={(tag) => tag.id}

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { startHarness, type Harness } from './support/harness';
+
+/**
+ * The list-and-dialog pages built on components/list-kit, in Chromium against the server as `npm start`
+ * runs it: infinite scroll within 100 px of the bottom, a search sent once typing stops, the form dialog's
+ * schema messages, the delete confirmation, and tables whose columns neither overlap nor squeeze to nothing
+ * at 400 and 1366 px, light and dark (screenshots in test-artifacts/e2e/).
+ */
+
+const UI_TIMEOUT = 15_000;
+let h: Harness;
+let page: Page;
+let token = '';
+let broken = '';
+
+const byTestId = (id: string) => page.getByTestId(id);
+const skipIfBroken = (ctx: TestContext) => {
+  if (broken) ctx.skip(`an earlier step failed: ${broken}`);
+  ctx.onTestFailed(() => {
+    broken ||= ctx.task.name;
+  });
+};
+const setTheme = async (theme: 'light' | 'dark') => {
+  if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== theme) await byTestId('theme-toggle').click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+};
+
+/** The GET /tags/ page requests the page makes from now on, as "pageNumber|searchParam". */
+const watchTagRequests = () => {
+  const seen: string[] = [];
+  const listener = (request: Request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname === '/tags/') {
+      seen.push(`${url.searchParams.get('pageNumber')}|${url.searchParams.get('searchParam')}`);
+    }
+  };
+  page.on('request', listener);
+  return { seen, stop: () => page.off('request', listener) };
+};
+
+/** Header cells whose boxes overlap, or that are squeezed narrower than `min` px. */
+const headerProblems = async (min = 24): Promise<string[]> => {
+  const cells = await page.getByRole('columnheader').evaluateAll((els) =>
+    els
+      .map((el) => ({ text: el.textContent ?? '', box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0)
+      .map(({ text, box }) => ({ text, left: box.left, right: box.right, width: box.width })),
+  );
+  const problems: string[] = [];
+  cells.forEach((a, i) => {
+    if (a.text && a.width < min) problems.push(`"${a.text}" is ${Math.round(a.width)} px wide`);
+    const b = cells[i + 1];
+    if (b && a.right > b.left + 0.5) problems.push(`"${a.text}" overlaps "${b.text}"`);
+  });
+  return problems;
+};
+
+describe('list pages on the kit, in Chromium', () => {
+  beforeAll(async () => {
+    h = await startHarness({ name: 'list-pages' });
+    page = h.browser.page;
+    page.setDefaultTimeout(UI_TIMEOUT);
+    await page.setViewportSize({ width: 1366, height: 800 });
+  });
+
+  afterAll(async () => {
+    if (page && broken) await h.browser.screenshot('failure').catch(() => undefined);
+    await h?.stop();
+  });
+
+  it('logs in and seeds 26 tags, 3 users, 3 contacts and 3 queues through the API', async (ctx) => {
+    skipIfBroken(ctx);
+    await page.goto('/login');
+    await byTestId('login-email').fill(h.server.adminEmail);
+    await byTestId('login-password').fill(h.server.adminPassword);
+    const login = page.waitForResponse((res) => new URL(res.url()).pathname === '/auth/login');
+    await byTestId('login-submit').click();
+    token = ((await (await login).json()) as { token: string }).token;
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    for (let i = 1; i <= 26; i += 1) {
+      const name = `Etiqueta ${String(i).padStart(2, '0')}`;
+      const res = await h.api.post('/tags', { name, color: i % 3 ? '#6a1b9a' : '#A4CCCC', kanban: i % 4 === 0 ? 1 : 0 }, token);
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+    }
+    for (let i = 1; i <= 3; i += 1) {
+      const user = await h.api.post('/users', { name: `Agente ${i}`, email: `agente${i}@atrium.local`, password: 'Senha-1234', profile: 'user' }, token);
+      expect(user.status, JSON.stringify(user.body)).toBeLessThan(300);
+      const contact = await h.api.post('/contacts', { name: `Cliente ${i}`, number: `55119876543${i}0`, email: `cliente${i}@x.com` }, token);
+      expect(contact.status, JSON.stringify(contact.body)).toBeLessThan(300);
+      const greeting = `Bem-vindo à fila ${i}, escolha uma opção do menu abaixo para continuar o atendimento.`;
+      const queue = await h.api.post('/queue', { name: `Fila ${i}`, color: ['#2e7d32', '#c62828', '#1565c0'][i - 1], greetingMessage: greeting, orderQueue: i }, token);
+      expect(queue.status, JSON.stringify(queue.body)).toBeLessThan(300);
+    }
+  });
+
+  it('tags: the next page loads within 100 px of the bottom, not before', async (ctx) => {
+    skipIfBroken(ctx);
+    const requests = watchTagRequests();
+    await page.goto('/tags');
+    await byTestId('tag-row-1').waitFor();
+    await expect.poll(() => page.getByTestId(/^tag-row-/).count()).toBe(20);
+    const scroller = byTestId('tags-scroller');
+    // 150 px above the end: nothing more is asked for.
+    await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight - el.clientHeight - 150));
+    await scroller.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(requests.seen).toEqual(['1|']);
+    // 60 px above the end: page 2.
+    await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight - el.clientHeight - 60));
+    await byTestId('tag-row-26').waitFor();
+    expect(requests.seen).toEqual(['1|', '2|']);
+    await h.browser.screenshot('tags-scrolled');
+    requests.stop();
+  });
+
+  it('tags: a search is sent once, when typing stops', async (ctx) => {
+    skipIfBroken(ctx);
+    const requests = watchTagRequests();
+    await byTestId('tags-search').pressSequentially('etiqueta 2', { delay: 40 });
+    await expect.poll(() => page.getByTestId(/^tag-row-/).count()).toBe(7);
+    expect(requests.seen).toEqual(['1|etiqueta 2']);
+    requests.stop();
+    await h.browser.screenshot('tags-searched');
+  });
+
+  it('tags: the dialog shows the schema message and sends nothing; delete asks first', async (ctx) => {
+    skipIfBroken(ctx);
+    let posts = 0;
+    const countPosts = (request: Request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/tags') posts += 1;
+    };
+    page.on('request', countPosts);
+    await byTestId('tags-add').click();
+    await byTestId('tag-name').fill('ab');
+    await byTestId('tag-save').click();
+    await byTestId('tag-modal').getByText('Too short (at least 3 characters)').waitFor();
+    expect(posts).toBe(0);
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await h.browser.screenshot('tag-dialog-refused');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    page.off('request', countPosts);
+
+    const row = page.getByTestId(/^tag-row-/).first();
+    const rowId = (await row.getAttribute('data-testid'))!.replace('tag-row-', '');
+    await byTestId(`tag-delete-${rowId}`).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    const deleted = page.waitForResponse((res) => res.request().method() === 'DELETE' && new URL(res.url()).pathname === `/tags/${rowId}`);
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    expect((await deleted).status()).toBe(200);
+    await byTestId(`tag-row-${rowId}`).waitFor({ state: 'detached' });
+  });
+
+  it('tables keep readable, separate columns at 1366 and 400 px, light and dark', async (ctx) => {
+    skipIfBroken(ctx);
+    const pages = [
+      ['/tags', 'tag-row-1'],
+      ['/users', 'user-row-1'],
+      ['/contacts', 'contact-row-1'],
+      ['/queues', 'queue-row-1'],
+    ] as const;
+    for (const [route, row] of pages) {
+      await page.goto(route);
+      await byTestId(row).waitFor();
+      for (const width of [1366, 400]) {
+        await page.setViewportSize({ width, height: 800 });
+        expect(await headerProblems(), `${route} at ${width} px`).toEqual([]);
+        for (const theme of ['light', 'dark'] as const) {
+          await setTheme(theme);
+          await page.mouse.move(width / 2, 790);
+          await h.browser.screenshot(`${route.slice(1)}-${width}-${theme}`);
+        }
+      }
+      await setTheme('light');
+      await page.setViewportSize({ width: 1366, height: 800 });
+    }
+    expect(h.browser.pageErrors).toEqual([]);
+  });
+});
