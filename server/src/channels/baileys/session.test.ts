@@ -1248,6 +1248,29 @@ describe('BaileysSession on real phones', () => {
     await h.session.stop();
   });
 
+  it('remembers a chat’s timer across a restart of the server (kept with the session’s keys)', async () => {
+    vi.useRealTimers();
+    const store = new MemoryAuthStore();
+    const before = harness({}, store);
+    await before.session.start();
+    before.socket().open();
+    before.socket().emit('messages.upsert', {
+      type: 'notify',
+      messages: [wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'EPH3' }, { extendedTextMessage: { text: 'oi', contextInfo: { expiration: 86_400 } } })],
+    });
+    await before.idle();
+    await vi.waitFor(async () => expect(await store.get(`chat-expiration:${CUSTOMER}@s.whatsapp.net`)).toBe(86_400));
+    await before.session.stop();
+
+    // A new session on the same keys (the server restarted): the first reply already carries the timer.
+    const after = harness({}, store);
+    await after.session.start();
+    after.socket().open();
+    await after.session.sendText({ to: { number: CUSTOMER, lid: null }, text: 'voltei' });
+    expect(after.socket().sent[0]!.options).toEqual({ ephemeralExpiration: 86_400 });
+    await after.session.stop();
+  });
+
   it('gives a pairing code for a phone number while a QR code is on offer, and only then', async () => {
     vi.useRealTimers();
     const h = harness();

@@ -426,12 +426,14 @@ export class BaileysSession implements ChannelSession {
 
   async sendText(message: OutboundText): Promise<SentMessage> {
     return this.send('ERR_SENDING_WAPP_MSG', message.to, (socket, jid) =>
-      socket.sendMessage(jid, { text: message.text }, this.sendOptions(jid, message)),
+      this.sendOptions(jid, message).then((options) => socket.sendMessage(jid, { text: message.text }, options)),
     );
   }
 
   async sendMedia(message: OutboundMedia): Promise<SentMessage> {
-    return this.send('ERR_SENDING_WAPP_MSG', message.to, (socket, jid) => socket.sendMessage(jid, mediaContent(message), this.sendOptions(jid, message)));
+    return this.send('ERR_SENDING_WAPP_MSG', message.to, async (socket, jid) =>
+      socket.sendMessage(jid, mediaContent(message), await this.sendOptions(jid, message)),
+    );
   }
 
   async sendPresence(to: ChannelPeer, presence: 'composing' | 'recording' | 'paused'): Promise<void> {
@@ -450,9 +452,9 @@ export class BaileysSession implements ChannelSession {
    * Baileys' send options: the id the outbox chose, a quote, and in a disappearing chat its timer (else the
    * reply would stay forever on the customer's phone).
    */
-  private sendOptions(jid: string, message: { id?: string; quoted?: QuotedRef }): MiscMessageGenerationOptions | undefined {
+  private async sendOptions(jid: string, message: { id?: string; quoted?: QuotedRef }): Promise<MiscMessageGenerationOptions | undefined> {
     const { id, quoted } = message;
-    const expiration = this.chatExpirations.get(jid);
+    const expiration = await this.chatExpiration(jid);
     if (!id && !quoted && !expiration) return undefined;
     return {
       ...(id ? { messageId: id } : {}),
@@ -461,14 +463,30 @@ export class BaileysSession implements ChannelSession {
     };
   }
 
+  /**
+   * A chat's disappearing-messages timer: kept with the session's keys (`chat-expiration:{jid}`), so a
+   * restart does not forget it, and in memory once read (0: none).
+   */
+  private async chatExpiration(jid: string): Promise<number> {
+    const known = this.chatExpirations.get(jid);
+    if (known !== undefined) return known;
+    const stored = (await this.options.auth.get<number>(`chat-expiration:${jid}`).catch(() => null)) ?? 0;
+    this.chatExpirations.set(jid, stored);
+    return stored;
+  }
+
   private learnExpiration(msg: WAMessage): void {
     const expiration = chatExpirationOf(msg);
     if (expiration === undefined) return;
+    const changes: Record<string, number | null> = {};
     for (const jid of [msg.key.remoteJid, msg.key.remoteJidAlt]) {
-      if (!jid) continue;
-      if (expiration > 0) this.chatExpirations.set(jid, expiration);
-      else this.chatExpirations.delete(jid);
+      if (!jid || this.chatExpirations.get(jid) === expiration) continue;
+      this.chatExpirations.set(jid, expiration);
+      changes[`chat-expiration:${jid}`] = expiration > 0 ? expiration : null;
     }
+    if (Object.keys(changes).length === 0) return;
+    // A lost write only means a later reply without the timer until the chat's next message says it again.
+    this.options.auth.set(changes).catch((err: unknown) => this.log.warn({ err }, 'chat timer not saved'));
   }
 
   async deleteMessage(to: ChannelPeer, id: string, fromMe: boolean, raw?: unknown): Promise<void> {
