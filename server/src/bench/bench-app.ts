@@ -37,6 +37,7 @@ export const withBenchApp = async (
       });
   const pidFile = path.join(dir, 'pg', 'postmaster.pid');
   postmasterPid = !process.env.BENCH_DATABASE_URL && existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : null;
+  // A start that fails must not leave the embedded PostgreSQL running behind the finished process.
   const app = await startApp(
     loadConfig({
       NODE_ENV: 'test',
@@ -51,7 +52,11 @@ export const withBenchApp = async (
       LOGIN_MAX_PER_EMAIL: '1000000',
     }),
     { logger, print: () => {} },
-  );
+  ).catch(async (err: unknown) => {
+    await db.stop();
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  });
   try {
     await bench(app);
   } finally {
