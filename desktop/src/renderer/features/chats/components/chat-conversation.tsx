@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { Button, makeStyles, Text, tokens, Tooltip } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, Text, tokens, Tooltip } from '@fluentui/react-components';
 import { ArrowLeft20Regular, Delete20Regular, Edit20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../api/errors';
@@ -83,7 +83,7 @@ export function ChatConversation({ chat, userId, onBack, onEdit, onDelete }: Cha
           <Text weight="semibold" size={400} className={styles.ellipsis} data-testid="chat-title-shown">
             {chat.title}
           </Text>
-          <Text size={200} className={`${styles.ellipsis} ${styles.muted}`}>
+          <Text size={200} className={mergeClasses(styles.ellipsis, styles.muted)}>
             {t('conversation.participants', { names: [t('conversation.you'), othersOf(chat, userId)].filter(Boolean).join(', ') })}
           </Text>
         </div>
