@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor, ServiceContext } from '../../context.js';
+import { requireTenant } from '../../db/tenant.js';
 import { AppError } from '../../errors.js';
-import { UserQueue } from '../queues/queue.entity.js';
-import { User } from '../users/user.entity.js';
 import { Ticket } from './ticket.entity.js';
 
 /** Who is looking at tickets, with what the visibility rules need (spec 01 section 6, spec 03 section 1). */
@@ -14,13 +13,18 @@ export interface Viewer {
 }
 
 export const loadViewer = async (em: EntityManager, actor: Actor): Promise<Viewer> => {
-  const user = await em.findOneOrFail(User, actor.userId);
-  const links = await em.find(UserQueue, { userId: actor.userId });
+  // One statement, no entities: every ticket list and ticket read starts here.
+  const [row] = await em.execute<{ all_ticket: string; queue_ids: number[] }[]>(
+    `select u.all_ticket, array(select uq.queue_id from user_queues uq where uq.user_id = u.id order by uq.queue_id) as queue_ids
+       from users u where u.id = ? and u.company_id = ?`,
+    [actor.userId, requireTenant(em)],
+  );
+  if (!row) throw new AppError('ERR_NO_USER_FOUND');
   return {
     actor,
     isAdmin: actor.profile === 'admin' || actor.isSuper,
-    queueIds: links.map((l) => l.queueId),
-    allTicket: user.allTicket === 'enabled',
+    queueIds: row.queue_ids.map(Number),
+    allTicket: row.all_ticket === 'enabled',
   };
 };
 
