@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MessageBaseView, MessageView } from '@atrium/shared';
+import { camelRow, intArray } from '../../db/sql.js';
+import { requireTenant } from '../../db/tenant.js';
 import type { MediaStore } from '../../media/storage.js';
 import { Contact } from '../contacts/contact.entity.js';
 import { User } from '../users/user.entity.js';
@@ -95,3 +97,36 @@ export const messageView = (
 ): MessageView<Date> => ({ ...messageBase(media, m, related), quotedMsgId: m.quotedMsgId, quotedMsg: quoted });
 
 export type PresentedMessage = MessageView<Date>;
+
+type Related = { id: number; name: string; number?: string | null } | null;
+
+/**
+ * Messages by id, as the API shows them, in the order asked, read in one statement with their sender and
+ * the quoted message (a conversation's page: its hot path). `em` is bound to the company.
+ */
+export const presentMessagesByIds = async (em: EntityManager, media: MediaStore, messageIds: number[]): Promise<MessageView<Date>[]> => {
+  if (messageIds.length === 0) return [];
+  const sender = (alias: string) =>
+    `(select json_build_object('id', c.id, 'name', c.name, 'number', c.number) from contacts c where c.id = ${alias}.contact_id) as contact,
+     (select json_build_object('id', u.id, 'name', u.name) from users u where u.id = ${alias}.user_id) as "user"`;
+  const rows = await em.execute<
+    { message: Record<string, unknown>; contact: Related; user: Related; quoted: { message: Record<string, unknown>; contact: Related; user: Related } | null }[]
+  >(
+    `select to_jsonb(m) - 'raw' as message, ${sender('m')},
+            (select to_jsonb(x) from (select to_jsonb(q) - 'raw' as message, ${sender('q')} from messages q where q.id = m.quoted_msg_id) x) as quoted
+       from messages m where m.id = any(?::int[]) and m.company_id = ?`,
+    [intArray(messageIds), requireTenant(em)],
+  );
+  const relations = (r: { contact: Related; user: Related }): MessageRelations => ({
+    contact: r.contact ? { id: r.contact.id, name: r.contact.name, number: r.contact.number ?? null } : undefined,
+    user: r.user ?? undefined,
+  });
+  const byId = new Map(
+    rows.map((r) => {
+      const message = camelRow<Message>(r.message);
+      const quoted = r.quoted ? messageBase(media, camelRow<Message>(r.quoted.message), relations(r.quoted)) : null;
+      return [message.id, messageView(media, message, relations(r), quoted)] as const;
+    }),
+  );
+  return messageIds.flatMap((id) => byId.get(id) ?? []);
+};

@@ -9,7 +9,7 @@ import { Ticket } from '../tickets/ticket.entity.js';
 import { User } from '../users/user.entity.js';
 import { followLastMessage } from './last-message.js';
 import { Message } from './message.entity.js';
-import { presentMessages } from './message.presenter.js';
+import { presentMessages, presentMessagesByIds } from './message.presenter.js';
 import { cancelQueued, requeueFailed } from '../outbox/index.js';
 import { peerOf, sendMedia, sendText, type ConversationDeps, type OutboundFile } from './outbound.js';
 
@@ -49,11 +49,9 @@ export const listMessages = async (ctx: ServiceContext, deps: ConversationDeps, 
     ],
   );
   const pageIds = rows.slice(0, size).map((r) => r.id);
-  const found = pageIds.length > 0 ? await ctx.em.find(Message, { id: { $in: pageIds } }) : [];
-  const messages = pageIds.map((id) => found.find((m) => m.id === id)!);
   if (ticket.unreadMessages > 0) await markRead(ctx, deps, ticket);
   return {
-    messages: (await presentMessages(ctx.em, deps.media, messages)).reverse(),
+    messages: (await presentMessagesByIds(ctx.em, deps.media, pageIds)).reverse(),
     ticket: { id: ticket.id },
     hasMore: rows.length > size,
   };
