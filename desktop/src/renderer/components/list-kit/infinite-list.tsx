@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { makeStyles, mergeClasses, Spinner } from '@fluentui/react-components';
+import type { PagedResult } from '../../api/query';
 import { ListBody } from '../list-body';
 
 /** Infinite scroll loads the next page within this many pixels of the bottom (spec 02 section 9). */
@@ -35,13 +36,8 @@ const useStyles = makeStyles({
 });
 
 export interface InfiniteListProps {
-  loading: boolean;
-  /** Rows loaded so far (0: the empty state shows). */
-  itemCount: number;
-  hasMore: boolean;
-  /** A page is being loaded (a small spinner shows under the rows). */
-  loadingMore?: boolean;
-  loadMore: () => unknown;
+  /** The page's paged query (usePagedQuery): its rows (none: the empty state shows), whether more are coming, how to load them. */
+  list: Pick<PagedResult<unknown>, 'isLoading' | 'items' | 'hasMore' | 'isLoadingMore' | 'loadMore'>;
   /** What the empty state says. */
   emptyTitle: ReactNode;
   testId?: string;
@@ -50,14 +46,15 @@ export interface InfiniteListProps {
 }
 
 /** A list page's scrolling body: spinner, empty state or the rows, loading more near the bottom. */
-export function InfiniteList({ loading, itemCount, hasMore, loadingMore, loadMore, emptyTitle, testId, className, children }: InfiniteListProps) {
+export function InfiniteList({ list, emptyTitle, testId, className, children }: InfiniteListProps) {
   const styles = useStyles();
-  const { ref, onScroll } = useInfiniteScroll(hasMore, loadMore, itemCount);
+  const itemCount = list.items.length;
+  const { ref, onScroll } = useInfiniteScroll(list.hasMore, list.loadMore, itemCount);
   return (
     <div ref={ref} className={mergeClasses(styles.scroller, className)} onScroll={onScroll} data-testid={testId}>
-      <ListBody loading={loading} empty={itemCount === 0} emptyTitle={emptyTitle}>
+      <ListBody loading={list.isLoading} empty={itemCount === 0} emptyTitle={emptyTitle}>
         {children}
-        {loadingMore ? (
+        {list.isLoadingMore ? (
           <div className={styles.more}>
             <Spinner size="tiny" />
           </div>

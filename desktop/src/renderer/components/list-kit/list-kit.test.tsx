@@ -80,10 +80,7 @@ function ItemsPage() {
         add={{ label: 'Add item', onClick: dialogs.openAdd, testId: 'items-add' }}
       />
       <InfiniteList
-        loading={list.isLoading}
-        itemCount={list.items.length}
-        hasMore={list.hasMore}
-        loadMore={list.loadMore}
+        list={list}
         emptyTitle="No items"
         testId="items-scroller"
       >

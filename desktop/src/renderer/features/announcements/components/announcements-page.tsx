@@ -86,11 +86,7 @@ function AnnouncementsManager() {
       />
       <PageContent>
         <InfiniteList
-          loading={list.isLoading}
-          itemCount={list.items.length}
-          hasMore={list.hasMore}
-          loadingMore={list.isLoadingMore}
-          loadMore={list.loadMore}
+          list={list}
           emptyTitle={t('empty')}
           testId="announcements-scroller"
         >

@@ -191,10 +191,7 @@ export default function ContactsPage() {
       />
       <PageContent>
         <InfiniteList
-          loading={list.isLoading}
-          itemCount={list.items.length}
-          hasMore={list.hasMore}
-          loadMore={list.loadMore}
+          list={list}
           emptyTitle={t('empty')}
           testId="contacts-scroller"
         >

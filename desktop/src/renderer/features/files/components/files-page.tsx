@@ -72,11 +72,7 @@ export default function FilesPage() {
       />
       <PageContent>
         <InfiniteList
-          loading={list.isLoading}
-          itemCount={list.items.length}
-          hasMore={list.hasMore}
-          loadingMore={list.isLoadingMore}
-          loadMore={list.loadMore}
+          list={list}
           emptyTitle={t('empty')}
           testId="files-scroller"
         >

@@ -62,11 +62,7 @@ export default function FinanceiroPage() {
       <ListHeader title={t('title')} search={{ value: search, onChange: setSearch, label: t('search'), testId: 'invoices-search' }} />
       <PageContent>
         <InfiniteList
-          loading={list.isLoading}
-          itemCount={list.items.length}
-          hasMore={list.hasMore}
-          loadingMore={list.isLoadingMore}
-          loadMore={list.loadMore}
+          list={list}
           emptyTitle={t('empty')}
           testId="invoices-scroller"
         >

@@ -79,11 +79,7 @@ export default function TagsPage() {
       />
       <PageContent>
         <InfiniteList
-          loading={list.isLoading}
-          itemCount={list.items.length}
-          hasMore={list.hasMore}
-          loadingMore={list.isLoadingMore}
-          loadMore={list.loadMore}
+          list={list}
           emptyTitle={t('empty')}
           testId="tags-scroller"
         >

@@ -67,11 +67,7 @@ export default function UsersPage() {
       />
       <PageContent>
         <InfiniteList
-          loading={list.isLoading}
-          itemCount={list.items.length}
-          hasMore={list.hasMore}
-          loadingMore={list.isLoadingMore}
-          loadMore={list.loadMore}
+          list={list}
           emptyTitle={t('empty')}
           testId="users-scroller"
         >
