@@ -3,7 +3,7 @@ import type { ServiceContext } from '../../context.js';
 import { requireTenant } from '../../db/tenant.js';
 import { AppError } from '../../errors.js';
 import { Contact } from '../contacts/contact.entity.js';
-import { findVisibleTicket, loadViewer, markTicketRead, placementOf } from '../tickets/index.js';
+import { canActOnTicket, findActionableTicket, findVisibleTicket, loadViewer, markTicketRead, placementOf } from '../tickets/index.js';
 import { getSettingValue } from '../settings/index.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { User } from '../users/user.entity.js';
@@ -15,11 +15,12 @@ import { peerOf, sendMedia, sendText, type ConversationDeps, type OutboundFile }
 
 /**
  * GET /messages/{ticketId}: 20 per page, newest page first, each page oldest to newest. The history
- * spans the contact's earlier tickets on the same connection (the view separates them). Opening it
- * marks the ticket read and sends read receipts for the customer's unread messages.
+ * spans the contact's earlier tickets on the same connection (the view separates them). Opened by the
+ * agent who answers it, it marks the ticket read and sends read receipts for the customer's unread messages.
  */
 export const listMessages = async (ctx: ServiceContext, deps: ConversationDeps, ticketId: number, pageNumber: number) => {
-  const ticket = await findVisibleTicket(ctx, ticketId);
+  const viewer = await loadViewer(ctx.em, ctx.actor);
+  const ticket = await findVisibleTicket(ctx, ticketId, viewer);
   const size = PAGE_SIZE.messages;
   // One page plus one row tells whether there is more, without counting the whole history.
   const offset = (pageNumber - 1) * size;
@@ -49,7 +50,10 @@ export const listMessages = async (ctx: ServiceContext, deps: ConversationDeps, 
     ],
   );
   const pageIds = rows.slice(0, size).map((r) => r.id);
-  if (ticket.unreadMessages > 0) await markRead(ctx, deps, ticket);
+  // Read for the one who answers it: a colleague's or an admin's look at an agent's conversation leaves the
+  // agent's unread count and the customer's blue ticks alone.
+  const answersIt = ticket.userId === null ? canActOnTicket(viewer, ticket) : ticket.userId === ctx.actor.userId;
+  if (ticket.unreadMessages > 0 && answersIt) await markRead(ctx, deps, ticket);
   return {
     messages: (await presentMessagesByIds(ctx.em, deps.media, pageIds)).reverse(),
     ticket: { id: ticket.id },
@@ -79,7 +83,7 @@ const signed = async (ctx: ServiceContext, body: string, sign: boolean | undefin
 };
 
 const openTicketFor = async (ctx: ServiceContext, ticketId: number) => {
-  const ticket = await findVisibleTicket(ctx, ticketId, await loadViewer(ctx.em, ctx.actor));
+  const ticket = await findActionableTicket(ctx, ticketId);
   if (ticket.status === 'closed') throw new AppError('ERR_TICKET_CLOSED');
   return ticket;
 };
@@ -153,7 +157,7 @@ export const deleteMessage = async (ctx: ServiceContext, deps: ConversationDeps,
   const message = await ctx.em.findOne(Message, id, { populate: ['raw'] });
   // A message sent without a ticket (a campaign's) is handled where it was sent from, not here.
   if (!message || message.ticketId === null) throw new AppError('ERR_NO_MESSAGE_FOUND');
-  const ticket = await findVisibleTicket(ctx, message.ticketId);
+  const ticket = await findActionableTicket(ctx, message.ticketId);
   if (!message.fromMe) throw new AppError('ERR_NO_PERMISSION');
   if (message.isDeleted) throw new AppError('ERR_CONFLICT', { reason: 'already deleted' });
   // Still waiting in the outbox (or failed): withdrawn there, nothing reached the phone to delete.
@@ -182,7 +186,7 @@ export const deleteMessage = async (ctx: ServiceContext, deps: ConversationDeps,
 export const resendMessage = async (ctx: ServiceContext, deps: ConversationDeps, id: number) => {
   const message = await ctx.em.findOne(Message, id);
   if (!message || message.ticketId === null) throw new AppError('ERR_NO_MESSAGE_FOUND');
-  const ticket = await findVisibleTicket(ctx, message.ticketId);
+  const ticket = await findActionableTicket(ctx, message.ticketId);
   if (!message.fromMe || message.isDeleted) throw new AppError('ERR_NO_PERMISSION');
   // As for any message: nothing is sent on a closed conversation.
   if (ticket.status === 'closed') throw new AppError('ERR_TICKET_CLOSED');

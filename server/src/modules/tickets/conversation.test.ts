@@ -276,6 +276,73 @@ describe('ticket transitions', () => {
   });
 });
 
+describe('who may act on a conversation', () => {
+  // Two agents of one queue: the one handling a ticket answers it; the other may read it, not act on it.
+  const number = '5511966665555';
+  let id: number;
+  let queueId: number;
+  let colleague: { id: number; token: string };
+
+  beforeAll(async () => {
+    queueId = (await t.api.post('/queue', { name: 'Plantão', color: '#123456', greetingMessage: '' }, a.admin.token)).body.id;
+    expect((await t.api.put(`/users/${a.agent.id}`, { queueIds: [queueId] }, a.admin.token)).status).toBe(200);
+    const email = `colleague-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const created = await t.api.post('/users', { name: 'Colleague', email, password: a.agent.password, profile: 'user', queueIds: [queueId] }, a.admin.token);
+    expect(created.status).toBe(201);
+    const login = await t.api.login(email, a.agent.password);
+    colleague = { id: login.user.id, token: login.token };
+    await customerSays(t.api, a.admin.token, wa.id, { from: number, name: 'Bruna', body: 'bom dia' });
+    id = (await ticketOf(t.api, a.admin.token, number)).id;
+    const placed = await t.api.put(`/tickets/${id}`, { queueId, userId: a.agent.id }, a.admin.token);
+    expect(placed.body).toMatchObject({ status: 'open', queueId, userId: a.agent.id });
+  });
+
+  it('a colleague of the queue reads it without clearing the agent’s unread count; the agent’s reading does', async () => {
+    await customerSays(t.api, a.admin.token, wa.id, { from: number, body: 'ainda preciso de ajuda' });
+    expect((await t.api.get(`/tickets/${id}`, a.agent.token)).body.unreadMessages).toBe(1);
+    const read = await t.api.get(`/messages/${id}`, colleague.token);
+    expect(read.status).toBe(200);
+    expect(read.body.messages.map((m: any) => m.body)).toContain('ainda preciso de ajuda');
+    // An admin's look leaves it unread too.
+    expect((await t.api.get(`/messages/${id}`, a.admin.token)).status).toBe(200);
+    expect((await t.api.get(`/tickets/${id}`, a.agent.token)).body.unreadMessages).toBe(1);
+    expect((await t.api.get(`/messages/${id}`, a.agent.token)).status).toBe(200);
+    expect((await t.api.get(`/tickets/${id}`, a.agent.token)).body.unreadMessages).toBe(0);
+  });
+
+  it('the colleague can neither reply, close, return, transfer nor take it; nothing reaches the customer', async () => {
+    const before = (await outbox(t.api, a.admin.token, wa.id)).length;
+    const refused = { status: 403, body: { error: 'ERR_TICKET_OTHER_AGENT' } };
+    expect(await t.api.post(`/messages/${id}`, { body: 'posso ajudar?' }, colleague.token)).toMatchObject(refused);
+    expect(await t.api.put(`/tickets/${id}`, { status: 'closed' }, colleague.token)).toMatchObject(refused);
+    expect(await t.api.put(`/tickets/${id}`, { status: 'pending' }, colleague.token)).toMatchObject(refused);
+    expect(await t.api.put(`/tickets/${id}`, { userId: colleague.id }, colleague.token)).toMatchObject(refused);
+    expect(await t.api.put(`/tickets/${id}`, { status: 'open' }, colleague.token)).toMatchObject(refused);
+    expect((await t.api.get(`/tickets/${id}`, a.admin.token)).body).toMatchObject({ status: 'open', userId: a.agent.id, queueId });
+    const history = (await t.api.get(`/messages/${id}`, a.admin.token)).body.messages.map((m: any) => m.body);
+    expect(history).not.toContain('posso ajudar?');
+    expect(await outbox(t.api, a.admin.token, wa.id)).toHaveLength(before);
+  });
+
+  it('nor delete or resend the agent’s messages, which the agent and an admin may', async () => {
+    const reply = await t.api.post(`/messages/${id}`, { body: 'estou verificando' }, a.agent.token);
+    expect(reply.status).toBe(200);
+    await delivered(t.api, a.admin.token, wa.id, reply.body.wid);
+    expect(await t.api.del(`/messages/${reply.body.id}`, colleague.token)).toMatchObject({ status: 403, body: { error: 'ERR_TICKET_OTHER_AGENT' } });
+    expect(await t.api.post(`/messages/${reply.body.id}/resend`, {}, colleague.token)).toMatchObject({ status: 403, body: { error: 'ERR_TICKET_OTHER_AGENT' } });
+    expect((await t.api.post(`/messages/${id}`, { body: 'supervisão: tudo certo' }, a.admin.token)).status).toBe(200);
+    expect((await t.api.del(`/messages/${reply.body.id}`, a.agent.token)).status).toBe(200);
+  });
+
+  it('once the agent returns it to the waiting line, the colleague may accept it', async () => {
+    expect((await t.api.put(`/tickets/${id}`, { status: 'pending' }, a.agent.token)).body).toMatchObject({ status: 'pending', userId: null });
+    const taken = await t.api.put(`/tickets/${id}`, { status: 'open' }, colleague.token);
+    expect(taken.body).toMatchObject({ status: 'open', userId: colleague.id });
+    // And now the first agent is the colleague.
+    expect(await t.api.post(`/messages/${id}`, { body: 'deixa comigo' }, a.agent.token)).toMatchObject({ status: 403, body: { error: 'ERR_TICKET_OTHER_AGENT' } });
+  });
+});
+
 describe('deleting a ticket', () => {
   it('removes the media files of its messages, and only those', async () => {
     const png = { mimetype: 'image/png', filename: 'foto.png', base64: Buffer.from('\x89PNG\r\n\x1a\nfoto').toString('base64') };

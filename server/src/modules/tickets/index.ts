@@ -15,7 +15,7 @@ export const ticketsModule: AppModule = {
 
 // What other modules may use of this one (they import it only from here).
 export { chatbotHold, chatbotState, holdView, stopChatbot } from './holds.js';
-export { findVisibleTicket, loadViewer, type Viewer } from './ticket-access.js';
+export { canActOnTicket, findActionableTicket, findVisibleTicket, loadViewer, type Viewer } from './ticket-access.js';
 export { findActiveTicket } from './ticket-lookup.js';
 export { findTicketAwaitingRating, handleRatingReply, RATING_TIMEOUT_HOURS } from './ticket-rating.js';
 export { agentVisibleClause, defaultListClause, queueFilterClause, type TicketClause } from './ticket-visibility.js';

@@ -39,10 +39,31 @@ export const canViewTicket = (viewer: Viewer, ticket: Pick<Ticket, 'userId' | 'q
   return viewer.queueIds.includes(ticket.queueId);
 };
 
+/**
+ * Whether the viewer may act on the conversation (reply, accept, return, transfer, close, delete or resend a
+ * message). An open ticket is its agent's: a colleague of its queue may read it (to help, to pick it up
+ * later) but not answer the customer over the agent's head or move the ticket away; an admin may. Waiting
+ * and closed tickets are anyone's who may see them (accepting or reopening makes them the caller's).
+ */
+export const canActOnTicket = (viewer: Viewer, ticket: Pick<Ticket, 'userId' | 'queueId' | 'status'>): boolean =>
+  canViewTicket(viewer, ticket) &&
+  (viewer.isAdmin || ticket.status !== 'open' || ticket.userId === null || ticket.userId === viewer.actor.userId);
+
 /** The ticket if it exists in the caller's company (404 otherwise) and the caller may see it (403 otherwise). */
 export const findVisibleTicket = async (ctx: ServiceContext, id: number, viewer?: Viewer): Promise<Ticket> => {
   const ticket = await ctx.em.findOne(Ticket, id);
   if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
   if (!canViewTicket(viewer ?? (await loadViewer(ctx.em, ctx.actor)), ticket)) throw new AppError('ERR_NO_PERMISSION');
+  return ticket;
+};
+
+/**
+ * The ticket the caller is about to act on: visible (as findVisibleTicket) and theirs to act on, else 403
+ * ERR_TICKET_OTHER_AGENT (another agent handles it).
+ */
+export const findActionableTicket = async (ctx: ServiceContext, id: number, viewer?: Viewer): Promise<Ticket> => {
+  const who = viewer ?? (await loadViewer(ctx.em, ctx.actor));
+  const ticket = await findVisibleTicket(ctx, id, who);
+  if (!canActOnTicket(who, ticket)) throw new AppError('ERR_TICKET_OTHER_AGENT');
   return ticket;
 };

@@ -16,7 +16,7 @@ import { Contact } from '../contacts/contact.entity.js';
 import { Message } from '../messages/message.entity.js';
 import { Queue } from '../queues/queue.entity.js';
 import { User } from '../users/user.entity.js';
-import { findVisibleTicket, loadViewer, type Viewer } from './ticket-access.js';
+import { findActionableTicket, findVisibleTicket, loadViewer, type Viewer } from './ticket-access.js';
 import { agentVisibleClause, defaultListClause, queueFilterClause, type TicketClause } from './ticket-visibility.js';
 import { Ticket, type TicketStatus } from './ticket.entity.js';
 import { presentTicket, presentTicketsByIds } from './ticket.presenter.js';
@@ -222,7 +222,7 @@ export type { TransitionDeps };
 export const updateTicket = async (ctx: ServiceContext, deps: TransitionDeps, id: number, input: UpdateTicketInput) => {
   const em = ctx.em;
   const viewer = await loadViewer(em, ctx.actor);
-  const ticket = await findVisibleTicket(ctx, id, viewer);
+  const ticket = await findActionableTicket(ctx, id, viewer);
   const previous = placementOf(ticket);
   const wasClosed = ticket.status === 'closed';
   const actor = byUser(ctx.actor.userId);

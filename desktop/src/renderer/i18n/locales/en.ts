@@ -55,6 +55,7 @@ const errors: Record<ErrorCode, string> = {
   ERR_INVALID_SETTING_VALUE: 'Invalid value for this setting.',
   ERR_NO_HELP_FOUND: 'No help found with this ID.',
   ERR_TICKET_CLOSED: 'This ticket is closed.',
+  ERR_TICKET_OTHER_AGENT: 'Another agent is handling this conversation.',
   ERR_NO_QUEUE_FOUND: 'No queue found with this ID.',
   ERR_QUEUE_NAME_ALREADY_EXISTS: 'A queue with this name already exists.',
   ERR_NO_QUEUE_OPTION_FOUND: 'No queue option found with this ID.',

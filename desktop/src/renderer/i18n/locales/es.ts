@@ -137,6 +137,7 @@ const es: Translation<typeof en> = {
     ERR_INVALID_SETTING_VALUE: 'Valor inválido para esta configuración.',
     ERR_NO_HELP_FOUND: 'No se encontró ninguna ayuda con este ID.',
     ERR_TICKET_CLOSED: 'Este ticket está cerrado.',
+    ERR_TICKET_OTHER_AGENT: 'Otro agente está atendiendo esta conversación.',
     ERR_NO_QUEUE_FOUND: 'No se encontró ninguna cola con este ID.',
     ERR_QUEUE_NAME_ALREADY_EXISTS: 'Ya existe una cola con este nombre.',
     ERR_NO_QUEUE_OPTION_FOUND: 'No se encontró ninguna opción de cola con este ID.',

@@ -137,6 +137,7 @@ const pt: Translation<typeof en> = {
     ERR_INVALID_SETTING_VALUE: 'Valor inválido para esta configuração.',
     ERR_NO_HELP_FOUND: 'Nenhuma ajuda encontrada com este ID.',
     ERR_TICKET_CLOSED: 'Este atendimento está fechado.',
+    ERR_TICKET_OTHER_AGENT: 'Outro atendente está cuidando desta conversa.',
     ERR_NO_QUEUE_FOUND: 'Nenhuma fila encontrada com este ID.',
     ERR_QUEUE_NAME_ALREADY_EXISTS: 'Já existe uma fila com este nome.',
     ERR_NO_QUEUE_OPTION_FOUND: 'Nenhuma opção de fila encontrada com este ID.',

@@ -248,6 +248,27 @@ describe('conversation: header', () => {
     expect(screen.getByTestId('location').textContent).toBe('/tickets/uuid-1');
   });
 
+  it("another agent's open conversation is readable, with no input, actions or message menu, and says who handles it", async () => {
+    const bruno = { id: 9, name: 'Bruno Lima' };
+    const ticket = makeTicket(1, { contact: MARIA, contactId: MARIA.id, userId: bruno.id, user: bruno });
+    ticketsServer({ tickets: [ticket], contacts: [MARIA], messages: [makeMessage(1, ticket.id, { fromMe: true, body: 'Checking', user: bruno })] });
+    signIn({ id: ME.id, name: ME.name, profile: 'user' });
+    renderApp(`/tickets/${ticket.uuid}`);
+    expect((await screen.findByTestId('conversation-handled-by-other')).textContent).toContain('Bruno Lima is handling this conversation');
+    await screen.findByTestId('message-1');
+    expect(screen.queryByTestId('message-input')).toBeNull();
+    for (const id of ['ticket-return', 'ticket-resolve', 'ticket-transfer']) expect(screen.queryByTestId(id)).toBeNull();
+    expect(within(screen.getByTestId('message-1')).queryByRole('button', { name: 'menu' })).toBeNull();
+  });
+
+  it('an admin may act on an agent’s open conversation', async () => {
+    const bruno = { id: 9, name: 'Bruno Lima' };
+    setup(makeTicket(1, { contact: MARIA, contactId: MARIA.id, userId: bruno.id, user: bruno }));
+    await screen.findByTestId('message-input');
+    expect(screen.getByTestId('ticket-resolve')).toBeTruthy();
+    expect(screen.queryByTestId('conversation-handled-by-other')).toBeNull();
+  });
+
   it('a closed ticket offers reopen and blocks the input', async () => {
     setup(makeTicket(1, { contact: MARIA, contactId: MARIA.id, status: 'closed' }));
     await screen.findByTestId('ticket-reopen');

@@ -8,6 +8,7 @@ import {
   Checkmark20Regular,
   CheckmarkCircle20Regular,
   Delete20Regular,
+  LockClosed20Regular,
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -19,11 +20,12 @@ import { ConfirmationDialog } from '../../../components/confirmation-dialog';
 import { useFeatureSlot } from '../../../components/feature-slots';
 import { toast } from '../../../components/toasts';
 import { useWindowWidth } from '../../../hooks/use-window-width';
-import { useCurrentUser } from '../../../stores/auth-store';
+import { useCurrentUser, useIsAdmin } from '../../../stores/auth-store';
 import { deleteMessage, deleteTicket, fetchTags, fetchTicketByUuid, syncTags } from '../api/tickets';
 import type { ContactRef, Message, TagRef, Ticket, TicketEvent } from '../api/types';
 import { useMessages, useReadWhileOpen, upsertMessage } from '../hooks/use-messages';
 import { useTicketActions } from '../hooks/use-ticket-actions';
+import { mayAct } from '../lib/ticket-rules';
 import { ContactDrawer } from './contact-drawer';
 import { MessageInput } from './message-input';
 import { MessageList } from './message-list';
@@ -69,6 +71,15 @@ const useStyles = makeStyles({
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
   },
   center: { flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' },
+  handledByOther: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM}`,
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground3,
+    color: tokens.colorNeutralForeground2,
+  },
 });
 
 export const truncateName = (name: string, narrow: boolean): string =>
@@ -80,6 +91,7 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
   const { t } = useTranslation('tickets');
   const navigate = useNavigate();
   const user = useCurrentUser();
+  const isAdmin = useIsAdmin();
   const width = useWindowWidth();
   const actions = useTicketActions();
   const [replyTo, setReplyTo] = useState<Message | null>(null);
@@ -136,6 +148,8 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
   }
 
   const name = ticket.contact?.name ?? '';
+  // Another agent's open conversation: readable, not ours to answer or move (the server refuses it too).
+  const actor = mayAct(ticket, user?.id, isAdmin);
   const narrow = width < NARROW_WIDTH;
   const iconOnly = width < 1100;
   const action = (testId: string, label: string, icon: ReactElement, onClick: () => void, primary = false) => (
@@ -194,13 +208,13 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
           {ticket.status === 'closed'
             ? action('ticket-reopen', t('actions.reopen'), <ArrowUndo20Regular />, () => void actions.reopen(ticket), true)
             : null}
-          {ticket.status === 'open'
+          {ticket.status === 'open' && actor
             ? action('ticket-return', t('actions.return'), <ArrowUndo20Regular />, () => void actions.giveBack(ticket))
             : null}
-          {ticket.status !== 'closed'
+          {ticket.status !== 'closed' && actor
             ? action('ticket-resolve', t('actions.resolve'), <CheckmarkCircle20Regular />, () => void actions.close(ticket), true)
             : null}
-          {ticket.status !== 'closed'
+          {ticket.status !== 'closed' && actor
             ? action('ticket-transfer', t('actions.transfer'), <ArrowSwap20Regular />, () => setTransfer(true))
             : null}
           {/* In place, pre-filled with the contact; the conversation stays (the page when no dialog is at hand). */}
@@ -236,18 +250,26 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
         loading={messages.isLoading}
         loadOlder={messages.loadOlder}
         isGroup={ticket.isGroup}
+        readOnly={!actor}
         onReply={setReplyTo}
         onDelete={setDeleting}
       />
-      <MessageInput
-        ticketId={ticket.id}
-        status={ticket.status}
-        replyTo={replyTo}
-        onCancelReply={() => setReplyTo(null)}
-        onSent={(sent) => {
-          if (sent.length > 0) messages.setData((old) => (old ? { ...old, items: sent.reduce(upsertMessage, old.items) } : old));
-        }}
-      />
+      {actor ? (
+        <MessageInput
+          ticketId={ticket.id}
+          status={ticket.status}
+          replyTo={replyTo}
+          onCancelReply={() => setReplyTo(null)}
+          onSent={(sent) => {
+            if (sent.length > 0) messages.setData((old) => (old ? { ...old, items: sent.reduce(upsertMessage, old.items) } : old));
+          }}
+        />
+      ) : (
+        <div className={styles.handledByOther} role="status" data-testid="conversation-handled-by-other">
+          <LockClosed20Regular />
+          <Text>{t('conversation.handledByOther', { name: ticket.user?.name ?? '' })}</Text>
+        </div>
+      )}
       <ContactDrawer ticket={ticket} open={drawer} onOpenChange={setDrawer} />
       {transfer ? <TransferDialog ticket={ticket} open={transfer} onOpenChange={setTransfer} /> : null}
       {scheduling && ScheduleDialog ? (

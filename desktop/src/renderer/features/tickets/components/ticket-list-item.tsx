@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { DELETED_MESSAGE_PREVIEW } from '@atrium/shared';
 import { formatListTime } from '../../../i18n/format';
 import type { Ticket } from '../api/types';
+import { mayAct } from '../lib/ticket-rules';
+import { useAuthStore } from '../../../stores/auth-store';
 import { previewLine, stripWhatsApp } from '../../../components/whatsapp-format';
 import { FormattedText } from '../../../components/formatted-text';
 
@@ -85,6 +87,8 @@ export const TicketListItem = memo(function TicketListItem({
   const styles = useStyles();
   const { t } = useTranslation('tickets');
   const pending = ticket.status === 'pending';
+  const me = useAuthStore((s) => s.user?.id);
+  const actor = mayAct(ticket, me, isAdmin);
   const name = ticket.contact?.name ?? '';
   // The server's preview of a deleted latest message, or one deleted while the list was on screen.
   const lastDeleted = ticket.lastMessageDeleted || ticket.lastMessage === DELETED_MESSAGE_PREVIEW;
@@ -214,17 +218,7 @@ export const TicketListItem = memo(function TicketListItem({
                 {t('actions.accept')}
               </Button>
             ) : null}
-            {ticket.status !== 'closed' ? (
-              <Tooltip content={t('actions.close')} relationship="label">
-                <Button
-                  size="small"
-                  appearance="subtle"
-                  icon={<Dismiss16Regular />}
-                  data-testid={`ticket-close-${ticket.id}`}
-                  onClick={stop(() => onClose(ticket))}
-                />
-              </Tooltip>
-            ) : (
+            {ticket.status === 'closed' ? (
               <Tooltip content={t('actions.reopen')} relationship="label">
                 <Button
                   size="small"
@@ -234,7 +228,17 @@ export const TicketListItem = memo(function TicketListItem({
                   onClick={stop(() => onReopen(ticket))}
                 />
               </Tooltip>
-            )}
+            ) : actor ? (
+              <Tooltip content={t('actions.close')} relationship="label">
+                <Button
+                  size="small"
+                  appearance="subtle"
+                  icon={<Dismiss16Regular />}
+                  data-testid={`ticket-close-${ticket.id}`}
+                  onClick={stop(() => onClose(ticket))}
+                />
+              </Tooltip>
+            ) : null}
           </div>
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { DELETED_MESSAGE_PREVIEW } from '@atrium/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
-import { renderWithProviders } from '../../../test/render';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { renderWithProviders, signIn } from '../../../test/render';
 import type { Ticket } from '../api/types';
 import { makeContact } from '../test/fake-tickets-server';
 import { applyTicketEvent, type ListScope, type TicketListData } from '../lib/ticket-rules';
@@ -44,7 +44,9 @@ const handlers = () => ({
   onPeek: vi.fn(),
 });
 
+/** As user 7 (an agent, or an admin with isAdmin). */
 const renderItem = (t: Ticket, isAdmin = false) => {
+  signIn({ id: 7, profile: isAdmin ? 'admin' : 'user' });
   const h = handlers();
   renderWithProviders(<TicketListItem ticket={t} selected={false} isAdmin={isAdmin} {...h} />);
   return h;
@@ -81,6 +83,15 @@ describe('ticket list item', () => {
     // The close button does not also open the ticket.
     expect(h.onOpen).toHaveBeenCalledTimes(1);
     expect(screen.queryByTestId('ticket-reopen-1')).toBeNull();
+  });
+
+  it("another agent's open ticket (found by a search) has no close button for an agent; an admin has one", () => {
+    renderItem(ticket({ userId: 9, user: { id: 9, name: 'Bruno' } }));
+    expect(screen.getByTestId('ticket-item-1')).toBeTruthy();
+    expect(screen.queryByTestId('ticket-close-1')).toBeNull();
+    cleanup();
+    renderItem(ticket({ userId: 9, user: { id: 9, name: 'Bruno' } }), true);
+    expect(screen.getByTestId('ticket-close-1')).toBeTruthy();
   });
 
   it('closed tickets show reopen instead of close', () => {

@@ -41,6 +41,7 @@ const en = {
   },
   conversation: {
     assignedTo: 'Assigned to {{name}}',
+    handledByOther: '{{name}} is handling this conversation. You can read it; only they or an admin can reply or move it.',
     loadingOlder: 'Loading older messages…',
     ticketStarted: 'Ticket #{{id}} started {{date}}',
     ticketClosed: 'Ticket #{{id}} closed · last message {{date}}',

@@ -43,6 +43,7 @@ const es: Translation<typeof en> = {
   },
   conversation: {
     assignedTo: 'Asignado a {{name}}',
+    handledByOther: '{{name}} está atendiendo esta conversación. Puede leerla; solo esa persona o un administrador pueden responder o moverla.',
     loadingOlder: 'Cargando mensajes anteriores…',
     ticketStarted: 'Conversación #{{id}} iniciada {{date}}',
     ticketClosed: 'Conversación #{{id}} cerrada · último mensaje {{date}}',

@@ -43,6 +43,7 @@ const pt: Translation<typeof en> = {
   },
   conversation: {
     assignedTo: 'Atribuído a {{name}}',
+    handledByOther: '{{name}} está cuidando desta conversa. Você pode lê-la; só essa pessoa ou um administrador pode responder ou movê-la.',
     loadingOlder: 'Carregando mensagens anteriores…',
     ticketStarted: 'Conversa #{{id}} iniciada {{date}}',
     ticketClosed: 'Conversa #{{id}} encerrada · última mensagem {{date}}',

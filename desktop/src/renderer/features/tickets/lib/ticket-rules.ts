@@ -60,6 +60,13 @@ export const applyTicketEvent = (
   };
 };
 
+/**
+ * Whether the user may act on the ticket (reply, return, resolve, transfer): an open ticket is its agent's;
+ * colleagues read it, admins may act (the server's rule, canActOnTicket).
+ */
+export const mayAct = (ticket: Pick<Ticket, 'status' | 'userId'>, userId: number | undefined, isAdmin: boolean): boolean =>
+  isAdmin || ticket.status !== 'open' || ticket.userId === null || ticket.userId === userId;
+
 /** Whether the user may open the ticket (non-admins: only their queues). */
 export const mayOpen = (ticket: Ticket, isAdmin: boolean, userQueueIds: number[]): boolean =>
   isAdmin || !ticket.queueId || userQueueIds.includes(ticket.queueId) || ticket.userId !== null;
