@@ -557,6 +557,37 @@ describe('the web app in Chromium: a sandbox conversation from QR code to resolv
     expect(after.body.queueId).toBe(queueIds.Vendas);
   });
 
+  it("an agent opening a colleague's conversation of their queue reads it, and sees who answers it instead of the input", async (ctx) => {
+    skipIfBroken(ctx);
+    // The admin takes the agent's ticket (still in Vendas, the agent's queue): it is the admin's to answer now.
+    const me = (await h.api.get('/auth/me', token)).body as { id: number; name: string };
+    const taken = await h.api.put(`/tickets/${botTicketId}`, { userId: me.id }, token);
+    expect(taken.body, JSON.stringify(taken.body)).toMatchObject({ status: 'open', userId: me.id, queueId: queueIds.Vendas });
+    const agent = agentPage!;
+    await agent.goto(`/tickets/${taken.body.uuid as string}`);
+    const notice = agent.getByTestId('conversation-handled-by-other');
+    await expect.poll(() => notice.textContent(), { timeout: UI_TIMEOUT }).toContain(ticketsEn.conversation.handledByOther.replace('{{name}}', me.name));
+    await agent.getByTestId('conversation-contact').waitFor();
+    expect(await agent.getByTestId('message-input').count()).toBe(0);
+    for (const id of ['ticket-resolve', 'ticket-transfer', 'ticket-return']) expect(await agent.getByTestId(id).count()).toBe(0);
+    const theme = () => agent.evaluate(() => document.documentElement.dataset.theme);
+    for (const wanted of ['light', 'dark'] as const) {
+      if ((await theme()) !== wanted) await agent.getByTestId('theme-toggle').click();
+      await expect.poll(theme).toBe(wanted);
+      for (const width of [1366, 400]) {
+        await agent.setViewportSize({ width, height: 800 });
+        await notice.waitFor();
+        await agent.mouse.move(width / 2, 400);
+        await agent.screenshot({ path: path.join(ARTIFACTS_DIR, `conversation-handled-by-other-${width}-${wanted}.png`) });
+      }
+    }
+    await agent.getByTestId('theme-toggle').click();
+    await expect.poll(theme).toBe('light');
+    await agent.setViewportSize({ width: 1366, height: 800 });
+    // Back to the agent, as the transfer left it.
+    expect((await h.api.put(`/tickets/${botTicketId}`, { userId: agentId }, token)).body).toMatchObject({ userId: agentId });
+  });
+
   it('scheduling from a conversation opens the dialog in place, with the contact, and stays', async (ctx) => {
     skipIfBroken(ctx);
     await open(`/tickets/${ticketUuid}`);
