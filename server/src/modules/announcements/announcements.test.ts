@@ -14,6 +14,7 @@ import {
   type Tenant,
   type TestApp,
 } from '../../testing/helpers.js';
+import { expectError, expectInvalid } from '../../testing/expect.js';
 import { User } from '../users/user.entity.js';
 
 const EVENT = 'company-announcement';
@@ -30,17 +31,6 @@ const sockets: Socket[] = [];
 const uid = () => randomBytes(4).toString('hex');
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');
-
-const expectError = (res: ApiResponse, status: number, error: string) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.error).toBe(error);
-};
-const expectInvalid = (res: ApiResponse, ...paths: string[]) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.error).toBe('ERR_VALIDATION');
-  const got = res.body.fields.map((f: { path: string }) => f.path);
-  for (const p of paths) expect(got).toContain(p);
-};
 
 const make = async (body: Record<string, unknown> = {}, token = t.superToken) => {
   const res = await t.api.post('/announcements', { title: `Notice ${uid()}`, text: 'Maintenance tonight', ...body }, token);

@@ -18,10 +18,10 @@ import {
   nextEvent,
   startTestApp,
   watch,
-  type ApiResponse,
   type Tenant,
   type TestApp,
 } from '../../testing/helpers.js';
+import { expectError } from '../../testing/expect.js';
 import { issueDueInvoices } from './billing.service.js';
 import { Invoice, Payment } from './invoice.entity.js';
 import { createEfiProvider } from './providers/efi.js';
@@ -36,10 +36,6 @@ const PLAN_VALUE = 149.9;
 const sockets: Socket[] = [];
 
 const uid = () => randomBytes(4).toString('hex');
-const expectError = (res: ApiResponse, status: number, error: string) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.error).toBe(error);
-};
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const daysFromToday = (days: number) => isoDay(new Date(Date.now() + days * 86_400_000));
 /** Noon UTC of a yyyy-MM-dd day plus `days`: the same calendar day in São Paulo. */

@@ -15,6 +15,7 @@ import {
   type Tenant,
   type TestApp,
 } from '../../testing/helpers.js';
+import { expectError, expectInvalidExactly } from '../../testing/expect.js';
 
 let t: TestApp;
 /** Company A: admin, agent and a third user (`carol`); company B: another company. */
@@ -26,15 +27,6 @@ const sockets: Socket[] = [];
 const uid = () => randomBytes(4).toString('hex');
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
-const expectError = (res: ApiResponse, status: number, error: string) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.error).toBe(error);
-};
-const expectInvalid = (res: ApiResponse, ...paths: string[]) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.error).toBe('ERR_VALIDATION');
-  expect(res.body.fields.map((f: { path: string }) => f.path).sort()).toEqual([...paths].sort());
-};
 const sql = (query: string, params: unknown[] = []) => forSystem(t.app.orm.em).execute(query, params);
 
 /** A chat owned by `token`'s user with the listed users. */
@@ -116,14 +108,14 @@ describe('POST /chats', () => {
 
   it('needs a title and at least one other user of the company; creates nothing otherwise', async () => {
     const before = (await sql('select count(*)::int as n from chats'))[0].n;
-    expectInvalid(await t.api.post('/chats', {}, a.agent.token), 'title', 'users');
-    expectInvalid(await t.api.post('/chats', { title: '   ', users: [{ id: a.admin.id }] }, a.agent.token), 'title');
-    expectInvalid(await t.api.post('/chats', { title: 'Alone', users: [] }, a.agent.token), 'users');
-    expectInvalid(await t.api.post('/chats', { title: 'Alone', users: [{ id: a.agent.id }] }, a.agent.token), 'users');
-    expectInvalid(await t.api.post('/chats', { title: 'Bad', users: [{ id: 'x' }] }, a.agent.token), 'users.0');
-    expectInvalid(await t.api.post('/chats', { title: 'Ghost', users: [{ id: 999999 }] }, a.agent.token), 'users');
+    expectInvalidExactly(await t.api.post('/chats', {}, a.agent.token), 'title', 'users');
+    expectInvalidExactly(await t.api.post('/chats', { title: '   ', users: [{ id: a.admin.id }] }, a.agent.token), 'title');
+    expectInvalidExactly(await t.api.post('/chats', { title: 'Alone', users: [] }, a.agent.token), 'users');
+    expectInvalidExactly(await t.api.post('/chats', { title: 'Alone', users: [{ id: a.agent.id }] }, a.agent.token), 'users');
+    expectInvalidExactly(await t.api.post('/chats', { title: 'Bad', users: [{ id: 'x' }] }, a.agent.token), 'users.0');
+    expectInvalidExactly(await t.api.post('/chats', { title: 'Ghost', users: [{ id: 999999 }] }, a.agent.token), 'users');
     // Another company's user is no user of ours.
-    expectInvalid(await t.api.post('/chats', { title: 'Cross', users: [{ id: b.agent.id }] }, a.agent.token), 'users');
+    expectInvalidExactly(await t.api.post('/chats', { title: 'Cross', users: [{ id: b.agent.id }] }, a.agent.token), 'users');
     expect((await sql('select count(*)::int as n from chats'))[0].n).toBe(before);
   });
 });
@@ -158,7 +150,7 @@ describe('reading chats', () => {
     expectError(await t.api.get(`/chats/${chat.id}`, b.admin.token), 404, 'ERR_NO_CHAT_FOUND');
     expectError(await t.api.get(`/chats/${chat.uuid}`, b.admin.token), 404, 'ERR_NO_CHAT_FOUND');
     expectError(await t.api.get('/chats/99999999', a.admin.token), 404, 'ERR_NO_CHAT_FOUND');
-    expectInvalid(await t.api.get('/chats/not-a-chat', a.admin.token), 'id');
+    expectInvalidExactly(await t.api.get('/chats/not-a-chat', a.admin.token), 'id');
   });
 });
 
@@ -168,7 +160,7 @@ describe('PUT and DELETE /chats/{id}', () => {
     expectError(await t.api.put(`/chats/${chat.id}`, { title: 'Taken' }, a.agent.token), 403, 'ERR_NO_PERMISSION');
     expectError(await t.api.put(`/chats/${chat.id}`, { title: 'Taken' }, carol.token), 403, 'ERR_NO_PERMISSION');
     expectError(await t.api.put(`/chats/${chat.id}`, { title: 'Taken' }, b.admin.token), 404, 'ERR_NO_CHAT_FOUND');
-    expectInvalid(await t.api.put(`/chats/${chat.id}`, { title: '' }, a.admin.token), 'title');
+    expectInvalidExactly(await t.api.put(`/chats/${chat.id}`, { title: '' }, a.admin.token), 'title');
     expect((await t.api.get(`/chats/${chat.id}`, a.admin.token)).body.title).toBe('Original');
   });
 
@@ -184,7 +176,7 @@ describe('PUT and DELETE /chats/{id}', () => {
     const dropped = await t.api.put(`/chats/${chat.id}`, { users: [{ id: carol.id }] }, a.admin.token);
     expect(dropped.body.users.map((u: { userId: number }) => u.userId).sort()).toEqual([a.admin.id, carol.id].sort());
     expectError(await t.api.get(`/chats/${chat.id}/messages`, a.agent.token), 403, 'ERR_NO_PERMISSION');
-    expectInvalid(await t.api.put(`/chats/${chat.id}`, { users: [{ id: b.agent.id }] }, a.admin.token), 'users');
+    expectInvalidExactly(await t.api.put(`/chats/${chat.id}`, { users: [{ id: b.agent.id }] }, a.admin.token), 'users');
   });
 
   it('deletes only for the owner, with its messages and their files', async () => {
@@ -212,9 +204,9 @@ describe('messages', () => {
     const chat = await makeChat(a.admin.token, [a.agent.id]);
     expectError(await t.api.post(`/chats/${chat.id}/messages`, { message: 'sneaky' }, carol.token), 403, 'ERR_NO_PERMISSION');
     expectError(await t.api.post(`/chats/${chat.id}/messages`, { message: 'sneaky' }, b.admin.token), 404, 'ERR_NO_CHAT_FOUND');
-    expectInvalid(await t.api.post(`/chats/${chat.id}/messages`, { message: '   ' }, a.agent.token), 'message');
-    expectInvalid(await t.api.post(`/chats/${chat.id}/messages`, {}, a.agent.token), 'message');
-    expectInvalid(await t.api.post(`/chats/${chat.id}/messages`, { message: 42 }, a.agent.token), 'message');
+    expectInvalidExactly(await t.api.post(`/chats/${chat.id}/messages`, { message: '   ' }, a.agent.token), 'message');
+    expectInvalidExactly(await t.api.post(`/chats/${chat.id}/messages`, {}, a.agent.token), 'message');
+    expectInvalidExactly(await t.api.post(`/chats/${chat.id}/messages`, { message: 42 }, a.agent.token), 'message');
     expect((await sql('select count(*)::int as n from chat_messages where chat_id = ?', [chat.id]))[0].n).toBe(0);
     expectError(await t.api.get(`/chats/${chat.id}/messages`, carol.token), 403, 'ERR_NO_PERMISSION');
     expectError(await t.api.get(`/chats/${chat.id}/messages`, b.admin.token), 404, 'ERR_NO_CHAT_FOUND');
@@ -253,7 +245,7 @@ describe('messages', () => {
     const second = await t.api.get(`/chats/${chat.uuid}/messages?pageNumber=2`, a.agent.token);
     expect(second.body).toMatchObject({ count: 25, hasMore: false });
     expect(second.body.records.map((m: { message: string }) => m.message)).toEqual(['m00', 'm01', 'm02', 'm03', 'm04']);
-    expectInvalid(await t.api.get(`/chats/${chat.id}/messages?pageNumber=0`, a.agent.token), 'pageNumber');
+    expectInvalidExactly(await t.api.get(`/chats/${chat.id}/messages?pageNumber=0`, a.agent.token), 'pageNumber');
   });
 
   it('carry attachments stored like ticket media: random name, signed URL, type checked', async () => {

@@ -13,6 +13,7 @@ import {
   type Tenant,
   type TestApp,
 } from '../../testing/helpers.js';
+import { expectError, expectInvalid } from '../../testing/expect.js';
 
 let t: TestApp;
 let a: Tenant;
@@ -26,17 +27,6 @@ const uid = () => randomBytes(4).toString('hex');
 let seq = 0;
 /** A fresh, valid number (13 digits) that no other test uses. */
 const newNumber = () => `5511${String(Date.now() % 1e6).padStart(6, '0')}${String(++seq).padStart(3, '0')}`;
-
-const expectError = (res: ApiResponse, status: number, error: string) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.error).toBe(error);
-};
-const expectInvalid = (res: ApiResponse, ...paths: string[]) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.error).toBe('ERR_VALIDATION');
-  const got = res.body.fields.map((f: { path: string }) => f.path);
-  for (const p of paths) expect(got).toContain(p);
-};
 
 const makeContact = async (tenant: Tenant, body: Record<string, unknown> = {}) => {
   const res = await t.api.post('/contacts', { name: `Contact ${uid()}`, number: newNumber(), ...body }, tenant.agent.token);

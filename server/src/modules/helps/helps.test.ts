@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestApp, type ApiResponse, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { createTenant, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { expectBareError, expectInvalid } from '../../testing/expect.js';
 
 let t: TestApp;
 let a: Tenant;
@@ -9,16 +10,6 @@ let b: Tenant;
 const uid = () => randomBytes(4).toString('hex');
 
 /** An error answer that carries the code and nothing else. */
-const expectError = (res: ApiResponse, status: number, error: string) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body).toEqual({ error });
-};
-const expectInvalid = (res: ApiResponse, ...paths: string[]) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.error).toBe('ERR_VALIDATION');
-  const got = res.body.fields.map((f: { path: string }) => f.path);
-  for (const p of paths) expect(got).toContain(p);
-};
 
 /** The stored truth, read as super. */
 const readHelp = async (id: number) => {
@@ -51,8 +42,8 @@ describe('authentication', () => {
   ];
   it.each(endpoints)('%s %s answers 401 without a token and 403 with a forged one', async (method, url) => {
     const body = method === 'GET' ? undefined : { title: 'x' };
-    expectError(await t.api.request(method, url, { body }), 401, 'ERR_SESSION_EXPIRED');
-    expectError(await t.api.request(method, url, { body, token: 'not.a.jwt' }), 403, 'ERR_INVALID_TOKEN');
+    expectBareError(await t.api.request(method, url, { body }), 401, 'ERR_SESSION_EXPIRED');
+    expectBareError(await t.api.request(method, url, { body, token: 'not.a.jwt' }), 403, 'ERR_INVALID_TOKEN');
   });
 });
 
@@ -77,7 +68,7 @@ describe('POST /helps', () => {
   it('refuses admins and agents with ERR_NO_SUPER and creates nothing', async () => {
     const before = await allHelps();
     for (const token of [a.admin.token, a.agent.token]) {
-      expectError(await t.api.post('/helps', { title: `Mine ${uid()}` }, token), 403, 'ERR_NO_SUPER');
+      expectBareError(await t.api.post('/helps', { title: `Mine ${uid()}` }, token), 403, 'ERR_NO_SUPER');
     }
     expect(await allHelps()).toEqual(before);
   });
@@ -90,7 +81,7 @@ describe('POST /helps', () => {
     expectInvalid(await t.api.post('/helps', { title: 42, description: 7, video: false }, t.superToken), 'title', 'description', 'video');
     expectInvalid(await t.api.post('/helps', { title: 'ok', description: 'd'.repeat(5001) }, t.superToken), 'description');
     expectInvalid(await t.api.post('/helps', { title: 'ok', video: 'v'.repeat(301) }, t.superToken), 'video');
-    expectError(await t.api.request('POST', '/helps', { rawBody: '{', token: t.superToken }), 400, 'ERR_INVALID_JSON');
+    expectBareError(await t.api.request('POST', '/helps', { rawBody: '{', token: t.superToken }), 400, 'ERR_INVALID_JSON');
     expect(await allHelps()).toEqual(before);
   });
 });
@@ -145,7 +136,7 @@ describe('reading helps', () => {
 
   it('GET /helps/{id} answers 400 for a malformed id and 404 for a missing one', async () => {
     for (const id of ['abc', '0', '-2', '1.5']) expectInvalid(await t.api.get(`/helps/${id}`, a.agent.token), 'id');
-    expectError(await t.api.get('/helps/999999', a.agent.token), 404, 'ERR_NO_HELP_FOUND');
+    expectBareError(await t.api.get('/helps/999999', a.agent.token), 404, 'ERR_NO_HELP_FOUND');
   });
 });
 
@@ -166,7 +157,7 @@ describe('PUT /helps/{id}', () => {
   it('refuses admins and agents with ERR_NO_SUPER, and invalid input, changing nothing', async () => {
     const help = await makeHelp();
     for (const token of [a.admin.token, a.agent.token, b.admin.token]) {
-      expectError(await t.api.put(`/helps/${help.id}`, { title: 'Defaced', video: 'evil' }, token), 403, 'ERR_NO_SUPER');
+      expectBareError(await t.api.put(`/helps/${help.id}`, { title: 'Defaced', video: 'evil' }, token), 403, 'ERR_NO_SUPER');
     }
     expectInvalid(await t.api.put(`/helps/${help.id}`, { title: '' }, t.superToken), 'title');
     expectInvalid(await t.api.put(`/helps/${help.id}`, { title: 'fine', video: 'v'.repeat(301) }, t.superToken), 'video');
@@ -175,7 +166,7 @@ describe('PUT /helps/{id}', () => {
 
   it('answers 400 for a malformed id and 404 for a missing one', async () => {
     expectInvalid(await t.api.put('/helps/abc', { title: 'x' }, t.superToken), 'id');
-    expectError(await t.api.put('/helps/999999', { title: 'x' }, t.superToken), 404, 'ERR_NO_HELP_FOUND');
+    expectBareError(await t.api.put('/helps/999999', { title: 'x' }, t.superToken), 404, 'ERR_NO_HELP_FOUND');
   });
 });
 
@@ -183,7 +174,7 @@ describe('DELETE /helps/{id}', () => {
   it('refuses admins and agents with ERR_NO_SUPER, deleting nothing', async () => {
     const help = await makeHelp();
     for (const token of [a.admin.token, a.agent.token]) {
-      expectError(await t.api.del(`/helps/${help.id}`, token), 403, 'ERR_NO_SUPER');
+      expectBareError(await t.api.del(`/helps/${help.id}`, token), 403, 'ERR_NO_SUPER');
     }
     expect(await readHelp(help.id)).toEqual(help);
   });
@@ -192,13 +183,13 @@ describe('DELETE /helps/{id}', () => {
     const help = await makeHelp();
     const res = await t.api.del(`/helps/${help.id}`, t.superToken);
     expect(res.status).toBe(200);
-    expectError(await t.api.get(`/helps/${help.id}`, a.agent.token), 404, 'ERR_NO_HELP_FOUND');
+    expectBareError(await t.api.get(`/helps/${help.id}`, a.agent.token), 404, 'ERR_NO_HELP_FOUND');
     expect((await allHelps()).map((h) => h.id)).not.toContain(help.id);
-    expectError(await t.api.del(`/helps/${help.id}`, t.superToken), 404, 'ERR_NO_HELP_FOUND');
+    expectBareError(await t.api.del(`/helps/${help.id}`, t.superToken), 404, 'ERR_NO_HELP_FOUND');
   });
 
   it('answers 400 for a malformed id and 404 for a missing one', async () => {
     expectInvalid(await t.api.del('/helps/abc', t.superToken), 'id');
-    expectError(await t.api.del('/helps/999999', t.superToken), 404, 'ERR_NO_HELP_FOUND');
+    expectBareError(await t.api.del('/helps/999999', t.superToken), 404, 'ERR_NO_HELP_FOUND');
   });
 });

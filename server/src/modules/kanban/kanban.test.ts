@@ -9,10 +9,10 @@ import {
   nextEvent,
   startTestApp,
   watch,
-  type ApiResponse,
   type Tenant,
   type TestApp,
 } from '../../testing/helpers.js';
+import { expectError } from '../../testing/expect.js';
 
 /**
  * The kanban board (spec 02 sections 2, 4, 6 and 7; spec 04 section 4 with its Notes): lanes in the admin's
@@ -35,10 +35,6 @@ let plain: any;
 let laneB: any;
 
 const uid = () => randomBytes(4).toString('hex');
-const expectError = (res: ApiResponse, status: number, error: string) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.error).toBe(error);
-};
 
 const board = async (token: string, query = '') => {
   const res = await t.api.get(`/ticket/kanban${query ? `?${query}` : ''}`, token);

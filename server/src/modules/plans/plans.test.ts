@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { PLAN_FEATURES } from '@atrium/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestApp, type ApiResponse, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { createTenant, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { expectBareError, expectInvalid } from '../../testing/expect.js';
 
 let t: TestApp;
 let a: Tenant;
@@ -10,16 +11,6 @@ let seedPlanId: number;
 const uid = () => randomBytes(4).toString('hex');
 
 /** An error answer that carries the code and nothing else. */
-const expectError = (res: ApiResponse, status: number, error: string) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body).toEqual({ error });
-};
-const expectInvalid = (res: ApiResponse, ...paths: string[]) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.error).toBe('ERR_VALIDATION');
-  const got = res.body.fields.map((f: { path: string }) => f.path);
-  for (const p of paths) expect(got).toContain(p);
-};
 
 /** The stored truth, read as super. */
 const readPlan = async (id: number) => {
@@ -52,16 +43,16 @@ describe('authentication', () => {
   ];
   it.each(endpoints)('%s %s answers 401 without a token and 403 with a forged one', async (method, url) => {
     const body = method === 'GET' ? undefined : { name: 'x' };
-    expectError(await t.api.request(method, url, { body }), 401, 'ERR_SESSION_EXPIRED');
-    expectError(await t.api.request(method, url, { body, token: 'not.a.jwt' }), 403, 'ERR_INVALID_TOKEN');
+    expectBareError(await t.api.request(method, url, { body }), 401, 'ERR_SESSION_EXPIRED');
+    expectBareError(await t.api.request(method, url, { body, token: 'not.a.jwt' }), 403, 'ERR_INVALID_TOKEN');
   });
 
   it('refuses every write to admins and agents with ERR_NO_SUPER', async () => {
     for (const token of [a.admin.token, a.agent.token]) {
-      expectError(await t.api.get('/plans', token), 403, 'ERR_NO_SUPER');
-      expectError(await t.api.post('/plans', { name: `Mine ${uid()}` }, token), 403, 'ERR_NO_SUPER');
-      expectError(await t.api.put(`/plans/${seedPlanId}`, { users: 9999 }, token), 403, 'ERR_NO_SUPER');
-      expectError(await t.api.del(`/plans/${seedPlanId}`, token), 403, 'ERR_NO_SUPER');
+      expectBareError(await t.api.get('/plans', token), 403, 'ERR_NO_SUPER');
+      expectBareError(await t.api.post('/plans', { name: `Mine ${uid()}` }, token), 403, 'ERR_NO_SUPER');
+      expectBareError(await t.api.put(`/plans/${seedPlanId}`, { users: 9999 }, token), 403, 'ERR_NO_SUPER');
+      expectBareError(await t.api.del(`/plans/${seedPlanId}`, token), 403, 'ERR_NO_SUPER');
     }
   });
 });
@@ -97,8 +88,8 @@ describe('reading plans', () => {
       expect(res.body).toEqual(plan);
     }
     for (const id of ['abc', '0', '-1', '2.5']) expectInvalid(await t.api.get(`/plans/${id}`, t.superToken), 'id');
-    expectError(await t.api.get('/plans/999999', t.superToken), 404, 'ERR_NO_PLAN_FOUND');
-    expectError(await t.api.get('/plans/999999', a.agent.token), 404, 'ERR_NO_PLAN_FOUND');
+    expectBareError(await t.api.get('/plans/999999', t.superToken), 404, 'ERR_NO_PLAN_FOUND');
+    expectBareError(await t.api.get('/plans/999999', a.agent.token), 404, 'ERR_NO_PLAN_FOUND');
   });
 
   it('GET /plans pages the plans for the super user, 20 at a time, with search', async () => {
@@ -152,8 +143,8 @@ describe('POST /plans', () => {
   it('refuses a name already taken, in any case, with 409', async () => {
     const plan = await makePlan();
     const before = await planNames();
-    expectError(await t.api.post('/plans', { name: plan.name.toUpperCase() }, t.superToken), 409, 'ERR_PLAN_NAME_ALREADY_EXISTS');
-    expectError(await t.api.post('/plans', { name: ` ${plan.name} ` }, t.superToken), 409, 'ERR_PLAN_NAME_ALREADY_EXISTS');
+    expectBareError(await t.api.post('/plans', { name: plan.name.toUpperCase() }, t.superToken), 409, 'ERR_PLAN_NAME_ALREADY_EXISTS');
+    expectBareError(await t.api.post('/plans', { name: ` ${plan.name} ` }, t.superToken), 409, 'ERR_PLAN_NAME_ALREADY_EXISTS');
     expect(await planNames()).toEqual(before);
   });
 
@@ -223,7 +214,7 @@ describe('PUT /plans/{id}', () => {
   it('refuses another plan’s name with 409 but accepts its own in another case', async () => {
     const one = await makePlan();
     const two = await makePlan({ users: 2 });
-    expectError(await t.api.put(`/plans/${two.id}`, { name: one.name.toLowerCase(), users: 50 }, t.superToken), 409, 'ERR_PLAN_NAME_ALREADY_EXISTS');
+    expectBareError(await t.api.put(`/plans/${two.id}`, { name: one.name.toLowerCase(), users: 50 }, t.superToken), 409, 'ERR_PLAN_NAME_ALREADY_EXISTS');
     expect(await readPlan(two.id)).toEqual(two);
     const res = await t.api.put(`/plans/${two.id}`, { name: two.name.toUpperCase() }, t.superToken);
     expect(res.status).toBe(200);
@@ -233,8 +224,8 @@ describe('PUT /plans/{id}', () => {
   it('refuses admins and agents, and invalid input, changing nothing', async () => {
     const plan = await makePlan({ users: 3, value: 5 });
     for (const token of [a.admin.token, a.agent.token]) {
-      expectError(await t.api.put(`/plans/${plan.id}`, { users: 1000, useKanban: false }, token), 403, 'ERR_NO_SUPER');
-      expectError(await t.api.put(`/plans/${seedPlanId}`, { users: 1000 }, token), 403, 'ERR_NO_SUPER');
+      expectBareError(await t.api.put(`/plans/${plan.id}`, { users: 1000, useKanban: false }, token), 403, 'ERR_NO_SUPER');
+      expectBareError(await t.api.put(`/plans/${seedPlanId}`, { users: 1000 }, token), 403, 'ERR_NO_SUPER');
     }
     expectInvalid(await t.api.put(`/plans/${plan.id}`, { users: -1, value: 'free', name: '' }, t.superToken), 'users', 'value', 'name');
     expectInvalid(await t.api.put(`/plans/${plan.id}`, { users: 99, useKanban: 'no' }, t.superToken), 'useKanban');
@@ -243,7 +234,7 @@ describe('PUT /plans/{id}', () => {
 
   it('answers 400 for a malformed id and 404 for a missing one', async () => {
     expectInvalid(await t.api.put('/plans/abc', { users: 1 }, t.superToken), 'id');
-    expectError(await t.api.put('/plans/999999', { users: 1 }, t.superToken), 404, 'ERR_NO_PLAN_FOUND');
+    expectBareError(await t.api.put('/plans/999999', { users: 1 }, t.superToken), 404, 'ERR_NO_PLAN_FOUND');
   });
 });
 
@@ -252,17 +243,17 @@ describe('DELETE /plans/{id}', () => {
     const plan = await makePlan();
     const res = await t.api.del(`/plans/${plan.id}`, t.superToken);
     expect(res.status).toBe(200);
-    expectError(await t.api.get(`/plans/${plan.id}`, t.superToken), 404, 'ERR_NO_PLAN_FOUND');
+    expectBareError(await t.api.get(`/plans/${plan.id}`, t.superToken), 404, 'ERR_NO_PLAN_FOUND');
     expect(await planNames()).not.toContain(plan.name);
-    expectError(await t.api.del(`/plans/${plan.id}`, t.superToken), 404, 'ERR_NO_PLAN_FOUND');
+    expectBareError(await t.api.del(`/plans/${plan.id}`, t.superToken), 404, 'ERR_NO_PLAN_FOUND');
   });
 
   it('refuses a plan a company uses with ERR_PLAN_IN_USE, until the company is gone', async () => {
-    expectError(await t.api.del(`/plans/${seedPlanId}`, t.superToken), 409, 'ERR_PLAN_IN_USE');
+    expectBareError(await t.api.del(`/plans/${seedPlanId}`, t.superToken), 409, 'ERR_PLAN_IN_USE');
     await readPlan(seedPlanId);
     const plan = await makePlan();
     const c = await t.api.post('/companies', { name: `User of plan ${uid()}`, planId: plan.id }, t.superToken);
-    expectError(await t.api.del(`/plans/${plan.id}`, t.superToken), 409, 'ERR_PLAN_IN_USE');
+    expectBareError(await t.api.del(`/plans/${plan.id}`, t.superToken), 409, 'ERR_PLAN_IN_USE');
     expect(await readPlan(plan.id)).toEqual(plan);
     expect((await t.api.get(`/companies/${c.body.id}`, t.superToken)).body.planId).toBe(plan.id);
     expect((await t.api.del(`/companies/${c.body.id}`, t.superToken)).status).toBe(200);
@@ -272,13 +263,13 @@ describe('DELETE /plans/{id}', () => {
   it('refuses admins and agents, deleting nothing', async () => {
     const plan = await makePlan();
     for (const token of [a.admin.token, a.agent.token]) {
-      expectError(await t.api.del(`/plans/${plan.id}`, token), 403, 'ERR_NO_SUPER');
+      expectBareError(await t.api.del(`/plans/${plan.id}`, token), 403, 'ERR_NO_SUPER');
     }
     expect(await readPlan(plan.id)).toEqual(plan);
   });
 
   it('answers 400 for a malformed id and 404 for a missing one', async () => {
     expectInvalid(await t.api.del('/plans/abc', t.superToken), 'id');
-    expectError(await t.api.del('/plans/999999', t.superToken), 404, 'ERR_NO_PLAN_FOUND');
+    expectBareError(await t.api.del('/plans/999999', t.superToken), 404, 'ERR_NO_PLAN_FOUND');
   });
 });

@@ -13,6 +13,7 @@ import {
   type Tenant,
   type TestApp,
 } from '../../testing/helpers.js';
+import { expectError, expectInvalid } from '../../testing/expect.js';
 
 let t: TestApp;
 let a: Tenant;
@@ -23,17 +24,6 @@ const sockets: Socket[] = [];
 
 const uid = () => randomBytes(4).toString('hex');
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-
-const expectError = (res: ApiResponse, status: number, error: string) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.error).toBe(error);
-};
-const expectInvalid = (res: ApiResponse, ...paths: string[]) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.error).toBe('ERR_VALIDATION');
-  const got = res.body.fields.map((f: { path: string }) => f.path);
-  for (const p of paths) expect(got).toContain(p);
-};
 
 const make = async (token: string, body: Record<string, unknown> = {}) => {
   const res = await t.api.post('/quick-messages', { shortcode: `qm-${uid()}`, message: 'Hello there', ...body }, token);

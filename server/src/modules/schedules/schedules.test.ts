@@ -20,6 +20,7 @@ import {
   type Tenant,
   type TestApp,
 } from '../../testing/helpers.js';
+import { expectError, expectInvalidExactly } from '../../testing/expect.js';
 import { SCHEDULE_MAX_ATTEMPTS, SEND_JOB, catchUpSchedules, sendSchedule, type ScheduleSenderDeps } from './schedules.sender.js';
 
 let t: TestApp;
@@ -39,16 +40,6 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');
 const HOUR = 3600_000;
 const later = (ms = 24 * HOUR) => new Date(Date.now() + ms).toISOString();
-
-const expectError = (res: ApiResponse, status: number, error: string) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.error).toBe(error);
-};
-const expectInvalid = (res: ApiResponse, ...paths: string[]) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.error).toBe('ERR_VALIDATION');
-  expect(res.body.fields.map((f: { path: string }) => f.path).sort()).toEqual([...paths].sort());
-};
 
 const makeContact = async (token: string, name: string, number = `55119${Math.floor(10_000_000 + Math.random() * 89_999_999)}`) => {
   const res = await t.api.post('/contacts', { name, number }, token);
@@ -177,11 +168,11 @@ describe('POST /schedules', () => {
   });
 
   it('lists every failing field: body of 5+ characters, contactId and sendAt required', async () => {
-    expectInvalid(await t.api.post('/schedules', {}, a.agent.token), 'body', 'contactId', 'sendAt');
-    expectInvalid(await t.api.post('/schedules', { body: 'abcd', contactId: contactA.id, sendAt: later() }, a.agent.token), 'body');
-    expectInvalid(await t.api.post('/schedules', { body: '   abcd   ', contactId: contactA.id, sendAt: later() }, a.agent.token), 'body');
-    expectInvalid(await t.api.post('/schedules', { body: 'Hello there', contactId: 0, sendAt: 'tomorrow-ish' }, a.agent.token), 'contactId', 'sendAt');
-    expectInvalid(await t.api.post('/schedules', { body: 'Hello there', contactId: contactA.id, sendAt: '' }, a.agent.token), 'sendAt');
+    expectInvalidExactly(await t.api.post('/schedules', {}, a.agent.token), 'body', 'contactId', 'sendAt');
+    expectInvalidExactly(await t.api.post('/schedules', { body: 'abcd', contactId: contactA.id, sendAt: later() }, a.agent.token), 'body');
+    expectInvalidExactly(await t.api.post('/schedules', { body: '   abcd   ', contactId: contactA.id, sendAt: later() }, a.agent.token), 'body');
+    expectInvalidExactly(await t.api.post('/schedules', { body: 'Hello there', contactId: 0, sendAt: 'tomorrow-ish' }, a.agent.token), 'contactId', 'sendAt');
+    expectInvalidExactly(await t.api.post('/schedules', { body: 'Hello there', contactId: contactA.id, sendAt: '' }, a.agent.token), 'sendAt');
   });
 
   it("refuses another company's contact or connection (404) and creates nothing", async () => {
@@ -229,7 +220,7 @@ describe('GET /schedules', () => {
     expect(found.body.schedules.map((s: any) => s.id)).toEqual([byContact.id]);
     // Another company finds none of them.
     expect((await t.api.get(`/schedules?searchParam=${marker}`, b.admin.token)).body).toMatchObject({ count: 0, schedules: [] });
-    expectInvalid(await t.api.get('/schedules?pageNumber=0', a.agent.token), 'pageNumber');
+    expectInvalidExactly(await t.api.get('/schedules?pageNumber=0', a.agent.token), 'pageNumber');
   });
 
   it('narrows to a sendAt window (the calendar month) and to a contact', async () => {
@@ -277,7 +268,7 @@ describe('PUT /schedules/{id}', () => {
 
   it('validates like create and refuses cross-company references, changing nothing', async () => {
     const s = await make(a.agent.token);
-    expectInvalid(await t.api.put(`/schedules/${s.id}`, { body: 'abc', sendAt: 'never' }, a.admin.token), 'body', 'sendAt');
+    expectInvalidExactly(await t.api.put(`/schedules/${s.id}`, { body: 'abc', sendAt: 'never' }, a.admin.token), 'body', 'sendAt');
     expectError(await t.api.put(`/schedules/${s.id}`, { contactId: contactB.id }, a.admin.token), 404, 'ERR_NO_CONTACT_FOUND');
     expect(await read(s.id)).toEqual(s);
   });

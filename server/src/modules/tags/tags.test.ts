@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvents } from '../../events/bus.js';
-import { createTenant, eventually, startTestApp, type ApiResponse, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { createTenant, eventually, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { expectError, expectInvalid } from '../../testing/expect.js';
 
 let t: TestApp;
 let a: Tenant;
@@ -12,17 +13,6 @@ let ticketB: any;
 const ticketEvents: DomainEvents['ticket.changed'][] = [];
 
 const uid = () => randomBytes(4).toString('hex');
-
-const expectError = (res: ApiResponse, status: number, error: string) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.error).toBe(error);
-};
-const expectInvalid = (res: ApiResponse, ...paths: string[]) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.error).toBe('ERR_VALIDATION');
-  const got = res.body.fields.map((f: { path: string }) => f.path);
-  for (const p of paths) expect(got).toContain(p);
-};
 
 const makeTag = async (tenant: Tenant, body: Record<string, unknown> = {}, token = tenant.admin.token) => {
   const res = await t.api.post('/tags', { name: `Tag ${uid()}`, ...body }, token);

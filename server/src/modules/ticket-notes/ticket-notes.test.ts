@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, eventually, startTestApp, type ApiResponse, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { createTenant, eventually, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { expectError, expectInvalid } from '../../testing/expect.js';
 
 let t: TestApp;
 let a: Tenant;
@@ -13,17 +14,6 @@ let ticketB: any;
 let otherAgent: { id: number; token: string };
 
 const uid = () => randomBytes(4).toString('hex');
-
-const expectError = (res: ApiResponse, status: number, error: string) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.error).toBe(error);
-};
-const expectInvalid = (res: ApiResponse, ...paths: string[]) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.error).toBe('ERR_VALIDATION');
-  const got = res.body.fields.map((f: { path: string }) => f.path);
-  for (const p of paths) expect(got).toContain(p);
-};
 
 const connect = async (tenant: Tenant) => {
   const conn = await t.api.post('/whatsapp', { name: `Phone ${uid()}`, provider: 'sandbox' }, tenant.admin.token);
