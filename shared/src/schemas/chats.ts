@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, textSchema } from './common.js';
+import { booleanLikeSchema, idSchema, textSchema } from './common.js';
 
 /** Messages per page of GET /chats/{id}/messages (newest first on the server, shown oldest first). */
 export const CHAT_MESSAGES_PAGE_SIZE = 20;
@@ -56,6 +56,8 @@ export type SendChatMessageInput = z.infer<typeof sendChatMessageSchema>;
 export const listChatsQuerySchema = z.object({
   searchParam: textSchema.trim().max(200).optional().default(''),
   pageNumber: z.coerce.number().int().min(1).max(100000).optional().default(1),
+  /** Only the chats with messages the caller has not read (the chat bell): `count` is then how many. */
+  unread: booleanLikeSchema.optional().default(false),
 });
 export type ListChatsQuery = z.infer<typeof listChatsQuerySchema>;
 

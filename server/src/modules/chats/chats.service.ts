@@ -112,9 +112,9 @@ const participantsOf = async (em: EntityManager, ownerId: number, listed: number
   return [ownerId, ...others];
 };
 
-/** GET /chats: the caller's chats, most recently active first, searching the title. */
+/** GET /chats: the caller's chats (with `unread`, those they have not read), most recently active first, searching the title. */
 export const listChats = async (ctx: ServiceContext, query: ListChatsQuery) => {
-  const memberOf = await ctx.em.find(ChatUser, { userId: ctx.actor.userId }, { fields: ['chatId'] });
+  const memberOf = await ctx.em.find(ChatUser, { userId: ctx.actor.userId, ...(query.unread ? { unreads: { $gt: 0 } } : {}) }, { fields: ['chatId'] });
   const where: FilterQuery<Chat> = { id: { $in: memberOf.map((m) => m.chatId) } };
   if (query.searchParam) where.title = { $ilike: `%${escapeLike(query.searchParam)}%` };
   const [chats, count] = await ctx.em.findAndCount(Chat, where, {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Socket } from 'socket.io-client';
-import { CHAT_MEDIA_MAX_BYTES } from '@atrium/shared';
+import { CHAT_MEDIA_MAX_BYTES, CHATS_PAGE_SIZE } from '@atrium/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forSystem } from '../../db/tenant.js';
 import {
@@ -139,6 +139,31 @@ describe('reading chats', () => {
     expect((await t.api.get(`/chats?searchParam=Second ${marker}`, carol.token)).body.records.map((c: { id: number }) => c.id)).toEqual([second.id]);
     // Another company sees none of them.
     expect((await t.api.get(`/chats?searchParam=${marker}`, b.admin.token)).body.count).toBe(0);
+  });
+
+  it('with unread=true lists only the chats the caller has not read, however far down the list, counting them all', async () => {
+    const email = `dora-${uid()}@example.com`;
+    const created = await t.api.post('/users', { name: 'Dora Dias', email, password: 'Passw0rd-x', profile: 'user' }, a.admin.token);
+    expect(created.status).toBe(201);
+    const dora = { id: created.body.id as number, token: (await t.api.login(email, 'Passw0rd-x')).token };
+    // An old unread chat, then a full page of newer chats that she has read (no messages in them).
+    const old = await makeChat(a.admin.token, [dora.id], 'Old question');
+    await say(old.id, a.admin.token, 'did you see this?');
+    for (let i = 0; i < CHATS_PAGE_SIZE; i++) await makeChat(a.agent.token, [dora.id]);
+    const recent = await makeChat(a.admin.token, [dora.id], 'Recent question');
+    await say(recent.id, a.admin.token, 'and this?');
+
+    const firstPage = await t.api.get('/chats', dora.token);
+    expect(firstPage.body.records.map((c: { id: number }) => c.id)).not.toContain(old.id);
+    const unread = await t.api.get('/chats?unread=true', dora.token);
+    expect(unread.status).toBe(200);
+    expect(unread.body).toMatchObject({ count: 2, hasMore: false });
+    expect(unread.body.records.map((c: { id: number }) => c.id)).toEqual([recent.id, old.id]);
+    // Read, it leaves the list; the writer has read their own messages.
+    expect((await t.api.post(`/chats/${old.id}/read`, {}, dora.token)).status).toBe(200);
+    expect((await t.api.get('/chats?unread=true', dora.token)).body.records.map((c: { id: number }) => c.id)).toEqual([recent.id]);
+    expect((await t.api.get('/chats?unread=true', a.admin.token)).body.records.map((c: { id: number }) => c.id)).not.toContain(recent.id);
+    expectInvalidExactly(await t.api.get('/chats?unread=maybe', dora.token), 'unread');
   });
 
   it('shows a chat by id or uuid to its participants; 403 to a colleague outside it, 404 to another company', async () => {

@@ -20,6 +20,8 @@ export interface Page<T> {
 /** Cache keys: every chat query starts with CHATS_KEY, so one invalidation reaches them all. */
 export const CHATS_KEY = ['chats'] as const;
 export const CHAT_LIST_KEY = ['chats', 'list'] as const;
+/** The chats the user has not read (GET /chats?unread=true): the bell, its count, the menu's dot, the tray. */
+export const CHAT_UNREAD_KEY = ['chats', 'unread'] as const;
 /** One chat read by itself (a link to a chat not on the loaded pages). */
 export const CHAT_ONE_KEY = ['chats', 'one'] as const;
 export const chatMessagesKey = (chatId: number) => ['chats', 'messages', chatId] as const;
@@ -27,6 +29,8 @@ export const chatMessagesKey = (chatId: number) => ['chats', 'messages', chatId]
 export const chatsApi = {
   /** GET /chats: the caller's chats, most recently active first. */
   list: async (pageNumber: number): Promise<Page<Chat>> => (await api.get<Page<Chat>>('/chats', { params: { pageNumber } })).data,
+  /** GET /chats?unread=true: the first page of the chats the caller has not read, and how many there are. */
+  unread: async (): Promise<Page<Chat>> => (await api.get<Page<Chat>>('/chats', { params: { unread: true } })).data,
   /** GET /chats/{id or uuid}. */
   get: async (id: number | string): Promise<Chat> => (await api.get<Chat>(`/chats/${id}`)).data,
   create: async (input: ChatForm): Promise<Chat> => (await api.post<Chat>('/chats', input)).data,

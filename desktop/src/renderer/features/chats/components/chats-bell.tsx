@@ -7,7 +7,7 @@ import { BellButton } from '../../../components/bell-button';
 import { formatListTime } from '../../../i18n/format';
 import { useCurrentUser } from '../../../stores/auth-store';
 import { useChatEvents } from '../hooks/use-chat-events';
-import { useChatList, useChatsEnabled } from '../hooks/use-chats';
+import { useChatsEnabled, useUnreadChatList } from '../hooks/use-chats';
 import { unreadsOf } from '../lib/chat-rules';
 
 const useStyles = makeStyles({
@@ -40,15 +40,14 @@ function ChatsBellLive() {
   const user = useCurrentUser();
   const [open, setOpen] = useState(false);
   useChatEvents();
-  const { chats } = useChatList();
-  const unread = chats.filter((c) => unreadsOf(c, user?.id) > 0);
+  const { chats: unread, count } = useUnreadChatList();
   const go = (path: string) => {
     setOpen(false);
     void navigate(path);
   };
   return (
     <span data-testid="chats-bell" style={{ display: 'inline-flex' }}>
-      <BellButton label={t('bell.title')} icon={<Chat20Regular />} count={unread.length} open={open} onOpenChange={setOpen}>
+      <BellButton label={t('bell.title')} icon={<Chat20Regular />} count={count} open={open} onOpenChange={setOpen}>
         <div className={styles.list} role="list">
           {unread.length === 0 ? <Text className={styles.ellipsis}>{t('bell.empty')}</Text> : null}
           {unread.map((chat) => (

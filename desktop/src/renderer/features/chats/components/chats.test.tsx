@@ -4,7 +4,7 @@ import { realtime } from '../../../api/socket';
 import { collectToasts, fakeServer, planReply, renderApp, signIn, type FakeCall } from '../../../test/render';
 import { startSocketServer, until, type TestSocketServer } from '../../../test/socket-server';
 import type { Chat, ChatMessage } from '../api/chats';
-import { chatsWithUnread, inScreenOrder, upsertChat } from '../lib/chat-rules';
+import { inScreenOrder, unreadsOf, upsertChat } from '../lib/chat-rules';
 
 const ME = { id: 7, name: 'Ana Admin' };
 const BIA = { id: 8, name: 'Bia Agent' };
@@ -45,12 +45,16 @@ const withUnread = (chat: Chat, unreads: number): Chat => ({
 });
 
 /** GET/POST/PUT/DELETE /chats in memory, as the server answers them (pages of 20 from the newest, each oldest first). */
-const chatsServer = (options: { chats: Chat[]; messages?: ChatMessage[]; plan?: boolean }) => {
+const chatsServer = (options: { chats: Chat[]; messages?: ChatMessage[]; plan?: boolean; unreadCount?: number }) => {
   const chats = [...options.chats];
   const messages = [...(options.messages ?? [])];
   const calls = fakeServer((call: FakeCall) => {
     if (call.url.startsWith('/companies/listPlan/')) return planReply({ useInternalChat: options.plan ?? true });
     if (call.url === '/users/list') return { data: [ME, BIA, CAIO] };
+    if (call.method === 'GET' && call.url === '/chats' && (call.params as { unread?: boolean } | undefined)?.unread) {
+      const unread = chats.filter((c) => unreadsOf(c, ME.id) > 0);
+      return { data: { records: unread, count: options.unreadCount ?? unread.length, hasMore: false } };
+    }
     if (call.method === 'GET' && call.url === '/chats') return { data: { records: chats, count: chats.length, hasMore: false } };
     if (call.method === 'POST' && call.url === '/chats') {
       const body = call.data as { title: string; users: { id: number }[] };
@@ -115,10 +119,10 @@ describe('chat rules', () => {
     expect(inScreenOrder([page1, page2]).map((m) => m.id)).toEqual([1, 2, 3, 4]);
   });
 
-  it('counts the chats with unread messages for the user and keeps the most active first', () => {
+  it("reads the user's own unread counter and keeps the most active first", () => {
     const chats = [withUnread(makeChat(1), 2), makeChat(2), withUnread(makeChat(3), 1)];
-    expect(chatsWithUnread(chats, ME.id)).toBe(2);
-    expect(chatsWithUnread(chats, BIA.id)).toBe(0);
+    expect(chats.map((c) => unreadsOf(c, ME.id))).toEqual([2, 0, 1]);
+    expect(chats.map((c) => unreadsOf(c, BIA.id))).toEqual([0, 0, 0]);
     const moved = upsertChat(chats, { ...makeChat(1), updatedAt: '2031-01-01T00:00:00.000Z' });
     expect(moved.map((c) => c.id)).toEqual([1, 3, 2]);
   });
@@ -309,6 +313,30 @@ describe('realtime and the bell', () => {
     });
     await waitFor(() => expect(screen.queryByTestId('chat-item-1')).toBeNull());
     await waitFor(() => expect(desktop.setUnreadCount).toHaveBeenLastCalledWith(0));
+  });
+
+  it('the bell counts every unread chat the server counts, not only those of the loaded list, and lists them', async () => {
+    const desktop = { notify: vi.fn(async () => true), setUnreadCount: vi.fn(async () => undefined) };
+    vi.stubGlobal('desktop', desktop);
+    // 60 chats unread in all; the first page of them holds chat 3.
+    const { calls } = chatsServer({ chats: [makeChat(1), makeChat(2), withUnread(makeChat(3), 4)], unreadCount: 60 });
+    signIn({ id: ME.id });
+    await connect();
+    renderApp('/tickets');
+    const bell = await screen.findByTestId('chats-bell');
+    await waitFor(() => expect(within(bell).getByText('60')).toBeTruthy());
+    await waitFor(() => expect(desktop.setUnreadCount).toHaveBeenLastCalledWith(60));
+    // The bell needs no page of the whole list.
+    expect(calls.filter((c) => c.url === '/chats').map((c) => c.params)).toEqual([{ unread: true }]);
+    fireEvent.click(bell.querySelector('button[aria-label="Internal chat"]')!);
+    expect((await screen.findByTestId('chats-bell-item-3')).textContent).toContain('Chat 3');
+    expect(screen.queryByTestId('chats-bell-item-1')).toBeNull();
+    // Read elsewhere (another window): out of the bell, one fewer.
+    act(() => {
+      io.sockets[0].emit('company-3-chat', { action: 'update', chat: withUnread(makeChat(3), 0) });
+    });
+    await waitFor(() => expect(screen.queryByTestId('chats-bell-item-3')).toBeNull());
+    await waitFor(() => expect(desktop.setUnreadCount).toHaveBeenLastCalledWith(59));
   });
 
   it('a message in the open chat shows at the bottom without a notification', async () => {

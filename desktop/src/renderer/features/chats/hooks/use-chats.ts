@@ -2,8 +2,9 @@ import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryClient }
 import { useMemo } from 'react';
 import { usePlanFlags } from '../../../api/company';
 import { useCurrentUser } from '../../../stores/auth-store';
-import { CHAT_LIST_KEY, CHAT_ONE_KEY, chatMessagesKey, chatsApi, type Chat, type ChatMessage, type Page } from '../api/chats';
-import { byActivity, chatsWithUnread } from '../lib/chat-rules';
+import { useQuery } from '../../../api/query';
+import { CHAT_LIST_KEY, CHAT_ONE_KEY, CHAT_UNREAD_KEY, chatMessagesKey, chatsApi, type Chat, type ChatMessage, type Page } from '../api/chats';
+import { byActivity, unreadsOf, upsertChat } from '../lib/chat-rules';
 
 type ChatPages = InfiniteData<Page<Chat>, number>;
 type MessagePages = InfiniteData<Page<ChatMessage>, number>;
@@ -34,25 +35,43 @@ export function useChatList() {
   return { ...query, chats };
 }
 
+/**
+ * The chats the signed-in user has not read, newest activity first, and how many there are in all (the
+ * server counts them, so one far down the chat list counts too). Kept live by chatCache.
+ */
+export function useUnreadChatList(): { chats: Chat[]; count: number } {
+  const user = useCurrentUser();
+  const enabled = useChatsEnabled() === true && !!user;
+  const { data } = useQuery<Page<Chat>>([...CHAT_UNREAD_KEY], chatsApi.unread, { enabled, silent: true });
+  return useMemo(() => ({ chats: byActivity(data?.records ?? []), count: data?.count ?? 0 }), [data]);
+}
+
 /** How many chats have unread messages for the signed-in user. */
 export function useUnreadChatCount(): number {
-  const user = useCurrentUser();
-  const { chats } = useChatList();
-  return useMemo(() => chatsWithUnread(chats, user?.id), [chats, user?.id]);
+  return useUnreadChatList().count;
 }
 
 /**
  * Whether the user has unread internal-chat messages: the side menu's dot on /chats and the chat bell
- * read it (GET /chats users[].unreads, kept live by company-{id}-chat events).
+ * read it (GET /chats?unread=true, kept live by company-{id}-chat events).
  */
 export function useUnreadChats(): boolean {
   return useUnreadChatCount() > 0;
 }
 
-/** Cache edits the realtime events and the screen's own calls share. */
-export const chatCache = (client: QueryClient) => ({
-  /** Puts a chat (new or changed) at the top of the list. */
+/** The unread list after a chat changed: in it while the user has unread messages there, counted once. */
+const withUnread = (old: Page<Chat> | undefined, chat: Chat, userId: number | undefined): Page<Chat> | undefined => {
+  if (!old) return old;
+  const listed = old.records.some((c) => c.id === chat.id);
+  if (unreadsOf(chat, userId) > 0) return { ...old, records: upsertChat(old.records, chat), count: old.count + (listed ? 0 : 1) };
+  return listed ? { ...old, records: old.records.filter((c) => c.id !== chat.id), count: Math.max(0, old.count - 1) } : old;
+};
+
+/** Cache edits the realtime events and the screen's own calls share; `userId` is the signed-in user. */
+export const chatCache = (client: QueryClient, userId?: number) => ({
+  /** Puts a chat (new or changed) at the top of the list, and in or out of the unread list. */
   upsert(chat: Chat) {
+    client.setQueryData<Page<Chat>>(CHAT_UNREAD_KEY, (old) => withUnread(old, chat, userId));
     client.setQueryData<ChatPages>(CHAT_LIST_KEY, (old) => {
       if (!old) return old;
       const pages = old.pages.map((p) => ({ ...p, records: p.records.filter((c) => c.id !== chat.id) }));
@@ -62,6 +81,9 @@ export const chatCache = (client: QueryClient) => ({
     client.setQueriesData<Chat>({ queryKey: CHAT_ONE_KEY }, (old) => (old && old.id === chat.id ? chat : old));
   },
   remove(chatId: number) {
+    client.setQueryData<Page<Chat>>(CHAT_UNREAD_KEY, (old) =>
+      old?.records.some((c) => c.id === chatId) ? { ...old, records: old.records.filter((c) => c.id !== chatId), count: Math.max(0, old.count - 1) } : old,
+    );
     client.setQueryData<ChatPages>(CHAT_LIST_KEY, (old) =>
       old ? { ...old, pages: old.pages.map((p) => ({ ...p, records: p.records.filter((c) => c.id !== chatId) })) } : old,
     );
@@ -80,5 +102,6 @@ export const chatCache = (client: QueryClient) => ({
 
 export function useChatCache() {
   const client = useQueryClient();
-  return useMemo(() => chatCache(client), [client]);
+  const userId = useCurrentUser()?.id;
+  return useMemo(() => chatCache(client, userId), [client, userId]);
 }

@@ -3,10 +3,6 @@ import type { Chat, ChatMessage } from '../api/chats';
 /** The caller's unread counter in a chat (0 when they are not listed). */
 export const unreadsOf = (chat: Chat, userId: number | undefined): number => chat.users.find((u) => u.userId === userId)?.unreads ?? 0;
 
-/** How many of these chats have unread messages for the user: the bell's count and the badge's share. */
-export const chatsWithUnread = (chats: Chat[], userId: number | undefined): number =>
-  chats.filter((c) => unreadsOf(c, userId) > 0).length;
-
 /** The chats in the order the list shows them: most recently active first. */
 export const byActivity = (chats: Chat[]): Chat[] =>
   [...chats].sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || b.id - a.id);
