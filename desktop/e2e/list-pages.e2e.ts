@@ -153,6 +153,49 @@ describe('list pages on the kit, in Chromium', () => {
     await byTestId(`tag-row-${rowId}`).waitFor({ state: 'detached' });
   });
 
+  it('contacts: the edit dialog opens with the extra info, saves an added field, and fits at 1366 and 400 px', async (ctx) => {
+    skipIfBroken(ctx);
+    const created = await h.api.post(
+      '/contacts',
+      { name: 'Cliente Extra', number: '5511912340000', email: 'extra@x.com', extraInfo: [{ name: 'CPF', value: '123.456.789-00' }] },
+      token,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
+    const id = (created.body as { id: number }).id;
+    await page.goto('/contacts');
+    for (const theme of ['light', 'dark'] as const) {
+      await setTheme(theme);
+      for (const width of [1366, 400]) {
+        await page.setViewportSize({ width, height: 800 });
+        await byTestId(`contact-edit-${id}`).click();
+        const dialog = byTestId('contact-modal');
+        await dialog.waitFor();
+        await expect.poll(() => byTestId('contact-extra-0').locator('input').first().inputValue()).toBe('CPF');
+        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+        const [box, surface] = await Promise.all([byTestId('contact-extra-0').boundingBox(), dialog.boundingBox()]);
+        expect(box!.x + box!.width, `the extra field row fits the dialog at ${width} px`).toBeLessThanOrEqual(surface!.x + surface!.width + 0.5);
+        const [name, value] = await byTestId('contact-extra-0').locator('input').evaluateAll((els) => els.map((el) => el.parentElement!.getBoundingClientRect().toJSON() as DOMRect));
+        expect(name.right, `the field and value inputs do not overlap at ${width} px`).toBeLessThan(value.left);
+        await h.browser.screenshot(`contact-dialog-${width}-${theme}`);
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+      }
+    }
+    await setTheme('light');
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await byTestId(`contact-edit-${id}`).click();
+    await expect.poll(() => byTestId('contact-extra-0').locator('input').first().inputValue()).toBe('CPF');
+    await byTestId('contact-add-extra').click();
+    const [field, value] = await byTestId('contact-extra-1').locator('input').all();
+    await field.fill('Plano');
+    await value.fill('Ouro');
+    const saved = page.waitForResponse((res) => res.request().method() === 'PUT' && new URL(res.url()).pathname === `/contacts/${id}`);
+    await byTestId('contact-save').click();
+    expect((await saved).status()).toBe(200);
+    const stored = (await h.api.get(`/contacts/${id}`, token)).body as { extraInfo: { name: string; value: string }[] };
+    expect(stored.extraInfo.map((e) => `${e.name}=${e.value}`)).toEqual(['CPF=123.456.789-00', 'Plano=Ouro']);
+  });
+
   it('tables keep readable, separate columns at 1366 and 400 px, light and dark', async (ctx) => {
     skipIfBroken(ctx);
     const pages = [

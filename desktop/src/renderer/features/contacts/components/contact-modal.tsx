@@ -1,128 +1,114 @@
-import { useEffect, useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { useEffect } from 'react';
+import { Button, Dialog, DialogBody, DialogSurface, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Add20Regular, Delete20Regular } from '@fluentui/react-icons';
-import { createContactSchema, updateContactSchema } from '@atrium/shared';
+import { createContactSchema, updateContactSchema, type UpdateContactInput } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
-import { queryClient } from '../../../api/query';
+import { queryClient, useQuery } from '../../../api/query';
+import { FormDialog } from '../../../components/list-kit';
 import { toast } from '../../../components/toasts';
-import { validate, type FieldErrors } from '../../../components/form/validation';
 import { CONTACTS_KEY, contactsApi, type Contact, type ExtraInfo } from '../api/contacts';
-import { useSaving } from '../../../hooks/use-saving';
-import { SaveActions } from '../../../components/form/save-actions';
 
 const useStyles = makeStyles({
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  extra: { display: 'grid', gridTemplateColumns: '1fr 2fr auto', gap: tokens.spacingHorizontalS, alignItems: 'end' },
+  extra: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 2fr) auto', gap: tokens.spacingHorizontalS, alignItems: 'end' },
+  // Fluent's inputs keep a minimum width of their own: in a narrow grid column they would overlap the next.
+  extraInput: { minWidth: 0, width: '100%' },
+  error: { color: tokens.colorPaletteRedForeground1 },
+  loading: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalXXL },
 });
 
-/** Add or edit a contact: name 2-50, number 8-50, email, extra info pairs. */
+type ContactValues = { name: string; number: string; email: string; extraInfo: ExtraInfo[] };
+
+/**
+ * Add or edit a contact: name 2-50, number 8-50, email, extra info pairs. The list rows carry no extra
+ * info, so an edit opens once the contact is read: nothing typed is replaced by a late answer.
+ */
 export function ContactModal({ contact, onClose }: { contact?: Contact; onClose: () => void }) {
   const styles = useStyles();
   const { t } = useTranslation('contacts');
-  const { t: tc } = useTranslation();
-  const [name, setName] = useState(contact?.name ?? '');
-  const [number, setNumber] = useState(contact?.number ?? '');
-  const [email, setEmail] = useState(contact?.email ?? '');
-  const [extra, setExtra] = useState<ExtraInfo[]>(contact?.extraInfo ?? []);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const { saving, run } = useSaving();
-
-  // The list rows carry no extra info: load the contact.
+  const full = useQuery<Contact>([...CONTACTS_KEY, 'one', contact?.id ?? 0], () => contactsApi.get(contact!.id), { enabled: !!contact });
+  // Gone or unreadable (toasted by the query layer): nothing to edit.
   useEffect(() => {
-    if (!contact) return;
-    let live = true;
-    contactsApi.get(contact.id).then(
-      (full) => live && setExtra(full.extraInfo ?? []),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [contact]);
+    if (full.status === 'error') onClose();
+  }, [full.status, onClose]);
 
-  const submit = async () => {
-    const values = { name, number, email, extraInfo: extra.filter((e) => e.name.trim() || e.value.trim()) };
-    const result = contact ? validate(updateContactSchema, values, tc) : validate(createContactSchema, values, tc);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    await run(async () => {
-      if (contact) await contactsApi.update(contact.id, result.data);
-      else await contactsApi.create(result.data as Parameters<typeof contactsApi.create>[0]);
-      void queryClient.invalidateQueries({ queryKey: CONTACTS_KEY });
-      toast.success(t('toasts.saved'));
-      onClose();
-    });
-  };
-
-  return (
-    <Dialog open onOpenChange={(_, d) => !d.open && !saving && onClose()}>
-      <DialogSurface data-testid="contact-modal">
-        <form noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
+  if (contact && !full.data) {
+    return (
+      <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
+        <DialogSurface data-testid="contact-modal-loading">
           <DialogBody>
-            <DialogTitle>{contact ? t('modal.editTitle') : t('modal.addTitle')}</DialogTitle>
-            <DialogContent className={styles.content}>
-              <Field label={t('modal.name')} required validationMessage={errors.name}>
-                <Input value={name} maxLength={50} autoFocus data-testid="contact-name" onChange={(_, d) => setName(d.value)} />
-              </Field>
-              <Field label={t('modal.number')} required validationMessage={errors.number}>
-                <Input value={number} maxLength={50} placeholder="5513912344321" data-testid="contact-number" onChange={(_, d) => setNumber(d.value)} />
-              </Field>
-              <Field label={t('modal.email')} validationMessage={errors.email}>
-                <Input type="email" value={email} data-testid="contact-email" onChange={(_, d) => setEmail(d.value)} />
-              </Field>
-              <Text weight="semibold">{t('modal.extraInfo')}</Text>
-              {extra.map((item, i) => (
-                <div key={i} className={styles.extra}>
-                  <Field label={t('modal.extraName')}>
-                    <Input
-                      value={item.name}
-                      onChange={(_, d) => setExtra((list) => list.map((e, j) => (j === i ? { ...e, name: d.value } : e)))}
-                    />
-                  </Field>
-                  <Field label={t('modal.extraValue')}>
-                    <Input
-                      value={item.value}
-                      onChange={(_, d) => setExtra((list) => list.map((e, j) => (j === i ? { ...e, value: d.value } : e)))}
-                    />
-                  </Field>
-                  <Button
-                    appearance="subtle"
-                    icon={<Delete20Regular />}
-                    aria-label={t('modal.removeExtra')}
-                    onClick={() => setExtra((list) => list.filter((_, j) => j !== i))}
-                  />
-                </div>
-              ))}
-              {errors.extraInfo ? <Text style={{ color: tokens.colorPaletteRedForeground1 }}>{errors.extraInfo}</Text> : null}
-              <div>
-                <Button icon={<Add20Regular />} onClick={() => setExtra((list) => [...list, { name: '', value: '' }])}>
-                  {t('modal.addExtra')}
-                </Button>
-              </div>
-            </DialogContent>
-            <SaveActions saving={saving} onCancel={onClose} saveTestId="contact-save" />
+            <div className={styles.loading}>
+              <Spinner />
+            </div>
           </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+        </DialogSurface>
+      </Dialog>
+    );
+  }
+
+  const initialValues: ContactValues = {
+    name: contact?.name ?? '',
+    number: contact?.number ?? '',
+    email: contact?.email ?? '',
+    extraInfo: full.data?.extraInfo ?? [],
+  };
+  return (
+    <FormDialog<ContactValues, UpdateContactInput>
+      title={contact ? t('modal.editTitle') : t('modal.addTitle')}
+      schema={contact ? updateContactSchema : createContactSchema}
+      initialValues={initialValues}
+      // Empty pairs (an added row left blank) are not sent.
+      toPayload={(values) => ({ ...values, extraInfo: values.extraInfo.filter((e) => e.name.trim() || e.value.trim()) })}
+      testId="contact-modal"
+      saveTestId="contact-save"
+      cancelTestId="contact-cancel"
+      onClose={onClose}
+      onSubmit={async (data) => {
+        if (contact) await contactsApi.update(contact.id, data);
+        else await contactsApi.create(data as Parameters<typeof contactsApi.create>[0]);
+        void queryClient.invalidateQueries({ queryKey: CONTACTS_KEY });
+        toast.success(t('toasts.saved'));
+      }}
+    >
+      {(form) => {
+        const extra = form.values.extraInfo;
+        const setExtra = (next: ExtraInfo[]) => form.set('extraInfo', next);
+        return (
+          <>
+            <Field label={t('modal.name')} required {...form.field('name')}>
+              <Input maxLength={50} autoFocus data-testid="contact-name" {...form.text('name')} />
+            </Field>
+            <Field label={t('modal.number')} required {...form.field('number')}>
+              <Input maxLength={50} placeholder="5513912344321" data-testid="contact-number" {...form.text('number')} />
+            </Field>
+            <Field label={t('modal.email')} {...form.field('email')}>
+              <Input type="email" data-testid="contact-email" {...form.text('email')} />
+            </Field>
+            <Text weight="semibold">{t('modal.extraInfo')}</Text>
+            {extra.map((item, i) => (
+              <div key={i} className={styles.extra} data-testid={`contact-extra-${i}`}>
+                <Field label={t('modal.extraName')}>
+                  <Input className={styles.extraInput} value={item.name} onChange={(_, d) => setExtra(extra.map((e, j) => (j === i ? { ...e, name: d.value } : e)))} />
+                </Field>
+                <Field label={t('modal.extraValue')}>
+                  <Input className={styles.extraInput} value={item.value} onChange={(_, d) => setExtra(extra.map((e, j) => (j === i ? { ...e, value: d.value } : e)))} />
+                </Field>
+                <Button
+                  appearance="subtle"
+                  icon={<Delete20Regular />}
+                  aria-label={t('modal.removeExtra')}
+                  onClick={() => setExtra(extra.filter((_, j) => j !== i))}
+                />
+              </div>
+            ))}
+            {form.errors.extraInfo ? <Text className={styles.error}>{form.errors.extraInfo}</Text> : null}
+            <div>
+              <Button icon={<Add20Regular />} data-testid="contact-add-extra" onClick={() => setExtra([...extra, { name: '', value: '' }])}>
+                {t('modal.addExtra')}
+              </Button>
+            </div>
+          </>
+        );
+      }}
+    </FormDialog>
   );
 }
