@@ -83,7 +83,9 @@ const useStyles = makeStyles({
     fontSize: tokens.fontSizeBase200,
   },
   mediaStateFailed: { color: tokens.colorPaletteRedForeground1, flexWrap: 'wrap' },
-  mediaRetry: { marginLeft: 'auto' },
+  mediaStateText: { flex: '1 1 0', minWidth: 0 },
+  // On a line of its own under the reason (clear of the bubble's menu), lined up with its text.
+  mediaRetry: { flexBasis: '100%', display: 'flex', paddingLeft: '16px' },
   menu: { position: 'absolute', top: '2px', right: '2px', opacity: 0, minWidth: 'auto' },
   system: { display: 'flex', justifyContent: 'center', padding: '4px' },
   reactions: {
@@ -165,19 +167,20 @@ function MediaState({ message, readOnly }: { message: MessageBase; readOnly?: bo
   return (
     <div className={mergeClasses(styles.mediaState, styles.mediaStateFailed)} data-testid={`media-status-${message.id}`} data-status={status}>
       <ErrorCircle16Regular />
-      <span>{t(status === 'tooLarge' ? 'conversation.mediaTooLarge' : 'conversation.mediaFailed')}</span>
+      <span className={styles.mediaStateText}>{t(status === 'tooLarge' ? 'conversation.mediaTooLarge' : 'conversation.mediaFailed')}</span>
       {status === 'failed' && !readOnly ? (
-        <Button
-          className={styles.mediaRetry}
-          size="small"
-          appearance="transparent"
-          icon={<ArrowDownload16Regular />}
-          disabled={busy}
-          onClick={() => void downloadAgain()}
-          data-testid={`media-retry-${message.id}`}
-        >
-          {t('conversation.downloadAgain')}
-        </Button>
+        <div className={styles.mediaRetry}>
+          <Button
+            size="small"
+            appearance="transparent"
+            icon={<ArrowDownload16Regular />}
+            disabled={busy}
+            onClick={() => void downloadAgain()}
+            data-testid={`media-retry-${message.id}`}
+          >
+            {t('conversation.downloadAgain')}
+          </Button>
+        </div>
       ) : null}
     </div>
   );
