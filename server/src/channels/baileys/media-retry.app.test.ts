@@ -295,15 +295,21 @@ describe('POST /messages/{id}/media', () => {
     }
   });
 
-  it('another company’s message id is not found, and nothing changes', async () => {
+  it('another company’s message id is not found, a ticket the caller may not see is refused, and nothing changes', async () => {
     const { jid, ticketId } = await customer();
     const failed = await failedPhoto(jid, ticketId, 'OTHERCO-1', randomBytes(1024));
     const res = await retry(failed.id, b.admin.token);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: 'ERR_NO_MESSAGE_FOUND' });
     expect((await em().findOneOrFail(Message, failed.id)).mediaStatus).toBe('failed');
+    // A colleague who may not see the ticket (no queue of it, not the all-tickets flag) may not either.
+    const agent = await retry(failed.id, a.agent.token);
+    expect(agent.status).toBe(403);
+    expect(agent.body).toEqual({ error: 'ERR_NO_PERMISSION' });
+    expect((await em().findOneOrFail(Message, failed.id)).mediaStatus).toBe('failed');
     expect((await t.api.post('/messages/999999/media', {}, a.admin.token)).status).toBe(404);
     expect((await t.api.post('/messages/abc/media', {}, a.admin.token)).status).toBe(400);
+    expect((await t.api.post('/messages/2147483648/media', {}, a.admin.token)).status).toBe(400);
     expect((await t.api.post(`/messages/${failed.id}/media`, {})).status).toBe(401);
   });
 
