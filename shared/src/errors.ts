@@ -113,6 +113,11 @@ export const ERROR_STATUS = {
   // WhatsApp answered one of our messages with an error receipt: it was not delivered.
   ERR_WAPP_SEND_REFUSED: 502,
   ERR_WAPP_ACCOUNT_RESTRICTED: 403,
+
+  // Fetching a received media again (POST /messages/{id}/media)
+  ERR_NO_MEDIA_TO_FETCH: 409,
+  ERR_MEDIA_NOT_FAILED: 409,
+  ERR_MEDIA_REFETCH_UNSUPPORTED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -177,6 +177,14 @@ export interface ChannelSession {
    * number. Only while the session waits for a scan; absent for a provider without it.
    */
   requestPairingCode?(number: string): Promise<string>;
+  /**
+   * Fetches the media of a received message again (`raw`: its stored provider object), the same way as a
+   * new one: in the background, handed over with `mediaDownloaded` (the stored message must be `pending`
+   * by then). Resolves once the download is under way (or already was), not when it ends. Refuses with
+   * ERR_WAPP_NOT_INITIALIZED while not connected, ERR_NO_MEDIA_TO_FETCH when `raw` holds no media, and
+   * ERR_MEDIA_REFETCH_UNSUPPORTED when the provider cannot have it again. Absent: never possible.
+   */
+  refetchMedia?(id: string, raw: unknown): Promise<void>;
 }
 
 export interface SessionOptions {

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { InboundMessage, MediaDownload, MessageUpdate } from '../channels/types.js';
 import { forCompany, forSystem } from '../db/tenant.js';
 import type { DomainEvents, EventBus } from '../events/bus.js';
+import { AppError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { MediaTooLargeError, type MediaStore } from '../media/storage.js';
 import { digitsOnly, presentContact, upsertChannelContact } from '../modules/contacts/index.js';
@@ -513,12 +514,59 @@ export const completeMedia = async (deps: PipelineDeps, connection: ConnectionKe
 /** How long a media may stay pending before it counts as lost (its download died with its process). */
 export const STALE_MEDIA_MS = 15 * 60_000;
 
+/** How far back (by the message's time) a connecting session takes up media left pending, and how many at once. */
+export const RESUME_MEDIA_WINDOW_MS = 24 * 60 * 60_000;
+export const RESUME_MEDIA_MAX = 50;
+
+/**
+ * The connection's session is connected (at start, after a restart, after a drop): the media its messages
+ * still wait for (a crash or a stop cut their download off) are fetched again by it, the newest first,
+ * within RESUME_MEDIA_WINDOW_MS and at most RESUME_MEDIA_MAX (a huge backlog does not stampede; older
+ * ones are left to the stale sweep, and to the agent's "download again"). Each goes the way of a new
+ * download (streamed, size limit, outside the chats' order) and ends in completeMedia. Answers how many
+ * were asked for.
+ */
+export const resumePendingMedia = async (deps: PipelineDeps, connection: ConnectionKey, now = new Date()): Promise<number> => {
+  const session = deps.channels.find(connection.id);
+  if (!session?.refetchMedia || !session.canSend()) return 0;
+  const em = forCompany(deps.systemEm(), connection.companyId);
+  // Taken up by touching them: the stale sweep gives each a fresh STALE_MEDIA_MS from now.
+  const rows: { id: number }[] = await em.execute(
+    `update messages set updated_at = now() where id in (
+       select id from messages where company_id = ? and whatsapp_id = ? and media_status = 'pending' and created_at > ?
+        order by created_at desc, id desc limit ?)
+     returning id`,
+    [connection.companyId, connection.id, new Date(now.getTime() - RESUME_MEDIA_WINDOW_MS), RESUME_MEDIA_MAX],
+  );
+  let resumed = 0;
+  for (const { id } of rows) {
+    const message = await em.findOne(Message, { id, mediaStatus: 'pending' }, { populate: ['raw'] });
+    if (!message?.wid) continue;
+    try {
+      await session.refetchMedia(message.wid, message.raw);
+      resumed += 1;
+    } catch (err) {
+      // Dropped again meanwhile: the next connect takes them up.
+      if (err instanceof AppError && err.code === 'ERR_WAPP_NOT_INITIALIZED') break;
+      // Nothing to fetch it from (no stored object, a provider that cannot): failed now rather than in 15 minutes.
+      await completeMedia(deps, connection, { id: message.wid, error: err instanceof AppError ? err.code : String(err) });
+    }
+  }
+  if (rows.length > 0) deps.logger.info({ whatsappId: connection.id, pending: rows.length, resumed }, 'pending media taken up again');
+  return resumed;
+};
+
 /**
  * Media left pending by a download that will never finish (the process that ran it crashed or was
  * stopped mid-download): marked failed, so the agent is not told "downloading" forever. A download still
  * running after this long is dropped when it ends (completeMedia only fills a pending message).
+ *
+ * `runningSince` (the job passes this process's start): nothing counts as stale during the first
+ * STALE_MEDIA_MS of a process, since its sessions take pending media up when they connect (and touch
+ * them); otherwise a sweep overdue at start after a long downtime would fail them before that.
  */
-export const failStaleMedia = async (deps: PipelineDeps, now: Date): Promise<number> => {
+export const failStaleMedia = async (deps: PipelineDeps, now: Date, options: { runningSince?: Date } = {}): Promise<number> => {
+  if (options.runningSince && now.getTime() - options.runningSince.getTime() < STALE_MEDIA_MS) return 0;
   const root = forSystem(deps.systemEm());
   const stale: { id: number; company_id: number; whatsapp_id: number | null }[] = await root.execute(
     `update messages set media_status = 'failed', updated_at = now()

@@ -635,6 +635,83 @@ describe('BaileysSession inbound events', () => {
     await h.session.stop();
   });
 
+  it('fetches a stored message’s media again from its stored object (messages.raw, JSON), once however often asked', async () => {
+    const got: WAMessage[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const h = await connected({
+      downloadMedia: async (msg) => {
+        got.push(msg);
+        await held;
+        return Buffer.from('again');
+      },
+    });
+    const mediaKey = Buffer.from('0123456789abcdef0123456789abcdef');
+    const original = wa(
+      { remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'DOC9' },
+      { documentMessage: { mimetype: 'application/pdf', fileName: 'boleto.pdf', fileLength: 5, mediaKey, url: 'https://mmg.whatsapp.net/d/f/x.enc' } },
+    );
+    // As the pipeline stores it: JSON text in a jsonb column.
+    const raw = JSON.parse(JSON.stringify(original)) as unknown;
+    await h.session.refetchMedia('DOC9', raw);
+    await h.session.refetchMedia('DOC9', raw);
+    release();
+    await h.idle();
+    expect(h.rec.media).toEqual([{ id: 'DOC9', mimetype: 'application/pdf', filename: 'boleto.pdf', fileLength: 5, data: 'again' }]);
+    expect(got).toHaveLength(1);
+    expect(got[0].key).toMatchObject({ id: 'DOC9', remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: false });
+    expect(Buffer.from(got[0].message!.documentMessage!.mediaKey!).equals(mediaKey)).toBe(true);
+    // Done: a later request fetches it once more.
+    await h.session.refetchMedia('DOC9', raw);
+    await h.idle();
+    expect(got).toHaveLength(2);
+    await h.session.stop();
+  });
+
+  it('a media still downloading since it arrived is not fetched a second time when asked again', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let downloads = 0;
+    const h = await connected({
+      downloadMedia: async () => {
+        downloads += 1;
+        await held;
+        return Buffer.from('img');
+      },
+    });
+    let stored!: () => void;
+    const isStored = new Promise<void>((resolve) => (stored = resolve));
+    const message = h.rec.events.message;
+    h.rec.events.message = async (m) => {
+      await message(m);
+      stored();
+    };
+    const msg = wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'IMG7' }, { imageMessage: { mimetype: 'image/jpeg', url: 'https://mmg.whatsapp.net/x.enc' } });
+    h.socket().emit('messages.upsert', { type: 'notify', messages: [msg] });
+    await isStored;
+    await h.session.refetchMedia('IMG7', JSON.parse(JSON.stringify(msg)));
+    release();
+    await h.idle();
+    expect(downloads).toBe(1);
+    expect(h.rec.media).toEqual([{ id: 'IMG7', mimetype: 'image/jpeg', data: 'img' }]);
+    await h.session.stop();
+  });
+
+  it('refuses to fetch again while not connected, or from an object without media or of another message', async () => {
+    const h = await connected();
+    const text = wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'TXT9' }, { conversation: 'oi' });
+    const image = JSON.parse(JSON.stringify(wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'IMG9' }, { imageMessage: { mimetype: 'image/jpeg' } })));
+    const code = (p: Promise<void>) => p.then(() => 'resolved', (err: AppError) => err.code);
+    expect(await code(h.session.refetchMedia('TXT9', JSON.parse(JSON.stringify(text))))).toBe('ERR_NO_MEDIA_TO_FETCH');
+    expect(await code(h.session.refetchMedia('IMG9', null))).toBe('ERR_NO_MEDIA_TO_FETCH');
+    expect(await code(h.session.refetchMedia('OTHER', image))).toBe('ERR_NO_MEDIA_TO_FETCH');
+    h.socket().close(500);
+    expect(await code(h.session.refetchMedia('IMG9', image))).toBe('ERR_WAPP_NOT_INITIALIZED');
+    await h.idle();
+    expect(h.rec.media).toEqual([]);
+    await h.session.stop();
+  });
+
   it('names group chats from metadata fetched once, and reports the sender with both ids', async () => {
     const h = await connected();
     const group = '120363025246125888@g.us';

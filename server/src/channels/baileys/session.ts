@@ -97,8 +97,22 @@ export interface BaileysSessionConfig {
   webVersion: (fresh?: boolean) => Promise<WAVersion | undefined>;
 }
 
-export const defaultDownloadMedia: MediaDownloader = (message, socket, logger) =>
-  downloadMediaMessage(message, 'stream', {}, { logger, reuploadRequest: (m) => socket.updateMediaMessage(m) });
+/** What WhatsApp's media servers answer for a file they no longer keep: the phone must upload it again. */
+const MEDIA_GONE = new Set([404, 410]);
+
+export const defaultDownloadMedia: MediaDownloader = async (message, socket, logger) => {
+  const context = { logger, reuploadRequest: (m: WAMessage) => socket.updateMediaMessage(m) };
+  try {
+    return await downloadMediaMessage(message, 'stream', {}, context);
+  } catch (err) {
+    // Baileys (7.0.0-rc14) asks for the re-upload only on an error with a `status`, but its own HTTP
+    // errors are Booms with `output.statusCode`: an expired file would never come back. Asked here.
+    const code = disconnectCode(err);
+    if (code === undefined || !MEDIA_GONE.has(code)) throw err;
+    logger?.info({ key: message.key, code }, 'media gone from the server; asking the phone to upload it again');
+    return downloadMediaMessage(await socket.updateMediaMessage(message), 'stream', {}, context);
+  }
+};
 
 /**
  * The download as its reader gets it: failed when no byte came for `idleMs` or when the session ends,
@@ -230,6 +244,18 @@ const reviveBuffers = (value: unknown): unknown => {
   return value;
 };
 
+/** A message object as stored (`messages.raw`, JSON) back as Baileys' own; undefined when it is none. */
+export const storedWAMessage = (raw: unknown): WAMessage | undefined => {
+  const stored = raw as { key?: unknown; message?: unknown } | null | undefined;
+  if (!stored || typeof stored !== 'object' || !stored.key || !stored.message) return undefined;
+  try {
+    const message = proto.WebMessageInfo.fromObject(reviveBuffers(stored) as Record<string, unknown>) as WAMessage;
+    return message.key?.id ? message : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
 /** The message a reply quotes: the stored original when we have it, else its key and text. */
 export const quotedMessage = (jid: string, quoted: QuotedRef): WAMessage => {
   const raw = quoted.raw as { key?: unknown; message?: unknown } | null | undefined;
@@ -358,6 +384,8 @@ export class BaileysSession implements ChannelSession {
   private readonly chats: ChatLanes;
   /** Media downloads, each its own lane (DOWNLOADS_AT_ONCE at a time), started once their message is stored. */
   private readonly downloads: ChatLanes;
+  /** Ids of the messages whose media is being fetched (or about to be): a refetch of one of them starts nothing. */
+  private readonly downloading = new Set<string>();
   private readonly log: Logger;
   private readonly baileysLog: Logger;
 
@@ -852,8 +880,31 @@ export class BaileysSession implements ChannelSession {
     // The message is stored at once, its media pending; the download follows outside the chat's lane.
     const media = mapped.media && this.options.events.mediaDownloaded ? mapped.media : undefined;
     if (mapped.media) message.mediaStatus = media ? 'pending' : 'failed';
-    await this.options.events.message(message);
+    // Counted as downloading from before it is stored: a resume at connect racing this must not fetch it too.
+    if (media) this.downloading.add(message.id);
+    try {
+      await this.options.events.message(message);
+    } catch (err) {
+      if (media) this.downloading.delete(message.id);
+      throw err;
+    }
     if (media) this.fetchMedia(msg, socket, message.id, media);
+  }
+
+  /**
+   * The media of a stored message, fetched again (a download that failed, or one a crash or a stop cut
+   * off): from the message object kept with it, through the same path as a new one. Baileys asks the phone
+   * to upload media WhatsApp's servers no longer have (reuploadRequest), so an old file can come back.
+   */
+  async refetchMedia(id: string, raw: unknown): Promise<void> {
+    const socket = this.liveSocket();
+    if (!this.options.events.mediaDownloaded) throw new AppError('ERR_MEDIA_REFETCH_UNSUPPORTED');
+    const msg = storedWAMessage(raw);
+    if (!msg || msg.key.id !== id) throw new AppError('ERR_NO_MEDIA_TO_FETCH');
+    const mapped = toInboundMessage(msg, { me: this.me });
+    if (mapped?.kind !== 'message' || !mapped.media) throw new AppError('ERR_NO_MEDIA_TO_FETCH');
+    if (this.downloading.has(id)) return;
+    this.fetchMedia(msg, socket, id, mapped.media);
   }
 
   /**
@@ -864,6 +915,7 @@ export class BaileysSession implements ChannelSession {
     const handler = this.options.events.mediaDownloaded!;
     const signal = this.lifetime.signal;
     const idleMs = this.config.mediaTimeoutMs;
+    this.downloading.add(id);
     this.downloads.push([`media:${id}`], async () => {
       const open = async (): Promise<Readable> => {
         try {
@@ -874,7 +926,11 @@ export class BaileysSession implements ChannelSession {
           throw err;
         }
       };
-      await handler({ id, mimetype: media.mimetype, filename: media.filename, fileLength: media.fileLength, open });
+      try {
+        await handler({ id, mimetype: media.mimetype, filename: media.filename, fileLength: media.fileLength, open });
+      } finally {
+        this.downloading.delete(id);
+      }
     });
   }
 

@@ -182,6 +182,16 @@ export class SandboxSession implements ChannelSession {
     return /^\d{8,15}$/.test(digits) ? digits : null;
   }
 
+  /**
+   * The simulated phone hands a customer's media over with the message itself (stored at once, never
+   * pending) and keeps no copy of it: there is nothing it could fetch again, so it says so honestly rather
+   * than pretend. A message of a sandbox connection whose media failed stays failed.
+   */
+  async refetchMedia(): Promise<void> {
+    this.assertConnected();
+    throw new AppError('ERR_MEDIA_REFETCH_UNSUPPORTED');
+  }
+
   /** A customer writes to the connected phone. */
   async receive(input: SandboxInbound): Promise<{ id: string }> {
     this.assertConnected();

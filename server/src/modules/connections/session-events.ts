@@ -1,7 +1,7 @@
 import type { ConnectionRef } from '../../channels/manager.js';
 import type { ChannelEvents, ChannelStatus } from '../../channels/types.js';
 import { forCompany } from '../../db/tenant.js';
-import { acceptInbound, applyMessageUpdate, completeMedia, completePlaceholder, type PipelineDeps } from '../../pipeline/inbound.js';
+import { acceptInbound, applyMessageUpdate, completeMedia, completePlaceholder, resumePendingMedia, type PipelineDeps } from '../../pipeline/inbound.js';
 import { Company } from '../companies/company.entity.js';
 import { digitsOnly, upsertChannelContact } from '../contacts/index.js';
 import { Contact } from '../contacts/contact.entity.js';
@@ -37,8 +37,8 @@ export const sessionEvents = (deps: PipelineDeps, ref: ConnectionRef): ChannelEv
         // admin (re)started the session.
         w.retries += 1;
       }),
-    status: (status: ChannelStatus, info) =>
-      saveStatus((w) => {
+    status: async (status: ChannelStatus, info) => {
+      await saveStatus((w) => {
         w.status = status;
         if (status !== 'qrcode') w.qrcode = '';
         // The close reason stays on the row until the phone is connected again.
@@ -50,7 +50,10 @@ export const sessionEvents = (deps: PipelineDeps, ref: ConnectionRef): ChannelEv
         }
         // Logged out: no phone is linked any more.
         if (status === 'DISCONNECTED') w.number = '';
-      }),
+      });
+      // Media a crash or a stop left pending is fetched again now (in the background: status reports go on).
+      if (status === 'CONNECTED') void resumePendingMedia(deps, key).catch((err: unknown) => log.warn({ err }, 'resuming pending media failed'));
+    },
     message: async (message) => {
       // The echo of a message the outbox sent: its conversation copy exists; the echo proves it left.
       if (message.fromMe && (await markEchoed(em(), ref.id, message.id))) return;

@@ -11,15 +11,18 @@ export const messagesModule: AppModule = {
   entities: [MessageSchema],
   routes: (deps) => [messagesRoutes(deps)],
   realtime: registerMessagesRealtime,
-  jobs: (registry, ctx) =>
+  jobs: (registry, ctx) => {
+    // Connecting sessions take pending media up first (see failStaleMedia).
+    const runningSince = new Date();
     registry.define({
       name: 'messages:fail-stale-media',
       every: '5 minutes',
       concurrency: 1,
       handler: async () => {
-        await failStaleMedia(ctx.pipeline, new Date());
+        await failStaleMedia(ctx.pipeline, new Date(), { runningSince });
       },
-    }),
+    });
+  },
 };
 
 // What other modules may use of this one (they import it only from here).

@@ -5,7 +5,7 @@ import type { RouteDeps } from '../../http/route-deps.js';
 import type { AppState } from '../../http/types.js';
 import { formFields, mediaOf, upload, uploadedFiles } from '../../http/upload.js';
 import { parse } from '../../http/validate.js';
-import { deleteMessage, listMessages, resendMessage, sendMediaMessages, sendTextMessage } from './messages.service.js';
+import { deleteMessage, listMessages, refetchMessageMedia, resendMessage, sendMediaMessages, sendTextMessage } from './messages.service.js';
 import { asVoiceNote } from './outbound.js';
 
 const ticketParam = z.object({ ticketId: idSchema });
@@ -61,6 +61,11 @@ export const messagesRoutes = (deps: RouteDeps) => {
 
   router.post('/:id/resend', deps.auth, async (ctx) => {
     ctx.body = await resendMessage(ctx.state.service, conversation, parse(idParamSchema, ctx.params).id);
+  });
+
+  // A received file whose download failed is fetched again (the answer shows it pending).
+  router.post('/:id/media', deps.auth, async (ctx) => {
+    ctx.body = await refetchMessageMedia(ctx.state.service, conversation, parse(idParamSchema, ctx.params).id);
   });
 
   router.delete('/:id', deps.auth, async (ctx) => {

@@ -195,3 +195,40 @@ export const resendMessage = async (ctx: ServiceContext, deps: ConversationDeps,
   ctx.events.emit('message.updated', { companyId: ticket.companyId, message: presented, placement: placementOf(ticket) });
   return presented;
 };
+
+/** The media types a customer's message carries as a file (what a download may bring again). */
+const FILE_MEDIA = new Set(['image', 'audio', 'video', 'application', 'document', 'sticker']);
+
+/**
+ * POST /messages/{id}/media: a received file whose download failed is fetched again by the connection's
+ * running session. The message shows "downloading" at once (pending, announced); the download ends in the
+ * usual completion (the file, or failed again). Refused: not connected here (ERR_WAPP_NOT_INITIALIZED), no
+ * file to fetch (ERR_NO_MEDIA_TO_FETCH), not failed — on its way, arrived or too large (ERR_MEDIA_NOT_FAILED),
+ * a provider that cannot fetch again (ERR_MEDIA_REFETCH_UNSUPPORTED; the message stays failed).
+ */
+export const refetchMessageMedia = async (ctx: ServiceContext, deps: ConversationDeps, id: number) => {
+  const message = await ctx.em.findOne(Message, id, { populate: ['raw'] });
+  if (!message || message.ticketId === null) throw new AppError('ERR_NO_MESSAGE_FOUND');
+  const ticket = await findVisibleTicket(ctx, message.ticketId);
+  if (!FILE_MEDIA.has(message.mediaType) || !message.wid || message.whatsappId === null) throw new AppError('ERR_NO_MEDIA_TO_FETCH');
+  if (message.mediaStatus !== 'failed') throw new AppError('ERR_MEDIA_NOT_FAILED');
+  const session = deps.channels.findOfCompany(message.whatsappId, ticket.companyId);
+  if (!session?.canSend()) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+  if (!session.refetchMedia) throw new AppError('ERR_MEDIA_REFETCH_UNSUPPORTED');
+  const raw: unknown = message.raw;
+  // Pending before the session is asked, so the download's completion finds it waiting; only from failed
+  // (two agents clicking at once: the second is told it is on its way).
+  if ((await ctx.em.nativeUpdate(Message, { id, mediaStatus: 'failed' }, { mediaStatus: 'pending' })) === 0) throw new AppError('ERR_MEDIA_NOT_FAILED');
+  await ctx.em.refresh(message);
+  const [presented] = await presentMessages(ctx.em, deps.media, [message]);
+  try {
+    await session.refetchMedia(message.wid, raw);
+  } catch (err) {
+    // Refused: failed as it was, and the clients were told nothing.
+    await ctx.em.nativeUpdate(Message, { id, mediaStatus: 'pending' }, { mediaStatus: 'failed' });
+    throw err;
+  }
+  // Told at once (no I/O since the download was queued): its completion, which needs some, comes after.
+  ctx.events.emit('message.updated', { companyId: ticket.companyId, message: presented, placement: placementOf(ticket) });
+  return presented;
+};

@@ -96,6 +96,9 @@ export const fetchQuickMessageFile = async (url: string, name: string): Promise<
 /** POST /messages/{id}/resend: a message that failed to send goes again; answers it, waiting once more. */
 export const resendMessage = async (id: number): Promise<Message> => (await api.post<Message>(`/messages/${id}/resend`)).data;
 
+/** POST /messages/{id}/media: a received file whose download failed is fetched again (answers it pending). */
+export const refetchMedia = async (id: number): Promise<Message> => (await api.post<Message>(`/messages/${id}/media`)).data;
+
 /** DELETE /messages/{id}: answers the message, now marked deleted. */
 export const deleteMessage = async (id: number): Promise<Message> => (await api.delete<Message>(`/messages/${id}`)).data;
 

@@ -2,6 +2,7 @@ import { memo, useState } from 'react';
 import { Button, Link, makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, mergeClasses, Spinner, Text, tokens } from '@fluentui/react-components';
 import {
   ArrowClockwise12Regular,
+  ArrowDownload16Regular,
   ArrowReply16Regular,
   Call16Regular,
   Checkmark12Regular,
@@ -22,7 +23,7 @@ import { FormattedText } from '../../../components/formatted-text';
 import type { TFunction } from 'i18next';
 import { getServerUrl } from '../../../api/client';
 import { errorMessage, toastError } from '../../../api/errors';
-import { resendMessage } from '../api/tickets';
+import { refetchMedia, resendMessage } from '../api/tickets';
 import { formatTime } from '../../../i18n/format';
 import type { Message, MessageBase } from '../api/types';
 import { parseLocation, parseVcards } from '../lib/message-rows';
@@ -81,7 +82,10 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground2,
     fontSize: tokens.fontSizeBase200,
   },
-  mediaStateFailed: { color: tokens.colorPaletteRedForeground1 },
+  mediaStateFailed: { color: tokens.colorPaletteRedForeground1, flexWrap: 'wrap' },
+  mediaStateText: { flex: '1 1 0', minWidth: 0 },
+  // On a line of its own under the reason (clear of the bubble's menu), lined up with its text.
+  mediaRetry: { flexBasis: '100%', display: 'flex', paddingLeft: '16px' },
   menu: { position: 'absolute', top: '2px', right: '2px', opacity: 0, minWidth: 'auto' },
   system: { display: 'flex', justifyContent: 'center', padding: '4px' },
   reactions: {
@@ -132,11 +136,26 @@ export function AckIcon({ ack }: { ack: number }) {
 /** Location and contact-card messages carry their content in the body, shown by MessageMedia instead. */
 const BODY_AS_MEDIA = new Set(['location', 'locationMessage', 'vcard', 'contactMessage']);
 
-/** A received file still on its way, or why it never came (the server tells when it changes). */
-function MediaState({ message }: { message: MessageBase }) {
+/**
+ * A received file still on its way, or why it never came (the server tells when it changes). One whose
+ * download failed can be fetched again (outside read-only views); one too large cannot.
+ */
+function MediaState({ message, readOnly }: { message: MessageBase; readOnly?: boolean }) {
   const styles = useStyles();
   const { t } = useTranslation('tickets');
+  const [busy, setBusy] = useState(false);
   const status = message.mediaStatus;
+  const downloadAgain = async () => {
+    setBusy(true);
+    try {
+      // The server's update event turns the bubble to "downloading", then to the file.
+      await refetchMedia(message.id);
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
   if (status === 'pending') {
     return (
       <div className={styles.mediaState} role="status" data-testid={`media-status-${message.id}`} data-status={status}>
@@ -148,16 +167,30 @@ function MediaState({ message }: { message: MessageBase }) {
   return (
     <div className={mergeClasses(styles.mediaState, styles.mediaStateFailed)} data-testid={`media-status-${message.id}`} data-status={status}>
       <ErrorCircle16Regular />
-      <span>{t(status === 'tooLarge' ? 'conversation.mediaTooLarge' : 'conversation.mediaFailed')}</span>
+      <span className={styles.mediaStateText}>{t(status === 'tooLarge' ? 'conversation.mediaTooLarge' : 'conversation.mediaFailed')}</span>
+      {status === 'failed' && !readOnly ? (
+        <div className={styles.mediaRetry}>
+          <Button
+            size="small"
+            appearance="transparent"
+            icon={<ArrowDownload16Regular />}
+            disabled={busy}
+            onClick={() => void downloadAgain()}
+            data-testid={`media-retry-${message.id}`}
+          >
+            {t('conversation.downloadAgain')}
+          </Button>
+        </div>
+      ) : null}
     </div>
   );
 }
 
-export function MessageMedia({ message }: { message: MessageBase }) {
+export function MessageMedia({ message, readOnly }: { message: MessageBase; readOnly?: boolean }) {
   const styles = useStyles();
   const { t } = useTranslation('tickets');
   const url = mediaHref(message.mediaUrl);
-  if (message.mediaStatus) return <MediaState message={message} />;
+  if (message.mediaStatus) return <MediaState message={message} readOnly={readOnly} />;
   switch (message.mediaType) {
     case 'image':
       return url ? (
@@ -365,7 +398,7 @@ export const MessageBubble = memo(function MessageBubble({ message, reactions, s
         ) : (
           <>
             {message.mediaType && message.mediaType !== 'chat' && message.mediaType !== 'extendedTextMessage' ? (
-              <MessageMedia message={message} />
+              <MessageMedia message={message} readOnly={readOnly} />
             ) : null}
             {showsBody(message) ? <div className={styles.text}><FormattedText text={message.body} /></div> : null}
           </>

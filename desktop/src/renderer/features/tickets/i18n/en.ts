@@ -64,6 +64,7 @@ const en = {
     unavailable: 'The customer sent a message that cannot be shown here (see it on the phone, or ask them to send it again).',
     mediaPending: 'The file is downloading…',
     mediaFailed: 'The file could not be downloaded (see it on the phone).',
+    downloadAgain: 'Download again',
     mediaTooLarge: 'The file is too large to download here (see it on the phone).',
     tags: 'Tags',
     noTags: 'No tags',

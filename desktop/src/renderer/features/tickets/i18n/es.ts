@@ -66,6 +66,7 @@ const es: Translation<typeof en> = {
     unavailable: 'El cliente envió un mensaje que no se puede mostrar aquí (véalo en el teléfono o pídale que lo envíe de nuevo).',
     mediaPending: 'El archivo se está descargando…',
     mediaFailed: 'No se pudo descargar el archivo (véalo en el teléfono).',
+    downloadAgain: 'Descargar de nuevo',
     mediaTooLarge: 'El archivo es demasiado grande para descargarlo aquí (véalo en el teléfono).',
     tags: 'Etiquetas',
     noTags: 'Sin etiquetas',

@@ -66,6 +66,7 @@ const pt: Translation<typeof en> = {
     unavailable: 'O cliente enviou uma mensagem que não pode ser exibida aqui (veja no celular ou peça que envie de novo).',
     mediaPending: 'O arquivo está sendo baixado…',
     mediaFailed: 'Não foi possível baixar o arquivo (veja no celular).',
+    downloadAgain: 'Baixar de novo',
     mediaTooLarge: 'O arquivo é grande demais para baixar aqui (veja no celular).',
     tags: 'Tags',
     noTags: 'Sem tags',

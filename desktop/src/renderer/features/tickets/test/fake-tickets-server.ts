@@ -248,6 +248,14 @@ export const ticketsServer = (initial: Partial<TicketsServerState> = {}) => {
       state.messages.push(message);
       return { data: present(message) };
     }
+    const refetch = /^\/messages\/(\d+)\/media$/.exec(url);
+    if (refetch && method === 'POST') {
+      const message = state.messages.find((msg) => msg.id === Number(refetch[1]));
+      if (!message) return { status: 404, data: { error: 'ERR_NO_MESSAGE_FOUND' } };
+      if (message.mediaStatus !== 'failed') return { status: 409, data: { error: 'ERR_MEDIA_NOT_FAILED' } };
+      Object.assign(message, { mediaStatus: 'pending' });
+      return { data: present(message) };
+    }
     const resend = /^\/messages\/(\d+)\/resend$/.exec(url);
     if (resend && method === 'POST') {
       const message = state.messages.find((msg) => msg.id === Number(resend[1]));
