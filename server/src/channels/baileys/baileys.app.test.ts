@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { ACCOUNT_RESTRICTED_TEXT, encryptedStream, proto, type WAMessage, type WAMessageKey } from '@whiskeysockets/baileys';
+import { ACCOUNT_RESTRICTED_TEXT, proto, type WAMessage, type WAMessageKey } from '@whiskeysockets/baileys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forCompany } from '../../db/tenant.js';
 import { readOggOpus } from '../../media/ogg.js';
@@ -12,6 +9,7 @@ import { OutboundMessage } from '../../modules/outbox/outbound-message.entity.js
 import { FakeSocket } from '../../testing/baileys-socket.js';
 import { ticketOf } from '../../testing/conversation.js';
 import { recordedWebm } from '../../testing/voice.js';
+import { startMediaServer, type MediaServer } from '../../testing/whatsapp-media.js';
 import { connectSocket, createTenant, eventually, joined, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
 import { createBaileysProvider } from './index.js';
 import { defaultDownloadMedia } from './session.js';
@@ -28,49 +26,15 @@ const sockets: FakeSocket[] = [];
 const socket = () => sockets[sockets.length - 1];
 let seq = 0;
 
-/**
- * WhatsApp's media servers, played by a local HTTP server: it serves encrypted files (made by Baileys'
- * own encryptedStream) that the real download path (downloadMediaMessage) fetches and decrypts. A file
- * can be held back until the test lets it go.
- */
-const mediaFiles = new Map<string, { encrypted: Buffer; status?: number; held?: Promise<void> }>();
-const mediaRequests: string[] = [];
-let mediaServer: Server;
-let mediaBase: string;
+/** WhatsApp's media servers (testing/whatsapp-media.ts). */
+let media: MediaServer;
 /** Limit on a received media in this file's server (MEDIA_DOWNLOAD_MAX_MB 0.25). */
 const MAX_BYTES = 256 * 1024;
 
-/** The message field a real image carries: where to fetch it, its key, its size. */
-const encryptedImage = async (name: string, plain: Buffer, options: { status?: number; held?: Promise<void>; announcedLength?: number } = {}) => {
-  const enc = await encryptedStream(plain, 'image');
-  mediaFiles.set(name, { encrypted: await readFile(enc.encFilePath), status: options.status, held: options.held });
-  return {
-    url: `${mediaBase}/${name}.enc`,
-    mimetype: 'image/jpeg',
-    mediaKey: enc.mediaKey,
-    fileSha256: enc.fileSha256,
-    fileEncSha256: enc.fileEncSha256,
-    fileLength: options.announcedLength ?? enc.fileLength,
-  };
-};
+const encryptedImage = (...args: Parameters<MediaServer['image']>) => media.image(...args);
 
 beforeAll(async () => {
-  mediaServer = createServer((req, res) => {
-    const name = (req.url ?? '').replace(/^\//, '').replace(/\.enc$/, '');
-    mediaRequests.push(name);
-    const file = mediaFiles.get(name);
-    if (!file) {
-      res.statusCode = 500;
-      res.end();
-      return;
-    }
-    void (file.held ?? Promise.resolve()).then(() => {
-      res.statusCode = file.status ?? 200;
-      res.end(file.status ? undefined : file.encrypted);
-    });
-  });
-  await new Promise<void>((resolve) => mediaServer.listen(0, '127.0.0.1', resolve));
-  mediaBase = `http://127.0.0.1:${(mediaServer.address() as AddressInfo).port}`;
+  media = await startMediaServer();
 
   const beta = createBaileysProvider({
     socketFactory: (config) => {
@@ -93,7 +57,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.stop();
-  mediaServer?.close();
+  await media?.close();
 });
 
 const em = () => forCompany(t.app.orm.em.fork(), a.companyId);
@@ -264,8 +228,8 @@ describe('a media message', () => {
       return rows.length === 2 && rows.every((m) => m.mediaStatus === 'tooLarge');
     });
     for (const m of (await messagesOf(ticketId)).filter((m) => m.wid?.startsWith('BIG-'))) expect(m).toMatchObject({ mediaType: 'image', mediaUrl: null });
-    expect(mediaRequests).not.toContain('big-announced');
-    expect(mediaRequests).toContain('big-lying');
+    expect(media.requests).not.toContain('big-announced');
+    expect(media.requests).toContain('big-lying');
     // Nothing of either is kept.
     expect(readdirSync(mediaDir()).length).toBe(before);
     expect(leftovers()).toEqual([]);

@@ -1,14 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { encryptedStream, proto, type WAMessage, type WAMessageKey } from '@whiskeysockets/baileys';
+import { proto, type WAMessage, type WAMessageKey } from '@whiskeysockets/baileys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forCompany } from '../../db/tenant.js';
 import { Message } from '../../modules/messages/message.entity.js';
 import { acceptInbound, resumePendingMedia, RESUME_MEDIA_WINDOW_MS } from '../../pipeline/inbound.js';
 import { FakeSocket } from '../../testing/baileys-socket.js';
 import { ticketOf } from '../../testing/conversation.js';
+import { startMediaServer, type MediaServer } from '../../testing/whatsapp-media.js';
 import { connectSocket, createTenant, eventually, joined, startTestApp, watch, type Tenant, type TestApp } from '../../testing/helpers.js';
 import { createBaileysProvider } from './index.js';
 import { defaultDownloadMedia } from './session.js';
@@ -27,35 +25,12 @@ const sockets: FakeSocket[] = [];
 const socket = () => sockets[sockets.length - 1];
 let seq = 0;
 
-const mediaFiles = new Map<string, { encrypted: Buffer; status?: number }>();
-const mediaRequests: string[] = [];
-let mediaServer: Server;
-let mediaBase: string;
-
-/** A real image's message field: where its encrypted file is served, its key, its size. */
-const encryptedImage = async (name: string, plain: Buffer, status?: number) => {
-  const enc = await encryptedStream(plain, 'image');
-  mediaFiles.set(name, { encrypted: await readFile(enc.encFilePath), status });
-  return {
-    url: `${mediaBase}/${name}.enc`,
-    mimetype: 'image/jpeg',
-    mediaKey: enc.mediaKey,
-    fileSha256: enc.fileSha256,
-    fileEncSha256: enc.fileEncSha256,
-    fileLength: enc.fileLength,
-  };
-};
+/** WhatsApp's media servers (testing/whatsapp-media.ts). */
+let media: MediaServer;
+const encryptedImage = (name: string, plain: Buffer, status?: number) => media.image(name, plain, { status });
 
 beforeAll(async () => {
-  mediaServer = createServer((req, res) => {
-    const name = (req.url ?? '').replace(/^\//, '').replace(/\.enc$/, '');
-    mediaRequests.push(name);
-    const file = mediaFiles.get(name);
-    res.statusCode = file ? (file.status ?? 200) : 500;
-    res.end(file && !file.status ? file.encrypted : undefined);
-  });
-  await new Promise<void>((resolve) => mediaServer.listen(0, '127.0.0.1', resolve));
-  mediaBase = `http://127.0.0.1:${(mediaServer.address() as AddressInfo).port}`;
+  media = await startMediaServer();
 
   const beta = createBaileysProvider({
     socketFactory: (config) => {
@@ -78,7 +53,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.stop();
-  mediaServer?.close();
+  await media?.close();
 });
 
 const em = () => forCompany(t.app.orm.em.fork(), a.companyId);
@@ -148,7 +123,7 @@ describe('a media left pending by a process that died', () => {
     } finally {
       client.close();
     }
-    expect(mediaRequests).not.toContain('crash-old');
+    expect(media.requests).not.toContain('crash-old');
     expect(await em().findOneOrFail(Message, { wid: 'CRASH-OLD' })).toMatchObject({ mediaStatus: 'pending' });
   });
 
@@ -174,7 +149,7 @@ describe('POST /messages/{id}/media', () => {
     const photo = randomBytes(30 * 1024);
     const failed = await failedPhoto(jid, ticketId, 'RETRY-1', photo);
     // WhatsApp's server has it again.
-    mediaFiles.get('RETRY-1')!.status = undefined;
+    media.files.get('RETRY-1')!.status = undefined;
     const client = await connectSocket(t.app.url, a.admin.token);
     try {
       await joined(client, 'joinChatBox', String(ticketId));
@@ -205,9 +180,9 @@ describe('POST /messages/{id}/media', () => {
       reuploads.push(msg.key.id!);
       if (reuploads.length === 1) throw new Error('the phone did not answer');
       // The phone uploaded the same file again, to a new address.
-      mediaFiles.set('reuploaded', { encrypted: mediaFiles.get('expired')!.encrypted });
+      media.files.set('reuploaded', { encrypted: media.files.get('expired')!.encrypted });
       const fresh = proto.WebMessageInfo.fromObject(JSON.parse(JSON.stringify(msg))) as WAMessage;
-      fresh.message!.imageMessage!.url = `${mediaBase}/reuploaded.enc`;
+      fresh.message!.imageMessage!.url = `${media.base}/reuploaded.enc`;
       fresh.message!.imageMessage!.mediaKey = msg.message!.imageMessage!.mediaKey;
       return fresh;
     };
