@@ -152,12 +152,20 @@ export const sendMediaMessages = async (
   return sent;
 };
 
+/**
+ * A message of a conversation with its ticket: 404 for none (or one sent without a ticket, a campaign's,
+ * handled where it was sent from), then the ticket's access rule: `see` to read it, `act` to change it.
+ */
+const messageOfTicket = async (ctx: ServiceContext, id: number, access: 'see' | 'act') => {
+  const message = await ctx.em.findOne(Message, id, { populate: ['raw'] });
+  if (!message || message.ticketId === null) throw new AppError('ERR_NO_MESSAGE_FOUND');
+  const ticket = access === 'act' ? await findActionableTicket(ctx, message.ticketId) : await findVisibleTicket(ctx, message.ticketId);
+  return { message, ticket };
+};
+
 /** DELETE /messages/{id}: only our own messages, deleted for everyone on WhatsApp, then marked. */
 export const deleteMessage = async (ctx: ServiceContext, deps: ConversationDeps, id: number) => {
-  const message = await ctx.em.findOne(Message, id, { populate: ['raw'] });
-  // A message sent without a ticket (a campaign's) is handled where it was sent from, not here.
-  if (!message || message.ticketId === null) throw new AppError('ERR_NO_MESSAGE_FOUND');
-  const ticket = await findActionableTicket(ctx, message.ticketId);
+  const { message, ticket } = await messageOfTicket(ctx, id, 'act');
   if (!message.fromMe) throw new AppError('ERR_NO_PERMISSION');
   if (message.isDeleted) throw new AppError('ERR_CONFLICT', { reason: 'already deleted' });
   // Still waiting in the outbox (or failed): withdrawn there, nothing reached the phone to delete.
@@ -184,9 +192,7 @@ export const deleteMessage = async (ctx: ServiceContext, deps: ConversationDeps,
 
 /** POST /messages/{id}/resend: our message that failed to send goes again (same message id, in order). */
 export const resendMessage = async (ctx: ServiceContext, deps: ConversationDeps, id: number) => {
-  const message = await ctx.em.findOne(Message, id);
-  if (!message || message.ticketId === null) throw new AppError('ERR_NO_MESSAGE_FOUND');
-  const ticket = await findActionableTicket(ctx, message.ticketId);
+  const { message, ticket } = await messageOfTicket(ctx, id, 'act');
   if (!message.fromMe || message.isDeleted) throw new AppError('ERR_NO_PERMISSION');
   // As for any message: nothing is sent on a closed conversation.
   if (ticket.status === 'closed') throw new AppError('ERR_TICKET_CLOSED');
@@ -207,9 +213,7 @@ const FILE_MEDIA = new Set(['image', 'audio', 'video', 'application', 'document'
  * a provider that cannot fetch again (ERR_MEDIA_REFETCH_UNSUPPORTED; the message stays failed).
  */
 export const refetchMessageMedia = async (ctx: ServiceContext, deps: ConversationDeps, id: number) => {
-  const message = await ctx.em.findOne(Message, id, { populate: ['raw'] });
-  if (!message || message.ticketId === null) throw new AppError('ERR_NO_MESSAGE_FOUND');
-  const ticket = await findVisibleTicket(ctx, message.ticketId);
+  const { message, ticket } = await messageOfTicket(ctx, id, 'see');
   if (!FILE_MEDIA.has(message.mediaType) || !message.wid || message.whatsappId === null) throw new AppError('ERR_NO_MEDIA_TO_FETCH');
   if (message.mediaStatus !== 'failed') throw new AppError('ERR_MEDIA_NOT_FAILED');
   const session = deps.channels.findOfCompany(message.whatsappId, ticket.companyId);

@@ -59,12 +59,16 @@ export function useUnreadChats(): boolean {
   return useUnreadChatCount() > 0;
 }
 
+/** The unread list without a chat (read, or deleted), one fewer. */
+const withoutUnread = (old: Page<Chat> | undefined, chatId: number): Page<Chat> | undefined =>
+  old?.records.some((c) => c.id === chatId) ? { ...old, records: old.records.filter((c) => c.id !== chatId), count: Math.max(0, old.count - 1) } : old;
+
 /** The unread list after a chat changed: in it while the user has unread messages there, counted once. */
 const withUnread = (old: Page<Chat> | undefined, chat: Chat, userId: number | undefined): Page<Chat> | undefined => {
   if (!old) return old;
+  if (unreadsOf(chat, userId) === 0) return withoutUnread(old, chat.id);
   const listed = old.records.some((c) => c.id === chat.id);
-  if (unreadsOf(chat, userId) > 0) return { ...old, records: upsertChat(old.records, chat), count: old.count + (listed ? 0 : 1) };
-  return listed ? { ...old, records: old.records.filter((c) => c.id !== chat.id), count: Math.max(0, old.count - 1) } : old;
+  return { ...old, records: upsertChat(old.records, chat), count: old.count + (listed ? 0 : 1) };
 };
 
 /** Cache edits the realtime events and the screen's own calls share; `userId` is the signed-in user. */
@@ -81,9 +85,7 @@ export const chatCache = (client: QueryClient, userId?: number) => ({
     client.setQueriesData<Chat>({ queryKey: CHAT_ONE_KEY }, (old) => (old && old.id === chat.id ? chat : old));
   },
   remove(chatId: number) {
-    client.setQueryData<Page<Chat>>(CHAT_UNREAD_KEY, (old) =>
-      old?.records.some((c) => c.id === chatId) ? { ...old, records: old.records.filter((c) => c.id !== chatId), count: Math.max(0, old.count - 1) } : old,
-    );
+    client.setQueryData<Page<Chat>>(CHAT_UNREAD_KEY, (old) => withoutUnread(old, chatId));
     client.setQueryData<ChatPages>(CHAT_LIST_KEY, (old) =>
       old ? { ...old, pages: old.pages.map((p) => ({ ...p, records: p.records.filter((c) => c.id !== chatId) })) } : old,
     );
