@@ -1,7 +1,7 @@
 import type { ConnectionSessionView, ConnectionView } from '@atrium/shared';
-import { escapeLike } from '../../db/sql.js';
+import { assertUniqueName, nameTaken } from '../../db/unique-name.js';
 import { createHash, randomBytes } from 'node:crypto';
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CreateConnectionInput, UpdateConnectionInput } from '@atrium/shared';
 import type { ChannelManager } from '../../channels/manager.js';
@@ -99,16 +99,9 @@ const assertQueues = async (em: EntityManager, queueIds: number[]) => {
   return unique;
 };
 
-const assertNameFree = async (em: EntityManager, name: string, exceptId?: number) => {
-  const other = await em.findOne(Whatsapp, { name: { $ilike: escapeLike(name) } });
-  if (other && other.id !== exceptId) throw new AppError('ERR_WAPP_NAME_ALREADY_EXISTS');
-};
-
-/** The (company, name) index caught a concurrent save with the same name. */
-const nameRace = (err: unknown): never => {
-  if (err instanceof UniqueConstraintViolationException) throw new AppError('ERR_WAPP_NAME_ALREADY_EXISTS');
-  throw err;
-};
+const assertNameFree = (em: EntityManager, name: string, exceptId?: number) =>
+  assertUniqueName(em, Whatsapp, name, 'ERR_WAPP_NAME_ALREADY_EXISTS', exceptId);
+const nameRace = nameTaken('ERR_WAPP_NAME_ALREADY_EXISTS');
 
 /** With several queues the customer must be greeted with the menu (spec 01 section 5). */
 const assertGreeting = (queueIds: number[], greeting: string) => {

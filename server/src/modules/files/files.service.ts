@@ -1,4 +1,5 @@
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { LockMode } from '@mikro-orm/core';
+import { assertUniqueName, nameTaken } from '../../db/unique-name.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   FILE_LISTS_PAGE_SIZE,
@@ -61,15 +62,9 @@ const findList = async (em: EntityManager, id: number, lock = false) => {
 };
 
 /** Names are unique in a company whatever their case (spec 04 section 8). */
-const assertNameFree = async (em: EntityManager, name: string, exceptId?: number) => {
-  const other = await em.findOne(FileList, { name: { $ilike: escapeLike(name) } });
-  if (other && other.id !== exceptId) throw new AppError('ERR_FILE_LIST_ALREADY_EXISTS');
-};
-
-const nameRace = (err: unknown): never => {
-  if (err instanceof UniqueConstraintViolationException) throw new AppError('ERR_FILE_LIST_ALREADY_EXISTS');
-  throw err;
-};
+const assertNameFree = (em: EntityManager, name: string, exceptId?: number) =>
+  assertUniqueName(em, FileList, name, 'ERR_FILE_LIST_ALREADY_EXISTS', exceptId);
+const nameRace = nameTaken('ERR_FILE_LIST_ALREADY_EXISTS');
 
 /** Files on disk are removed once the rows naming them are gone (never inside the transaction). */
 const removeFiles = async (media: MediaStore, companyId: number, paths: (string | null)[]) => {

@@ -1,5 +1,6 @@
 import { escapeLike } from '../../db/sql.js';
-import { ForeignKeyConstraintViolationException, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { assertUniqueName, nameTaken } from '../../db/unique-name.js';
+import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PAGE_SIZE, type CreatePlanInput, type PlanFeature, type ListQuery, type UpdatePlanInput } from '@atrium/shared';
 import { crossCompanyEm, pageOf, requireSuper, type ServiceContext } from '../../context.js';
@@ -47,20 +48,10 @@ export const findPlan = async (em: EntityManager, id: number): Promise<Plan> => 
   return plan;
 };
 
-const assertNameFree = async (em: EntityManager, name: string, exceptId?: number) => {
-  const other = await em.findOne(Plan, { name: { $ilike: escapeLike(name) } });
-  if (other && other.id !== exceptId) throw new AppError('ERR_PLAN_NAME_ALREADY_EXISTS');
-};
-
+const assertNameFree = (em: EntityManager, name: string, exceptId?: number) =>
+  assertUniqueName(em, Plan, name, 'ERR_PLAN_NAME_ALREADY_EXISTS', exceptId);
 /** A concurrent save with the same name passed the check above; the unique index still answers the right code. */
-const flushNamed = async (em: EntityManager) => {
-  try {
-    await em.flush();
-  } catch (err) {
-    if (err instanceof UniqueConstraintViolationException) throw new AppError('ERR_PLAN_NAME_ALREADY_EXISTS');
-    throw err;
-  }
-};
+const flushNamed = (em: EntityManager) => em.flush().catch(nameTaken('ERR_PLAN_NAME_ALREADY_EXISTS'));
 
 export const createPlan = async (ctx: ServiceContext, input: CreatePlanInput) => {
   requireSuper(ctx.actor);

@@ -1,5 +1,6 @@
 import { escapeLike } from '../../db/sql.js';
-import { QueryOrder, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { assertUniqueName, nameTaken } from '../../db/unique-name.js';
+import { QueryOrder } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   TAG_DEFAULT_COLOR,
@@ -41,15 +42,8 @@ const findTag = async (em: EntityManager, id: number) => {
 /** Names are unique in a company, whatever their case: "VIP" and "vip" would be one tag to a person. */
 const findByName = (em: EntityManager, name: string) => em.findOne(Tag, { name: { $ilike: escapeLike(name) } });
 
-const assertNameFree = async (em: EntityManager, name: string, exceptId?: number) => {
-  const other = await findByName(em, name);
-  if (other && other.id !== exceptId) throw new AppError('ERR_TAG_ALREADY_EXISTS');
-};
-
-const nameRace = (err: unknown): never => {
-  if (err instanceof UniqueConstraintViolationException) throw new AppError('ERR_TAG_ALREADY_EXISTS');
-  throw err;
-};
+const assertNameFree = (em: EntityManager, name: string, exceptId?: number) => assertUniqueName(em, Tag, name, 'ERR_TAG_ALREADY_EXISTS', exceptId);
+const nameRace = nameTaken('ERR_TAG_ALREADY_EXISTS');
 
 /** The kanban switch is for admins (spec 02 section 6); the server holds the line the form draws. */
 const assertMaySetKanban = (ctx: ServiceContext, kanban: number | undefined, current = 0) => {
