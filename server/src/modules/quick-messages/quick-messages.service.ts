@@ -6,7 +6,7 @@ import {
   type ListQuickMessagesQuery,
   type UpdateQuickMessageInput,
 } from '@atrium/shared';
-import { pageOf, requireAdmin, type ServiceContext } from '../../context.js';
+import { isAdmin, pageOf, requireAdmin, type ServiceContext } from '../../context.js';
 import { requireTenant } from '../../db/tenant.js';
 import { AppError } from '../../errors.js';
 import type { MediaStore } from '../../media/storage.js';
@@ -16,7 +16,6 @@ export interface QuickMessageDeps {
   media: MediaStore;
 }
 
-const isAdmin = (ctx: ServiceContext) => ctx.actor.profile === 'admin' || ctx.actor.isSuper;
 /** Seen by the whole company: shared and active. */
 const isShared = (q: Pick<QuickMessage, 'geral' | 'status'>) => q.geral && q.status;
 
@@ -41,7 +40,7 @@ export const presentQuickMessage = (media: MediaStore, q: QuickMessage) => ({
  * company's shared active ones; admins, who manage the shared ones, also see those switched off.
  */
 const listedFor = (ctx: ServiceContext): FilterQuery<QuickMessage> => ({
-  $or: [{ userId: ctx.actor.userId }, isAdmin(ctx) ? { geral: true } : { geral: true, status: true }],
+  $or: [{ userId: ctx.actor.userId }, isAdmin(ctx.actor) ? { geral: true } : { geral: true, status: true }],
 });
 
 /** What the `/` suggestions offer: active ones only, the caller's own and the company's shared. */
@@ -81,14 +80,14 @@ const findQuickMessage = async (ctx: ServiceContext, id: number) => {
 /** Read: its owner, an admin, or anyone when it is shared. */
 const findReadable = async (ctx: ServiceContext, id: number) => {
   const record = await findQuickMessage(ctx, id);
-  if (record.userId !== ctx.actor.userId && !isShared(record) && !isAdmin(ctx)) throw new AppError('ERR_NO_PERMISSION');
+  if (record.userId !== ctx.actor.userId && !isShared(record) && !isAdmin(ctx.actor)) throw new AppError('ERR_NO_PERMISSION');
   return record;
 };
 
 /** Change: its owner or an admin (the original let anyone, and took the message over on edit). */
 const findEditable = async (ctx: ServiceContext, id: number) => {
   const record = await findQuickMessage(ctx, id);
-  if (record.userId !== ctx.actor.userId && !isAdmin(ctx)) throw new AppError('ERR_NO_PERMISSION');
+  if (record.userId !== ctx.actor.userId && !isAdmin(ctx.actor)) throw new AppError('ERR_NO_PERMISSION');
   return record;
 };
 

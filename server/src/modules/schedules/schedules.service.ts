@@ -9,7 +9,7 @@ import {
   type ListSchedulesQuery,
   type UpdateScheduleInput,
 } from '@atrium/shared';
-import { pageOf, requireAdmin, type ServiceContext } from '../../context.js';
+import { isAdmin, pageOf, requireAdmin, type ServiceContext } from '../../context.js';
 import { escapeLike } from '../../db/sql.js';
 import { requireTenant } from '../../db/tenant.js';
 import { AppError } from '../../errors.js';
@@ -34,7 +34,6 @@ export interface ScheduleDeps {
   logger: Logger;
 }
 
-const isAdmin = (ctx: ServiceContext) => ctx.actor.profile === 'admin' || ctx.actor.isSuper;
 
 const contactOf = (em: EntityManager, schedule: Schedule) => em.findOne(Contact, schedule.contactId);
 
@@ -85,7 +84,7 @@ const findSchedule = async (em: EntityManager, id: number, lock = false) => {
 };
 
 const assertOwnerOrAdmin = (ctx: ServiceContext, schedule: Schedule) => {
-  if (schedule.userId !== ctx.actor.userId && !isAdmin(ctx)) throw new AppError('ERR_NO_PERMISSION');
+  if (schedule.userId !== ctx.actor.userId && !isAdmin(ctx.actor)) throw new AppError('ERR_NO_PERMISSION');
 };
 
 /** GET /schedules: 20 per page by sendAt, searching the body and the contact's name. */

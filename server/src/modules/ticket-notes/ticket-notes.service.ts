@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CreateTicketNoteInput, ListTicketNotesQuery } from '@atrium/shared';
-import type { ServiceContext } from '../../context.js';
+import { isAdmin, type ServiceContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { findVisibleTicket } from '../tickets/index.js';
 import { User } from '../users/user.entity.js';
@@ -55,7 +55,7 @@ export const listTicketNotes = async (ctx: ServiceContext, query: ListTicketNote
 export const deleteTicketNote = async (ctx: ServiceContext, id: number) => {
   const note = await ctx.em.findOne(TicketNote, id);
   if (!note) throw new AppError('ERR_NO_TICKET_NOTE_FOUND');
-  const isAdmin = ctx.actor.profile === 'admin' || ctx.actor.isSuper;
-  if (!isAdmin && note.userId !== ctx.actor.userId) throw new AppError('ERR_NO_PERMISSION');
+  const admin = isAdmin(ctx.actor);
+  if (!admin && note.userId !== ctx.actor.userId) throw new AppError('ERR_NO_PERMISSION');
   await ctx.em.remove(note).flush();
 };

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Actor, ServiceContext } from '../../context.js';
+import { isAdmin, type Actor, type ServiceContext } from '../../context.js';
 import { requireTenant } from '../../db/tenant.js';
 import { AppError } from '../../errors.js';
 import { Ticket } from './ticket.entity.js';
@@ -22,7 +22,7 @@ export const loadViewer = async (em: EntityManager, actor: Actor): Promise<Viewe
   if (!row) throw new AppError('ERR_NO_USER_FOUND');
   return {
     actor,
-    isAdmin: actor.profile === 'admin' || actor.isSuper,
+    isAdmin: isAdmin(actor),
     queueIds: row.queue_ids.map(Number),
     allTicket: row.all_ticket === 'enabled',
   };

@@ -2,7 +2,7 @@ import { escapeLike } from '../../db/sql.js';
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PAGE_SIZE, type CreateUserInput, type Language, type ListQuery, type UpdateUserInput } from '@atrium/shared';
-import { emForCompany, pageOf, requireAdmin, type ServiceContext } from '../../context.js';
+import { emForCompany, isAdmin, pageOf, requireAdmin, type ServiceContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { forCompany, forSystem } from '../../db/tenant.js';
 import { Company } from '../companies/company.entity.js';
@@ -125,8 +125,8 @@ export const createUser = async (ctx: ServiceContext, input: CreateUserInput) =>
 
 export const updateUser = async (ctx: ServiceContext, id: number, input: UpdateUserInput) => {
   const { actor } = ctx;
-  const isAdmin = actor.profile === 'admin' || actor.isSuper;
-  if (!isAdmin && id !== actor.userId) throw new AppError('ERR_NO_PERMISSION');
+  const admin = isAdmin(actor);
+  if (!admin && id !== actor.userId) throw new AppError('ERR_NO_PERMISSION');
   const { em, user } = await findTarget(ctx, id);
   if (user.super && !actor.isSuper) throw new AppError('ERR_NO_SUPER');
   if (input.super !== undefined && input.super !== user.super && !actor.isSuper) throw new AppError('ERR_NO_SUPER');
@@ -135,7 +135,7 @@ export const updateUser = async (ctx: ServiceContext, id: number, input: UpdateU
   const currentQueueIds = await queueIdsOfUser(em, user.id);
   const queuesChange = input.queueIds !== undefined && !sameIds(input.queueIds, currentQueueIds);
   const connectionChanges = input.whatsappId !== undefined && input.whatsappId !== user.whatsappId;
-  if (!isAdmin) {
+  if (!admin) {
     const changes =
       (input.profile !== undefined && input.profile !== user.profile) ||
       (input.allTicket !== undefined && input.allTicket !== user.allTicket) ||
