@@ -69,9 +69,11 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   // A module is used through its public entry (its index.ts), never its inner files; entities are the shared
-  // data model and stay importable directly. Tests, test helpers, benchmarks and scripts may reach inside.
-  {
-    files: ['server/src/modules/*/**/*.ts'],
+  // data model and stay importable directly. Its manifest (module.ts: routes, jobs, listeners) is for
+  // modules/index.ts alone. The depth of the file decides which '../' leaves its module, as in the
+  // renderer's rule below. Tests, test helpers, benchmarks and scripts may reach inside.
+  ...[1, 2, 3].map((depth) => ({
+    files: [`server/src/modules/*/${'*/'.repeat(depth - 1)}*.ts`],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -79,8 +81,25 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: String.raw`^\.\./[a-z0-9-]+/(?!index\.js$)(?![a-z0-9.-]+\.entity\.js$)[a-z0-9.-]+\.js$`,
-              message: "Another module is imported through its index.js (its public entry), not its inner files.",
+              regex: String.raw`^${'\\.\\./'.repeat(depth)}[a-z0-9-]+/(?!index\.js$)(?![a-z0-9.-]+\.entity\.js$)[a-z0-9./-]+$`,
+              message: 'Another module is imported through its index.js (its public entry), not its inner files.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    // modules/index.ts lists the manifests; modules/app-module.ts is the contract they implement.
+    files: ['server/src/modules/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^\./[a-z0-9-]+/(?!index\.js$)(?!module\.js$)(?![a-z0-9.-]+\.entity\.js$)[a-z0-9./-]+$`,
+              message: 'A module is imported through its index.js (or, by the list, its module.js), not its inner files.',
             },
           ],
         },
@@ -96,7 +115,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: String.raw`^(\.\./)+modules/[a-z0-9-]+/(?!index\.js$)(?![a-z0-9.-]+\.entity\.js$)[a-z0-9./-]+$`,
+              regex: String.raw`^(\./|(\.\./)+)modules/[a-z0-9-]+/(?!index\.js$)(?![a-z0-9.-]+\.entity\.js$)[a-z0-9./-]+$`,
               message: 'A module is imported through its index.js (its public entry), not its inner files.',
             },
           ],

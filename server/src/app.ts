@@ -16,10 +16,10 @@ import type { AppState } from './http/types.js';
 import { buildHttpApp } from './http/server.js';
 import { createScheduler, JobRegistry, type Scheduler } from './jobs/scheduler.js';
 import { createLogger, type Logger } from './logger.js';
-import { authenticate } from './modules/auth/auth.service.js';
-import { backfillDefaultSettings } from './modules/settings/settings.service.js';
+import { authenticate, liveSessions } from './modules/auth/index.js';
+import type { Actor } from './context.js';
+import { backfillDefaultSettings } from './modules/settings/index.js';
 import { createRealtime, type Realtime } from './realtime/server.js';
-import { createSessionCheck } from './realtime/sessions.js';
 import { createAuthStore } from './channels/auth-store.js';
 import { createBaileysProvider } from './channels/baileys/index.js';
 import { ConnectionLeases, type LeaseOptions } from './channels/lease.js';
@@ -31,12 +31,13 @@ import { createSandboxProvider } from './channels/sandbox/sandbox.provider.js';
 import type { ChannelProvider } from './channels/types.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { createMediaStore, type MediaStore } from './media/storage.js';
-import { sessionEvents } from './modules/connections/session-events.js';
-import { ticketRoomPolicy } from './modules/tickets/room-policy.js';
+import { sessionEvents } from './pipeline/channel-events.js';
+import { ticketRoomPolicy } from './modules/tickets/index.js';
 import { replayInboundQueue, type PipelineDeps } from './pipeline/inbound.js';
 import { modules, type ModuleContext } from './modules/index.js';
-import { OutboxSender } from './modules/outbox/outbox.sender.js';
-import { createPresence } from './modules/users/presence.js';
+import { OutboxSender } from './modules/outbox/index.js';
+import { createPresence } from './modules/users/index.js';
+import { registerMediaJobs } from './pipeline/media.js';
 import { inboundSteps } from './pipeline/steps/index.js';
 import { registerStepJobs, scheduledWaits } from './pipeline/steps/waiting.js';
 
@@ -104,7 +105,9 @@ export const startApp = async (
     config,
     logger,
     authenticate: (token) => authenticate(systemEm(), config, token),
-    checkSessions: createSessionCheck(systemEm),
+    // A session whose company may no longer be used ends its sockets like a revoked one.
+    checkSessions: async (ids) =>
+      new Map([...(await liveSessions(systemEm(), ids))].filter((entry): entry is [string, Actor] => !(entry[1] instanceof Error))),
     presence: createPresence(systemEm),
   });
   realtime.setRoomPolicy(ticketRoomPolicy(systemEm));
@@ -138,6 +141,7 @@ export const startApp = async (
   const registry = new JobRegistry();
   for (const module of modules) module.jobs?.(registry, moduleContext);
   registerStepJobs(registry, () => pipeline.steps);
+  registerMediaJobs(registry, pipeline);
   const scheduler = await createScheduler({ databaseUrl, mongodbUrl: config.mongodbUrl, registry, logger });
   pipeline.waits = scheduledWaits((when, name, data) => scheduler.schedule(when, name, data));
   await scheduler.start();
@@ -148,7 +152,7 @@ export const startApp = async (
     logger,
     events,
     systemEm,
-    auth: authMiddleware({ systemEm, config, events }),
+    auth: authMiddleware({ systemEm, events, authenticate: (token) => authenticate(systemEm(), config, token) }),
     media,
     channels,
     realtime,

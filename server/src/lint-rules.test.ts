@@ -42,6 +42,21 @@ describe('lint rules', () => {
     expect(await restricted('server/src/pipeline/inbound.test.ts', "import { x } from '../modules/tickets/transitions.js';\nexport { x };\n")).toEqual([]);
   });
 
+  it('the rule has no holes: the app root, module subfolders, the module list and the manifests', async () => {
+    // app.ts imports with './modules/...'.
+    expect(await restricted('server/src/app.ts', "import { x } from './modules/outbox/outbox.sender.js';\nexport { x };\n")).toHaveLength(1);
+    expect(await restricted('server/src/app.ts', "import { x } from './modules/outbox/index.js';\nimport { m } from './modules/index.js';\nexport { x, m };\n")).toEqual([]);
+    // A file in a module's subfolder reaches another module with '../../'.
+    const provider = 'server/src/modules/billing/providers/efi.ts';
+    expect(await restricted(provider, "import { x } from '../../tickets/transitions.js';\nexport { x };\n")).toHaveLength(1);
+    expect(await restricted(provider, "import { x } from '../../tickets/index.js';\nimport { y } from '../billing.service.js';\nimport { z } from '../../../db/sql.js';\nexport { x, y, z };\n")).toEqual([]);
+    // Files right under modules/ (the list, the contract) are covered too; the list may name manifests.
+    expect(await restricted('server/src/modules/app-module.ts', "import { x } from './outbox/outbox.sender.js';\nexport { x };\n")).toHaveLength(1);
+    expect(await restricted('server/src/modules/index.ts', "import { m } from './outbox/module.js';\nexport { m };\n")).toEqual([]);
+    // Another module's manifest (its routes, jobs) is not its public entry.
+    expect(await restricted('server/src/modules/tags/tags.service.ts', "import { m } from '../tickets/module.js';\nexport { m };\n")).toHaveLength(1);
+  });
+
   it('shared/ imports only zod and itself', async () => {
     expect(await restricted('shared/src/constants.ts', "import x from 'pg';\nexport { x };\n")).toHaveLength(1);
     expect(await restricted('shared/src/constants.ts', "import { z } from 'zod';\nexport { z };\n")).toEqual([]);

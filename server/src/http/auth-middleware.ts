@@ -1,10 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type Koa from 'koa';
-import type { Config } from '../config.js';
-import { requireAdmin, requireSuper } from '../context.js';
+import { requireAdmin, requireSuper, type Actor } from '../context.js';
 import { forCompany } from '../db/tenant.js';
 import type { EventBus } from '../events/bus.js';
-import { authenticate } from '../modules/auth/index.js';
 import type { AppState } from './types.js';
 
 export const bearerToken = (header: string | undefined): string | undefined => {
@@ -14,12 +12,13 @@ export const bearerToken = (header: string | undefined): string | undefined => {
 
 /**
  * Authenticates the request and binds its entity manager to the user's company. Every route not public
- * by the spec goes through here.
+ * by the spec goes through here. `authenticate` is the auth module's (given by the app, so this layer
+ * does not import a module).
  */
 export const authMiddleware =
-  (deps: { systemEm: () => EntityManager; config: Config; events: EventBus }): Koa.Middleware<AppState> =>
+  (deps: { systemEm: () => EntityManager; events: EventBus; authenticate: (token: string | undefined) => Promise<Actor> }): Koa.Middleware<AppState> =>
   async (ctx, next) => {
-    const actor = await authenticate(deps.systemEm(), deps.config, bearerToken(ctx.get('authorization')));
+    const actor = await deps.authenticate(bearerToken(ctx.get('authorization')));
     const em = forCompany(deps.systemEm(), actor.companyId);
     ctx.state.actor = actor;
     ctx.state.em = em;

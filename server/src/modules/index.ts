@@ -1,28 +1,28 @@
-import type { AppModule } from './module.js';
-import { authModule } from './auth/index.js';
-import { companiesModule } from './companies/index.js';
-import { plansModule } from './plans/index.js';
-import { usersModule } from './users/index.js';
-import { settingsModule } from './settings/index.js';
-import { helpsModule } from './helps/index.js';
-import { connectionsModule } from './connections/index.js';
-import { contactsModule } from './contacts/index.js';
-import { ticketsModule } from './tickets/index.js';
-import { messagesModule } from './messages/index.js';
-import { queuesModule } from './queues/index.js';
-import { tagsModule } from './tags/index.js';
-import { kanbanModule } from './kanban/index.js';
-import { ticketNotesModule } from './ticket-notes/index.js';
-import { quickMessagesModule } from './quick-messages/index.js';
-import { queueOptionsModule } from './queue-options/index.js';
-import { billingModule } from './billing/index.js';
-import { schedulesModule } from './schedules/index.js';
-import { announcementsModule } from './announcements/index.js';
-import { dashboardModule } from './dashboard/index.js';
-import { chatbotModule } from './chatbot/index.js';
-import { outboxModule } from './outbox/index.js';
-import { filesModule } from './files/index.js';
-import { chatsModule } from './chats/index.js';
+import type { AppModule } from './app-module.js';
+import { authModule } from './auth/module.js';
+import { companiesModule } from './companies/module.js';
+import { plansModule } from './plans/module.js';
+import { usersModule } from './users/module.js';
+import { settingsModule } from './settings/module.js';
+import { helpsModule } from './helps/module.js';
+import { connectionsModule } from './connections/module.js';
+import { contactsModule } from './contacts/module.js';
+import { ticketsModule } from './tickets/module.js';
+import { messagesModule } from './messages/module.js';
+import { queuesModule } from './queues/module.js';
+import { tagsModule } from './tags/module.js';
+import { kanbanModule } from './kanban/module.js';
+import { ticketNotesModule } from './ticket-notes/module.js';
+import { quickMessagesModule } from './quick-messages/module.js';
+import { queueOptionsModule } from './queue-options/module.js';
+import { billingModule } from './billing/module.js';
+import { schedulesModule } from './schedules/module.js';
+import { announcementsModule } from './announcements/module.js';
+import { dashboardModule } from './dashboard/module.js';
+import { chatbotModule } from './chatbot/module.js';
+import { outboxModule } from './outbox/module.js';
+import { filesModule } from './files/module.js';
+import { chatsModule } from './chats/module.js';
 
 /** Every domain module, in the order their routes are tried. A new module is its folder plus one line here. */
 export const modules: AppModule[] = [
@@ -52,4 +52,4 @@ export const modules: AppModule[] = [
   chatsModule,
 ];
 
-export type { AppModule, ModuleContext } from './module.js';
+export type { AppModule, ModuleContext } from './app-module.js';

@@ -4,8 +4,9 @@ import type { MediaStore } from '../media/storage.js';
 import type { Contact } from '../modules/contacts/contact.entity.js';
 import { digitsOnly, isPlaceholderName } from '../modules/contacts/index.js';
 import type { MediaType, Message } from '../modules/messages/message.entity.js';
-import { messageView, previewOf } from '../modules/messages/index.js';
-import { messageCounters, RATING_TIMEOUT_HOURS, ticketView } from '../modules/tickets/index.js';
+import { messageCounters, messageView, previewOf } from '../modules/messages/index.js';
+import { RATING_TIMEOUT_HOURS } from '../modules/transitions/index.js';
+import { ticketView } from '../modules/tickets/index.js';
 import type { Ticket } from '../modules/tickets/ticket.entity.js';
 import type { ConversationHold } from '../modules/tickets/conversation-hold.entity.js';
 

@@ -90,7 +90,7 @@ describe('message updates', () => {
   it('an edit replaces the text and marks it edited; a revoke marks it deleted', async () => {
     const key = { id: wa, companyId: a.companyId };
     await acceptInbound(deps, key, message('EDIT-1', { number: '5511922220000', lid: null }, 'texto original'));
-    const { applyMessageUpdate } = await import('./inbound.js');
+    const { applyMessageUpdate } = await import('./message-updates.js');
     await applyMessageUpdate(deps, key, { id: 'EDIT-1', editedBody: 'texto corrigido' });
     const ticket = await ticketOf(t.api, a.admin.token, '5511922220000');
     let [msg] = (await t.api.get(`/messages/${ticket.id}`, a.admin.token)).body.messages;

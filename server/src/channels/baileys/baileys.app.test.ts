@@ -13,7 +13,8 @@ import { startMediaServer, type MediaServer } from '../../testing/whatsapp-media
 import { connectSocket, createTenant, eventually, joined, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
 import { createBaileysProvider } from './index.js';
 import { defaultDownloadMedia } from './session.js';
-import { acceptInbound, failStaleMedia, STALE_MEDIA_MS } from '../../pipeline/inbound.js';
+import { acceptInbound } from '../../pipeline/inbound.js';
+import { failStaleMedia, STALE_MEDIA_MS } from '../../pipeline/media.js';
 
 /**
  * The Baileys provider inside the real server: Baileys' own events and proto objects go through an

@@ -3,7 +3,8 @@ import { proto, type WAMessage, type WAMessageKey } from '@whiskeysockets/bailey
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forCompany } from '../../db/tenant.js';
 import { Message } from '../../modules/messages/message.entity.js';
-import { acceptInbound, resumePendingMedia, RESUME_MEDIA_WINDOW_MS } from '../../pipeline/inbound.js';
+import { acceptInbound } from '../../pipeline/inbound.js';
+import { resumePendingMedia, RESUME_MEDIA_WINDOW_MS } from '../../pipeline/media.js';
 import { FakeSocket } from '../../testing/baileys-socket.js';
 import { ticketOf } from '../../testing/conversation.js';
 import { startMediaServer, type MediaServer } from '../../testing/whatsapp-media.js';

@@ -13,6 +13,7 @@ import { presentCompanySummary, presentUser, queuesOfUser } from '../users/index
 import { verifyPassword } from './passwords.js';
 import { clearRateLimit, hitRateLimit } from './rate-limit.js';
 import { Session } from './session.entity.js';
+import { assertCompanyUsable, liveSessions } from './sessions.js';
 import {
   hashRefreshSecret,
   newRefreshSecret,
@@ -34,22 +35,6 @@ export interface ClientInfo {
   ip: string;
   userAgent?: string;
 }
-
-/** yyyy-MM-dd today in a time zone. */
-export const todayIn = (timeZone: string, now = new Date()): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-
-/** A company whose status is off or whose dueDate has passed cannot be used (super users excepted). */
-export const assertCompanyUsable = (
-  company: Pick<Company, 'status' | 'dueDate' | 'timezone'>,
-  user: Pick<User, 'super'>,
-): void => {
-  if (user.super) return;
-  if (!company.status) throw new AppError('ERR_COMPANY_INACTIVE');
-  if (company.dueDate && company.dueDate < todayIn(company.timezone)) {
-    throw new AppError('ERR_SUBSCRIPTION_EXPIRED', { dueDate: company.dueDate });
-  }
-};
 
 const issueTokens = (config: Config, user: User, sessionId: string, secret: string) => ({
   token: signAccessToken(
@@ -146,18 +131,6 @@ export const revokeSessions = async (em: EntityManager, userId: number, keep?: s
   );
 };
 
-interface SessionRow {
-  revoked_at: Date | null;
-  expires_at: Date;
-  user_id: number;
-  profile: string;
-  super: boolean;
-  company_id: number;
-  status: boolean;
-  due_date: string | null;
-  timezone: string;
-}
-
 /**
  * Turns a bearer token into the acting user: a valid signature, a live session, an existing user and a
  * usable company, read in one query. Profile and super come from the database, so changes apply at once.
@@ -166,21 +139,8 @@ export const authenticate = async (em: EntityManager, config: Config, token: str
   if (!token) throw new AppError('ERR_SESSION_EXPIRED');
   const claims = verifyAccessToken(token, config.jwtSecret);
   if (!claims) throw new AppError('ERR_INVALID_TOKEN');
-  const rows: SessionRow[] = await em.execute(
-    `select s.revoked_at, s.expires_at, u.id as user_id, u.profile, u.super, u.company_id,
-            c.status, to_char(c.due_date, 'YYYY-MM-DD') as due_date, c.timezone
-       from sessions s join users u on u.id = s.user_id join companies c on c.id = u.company_id
-      where s.id = ?`,
-    [claims.sid],
-  );
-  const row = rows[0];
-  if (!row || row.revoked_at || row.user_id !== claims.id) throw new AppError('ERR_SESSION_EXPIRED');
-  assertCompanyUsable({ status: row.status, dueDate: row.due_date, timezone: row.timezone }, { super: row.super });
-  return {
-    userId: row.user_id,
-    companyId: row.company_id,
-    profile: row.profile === 'admin' ? 'admin' : 'user',
-    isSuper: row.super,
-    sessionId: claims.sid,
-  };
+  const session = (await liveSessions(em, [claims.sid])).get(claims.sid);
+  if (session instanceof AppError) throw session;
+  if (!session || session.userId !== claims.id) throw new AppError('ERR_SESSION_EXPIRED');
+  return session;
 };

@@ -6,7 +6,7 @@ import { forSystem } from '../../db/tenant.js';
 import { connectSandbox, customerSays, outbox } from '../../testing/conversation.js';
 import { connectSocket, createTenant, eventually, joined, outboxSettled, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
 import { ConversationHold } from '../tickets/conversation-hold.entity.js';
-import { chatbotState } from '../tickets/holds.js';
+import { chatbotState } from './state.js';
 import { acceptInbound } from '../../pipeline/inbound.js';
 import { runChatbot, type ChatbotDeps } from './chatbot.js';
 import { localClock } from './hours.js';
@@ -343,7 +343,7 @@ describe('maxUseBotQueues', () => {
     await forSystem(t.app.orm.em.fork()).nativeUpdate(
       ConversationHold,
       { ticketId: ticket.id },
-      { state: { ...paused, pausedUntil: new Date(Date.now() - 1000).toISOString() } },
+      { memory: { menus: paused.menus, pausedUntil: new Date(Date.now() - 1000).toISOString() } },
     );
     expect(await ivo.says('oi de novo')).toEqual([MENU]);
     expect(await ivo.says('1')).toEqual(['Olá!']);

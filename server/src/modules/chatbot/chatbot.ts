@@ -9,13 +9,15 @@ import type { InboundFacts, InboundStep } from '../../pipeline/steps/step.js';
 import { Company, CompanySchedule } from '../companies/company.entity.js';
 import { Whatsapp, WhatsappQueue } from '../connections/whatsapp.entity.js';
 import { Message } from '../messages/message.entity.js';
-import { sendText, type ConversationDeps } from '../messages/index.js';
+import { sendText, type ConversationDeps } from '../outbox/index.js';
 import { QueueOption } from '../queue-options/queue-option.entity.js';
 import { optionsAt } from '../queue-options/index.js';
 import { Queue } from '../queues/queue.entity.js';
 import { getSettingValue } from '../settings/index.js';
 import type { ConversationHold } from '../tickets/conversation-hold.entity.js';
-import { announce, chatbotHold, chatbotState, holdView, moveToQueue, placementOf, SYSTEM } from '../tickets/index.js';
+import { announce, moveToQueue } from '../transitions/index.js';
+import { holdView, placementOf, SYSTEM } from '../tickets/index.js';
+import { chatbotHold, chatbotState } from './state.js';
 import { Ticket, TicketTracking } from '../tickets/ticket.entity.js';
 import { isWithinHours } from './hours.js';
 import { optionMenu, queueClosed, queueMenu, renderedFrom, topOptionsMenu } from './texts.js';
@@ -79,7 +81,7 @@ const ticketsBotMayActOn = async (em: EntityManager, ticketIds: number[]): Promi
     schedule_type: string | null;
   }[] = await em.execute(
     `select t.id, (t.user_id is not null or t.status = 'closed' or t.whatsapp_id is null or coalesce(h.holder <> 'chatbot', false)) as taken,
-            t.queue_id, coalesce(h.holder = 'chatbot' and (h.state->>'navigating')::boolean, false) as navigating,
+            t.queue_id, coalesce(h.holder = 'chatbot' and h.active, false) as navigating,
             exists (select 1 from whatsapp_queues wq where wq.whatsapp_id = t.whatsapp_id) as has_queues,
             coalesce((select trim(w.greeting_message) <> '' from whatsapps w where w.id = t.whatsapp_id), false) as has_greeting,
             (select s.value from settings s where s.company_id = t.company_id and s.key = 'scheduleType') as schedule_type

@@ -3,7 +3,8 @@ import { forCompany } from '../../db/tenant.js';
 import type { JobRegistry } from '../../jobs/scheduler.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { Ticket } from '../tickets/ticket.entity.js';
-import { closeTicket, moveToQueue, placementOf, SYSTEM, transitionDeps } from '../tickets/index.js';
+import { closeTicket, moveToQueue, transitionDeps } from '../transitions/index.js';
+import { placementOf, SYSTEM } from '../tickets/index.js';
 import { announceTicket, type ChatbotDeps } from './chatbot.js';
 
 /**

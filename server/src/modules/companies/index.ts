@@ -1,18 +1,3 @@
-import type { AppModule } from '../module.js';
-import './companies.events.js';
-import { registerCompaniesRealtime } from './companies.realtime.js';
-import { companiesRoutes } from './companies.routes.js';
-import { registerCompanyCleanup } from './company-cleanup.js';
-import { CompanyScheduleSchema, CompanySchema } from './company.entity.js';
-
-/** The companies module's contribution to the app (see modules/module.ts). */
-export const companiesModule: AppModule = {
-  name: 'companies',
-  entities: [CompanySchema, CompanyScheduleSchema],
-  routes: (deps) => [companiesRoutes(deps)],
-  listeners: (ctx) => registerCompanyCleanup(ctx.events, { channels: ctx.channels, media: ctx.media }),
-  realtime: registerCompaniesRealtime,
-};
-
-// What other modules may use of this one (they import it only from here).
+// What other modules may use of this one (they import it only from here; its routes, jobs and
+// listeners are in module.ts, which only the app composes).
 export { addRecurrence, createCompanyRecord, presentCompany } from './companies.service.js';

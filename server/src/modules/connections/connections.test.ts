@@ -13,7 +13,7 @@ import {
   type Tenant,
   type TestApp,
 } from '../../testing/helpers.js';
-import { sessionEvents } from './session-events.js';
+import { sessionEvents } from '../../pipeline/channel-events.js';
 import { Whatsapp } from './whatsapp.entity.js';
 
 let t: TestApp;

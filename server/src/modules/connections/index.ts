@@ -1,13 +1,3 @@
-import type { AppModule } from '../module.js';
-import './connections.events.js';
-import { registerConnectionsRealtime } from './connections.realtime.js';
-import { connectionsRoutes } from './connections.routes.js';
-import { ChannelAuthKeySchema, ConnectionLeaseSchema, WhatsappQueueSchema, WhatsappSchema } from './whatsapp.entity.js';
-
-/** The connections module's contribution to the app (see modules/module.ts). */
-export const connectionsModule: AppModule = {
-  name: 'connections',
-  entities: [WhatsappSchema, WhatsappQueueSchema, ChannelAuthKeySchema, ConnectionLeaseSchema],
-  routes: (deps) => [connectionsRoutes(deps)],
-  realtime: registerConnectionsRealtime,
-};
+// What other modules may use of this one (they import it only from here; its routes, jobs and
+// listeners are in module.ts, which only the app composes).
+export { presentSession } from './connections.service.js';

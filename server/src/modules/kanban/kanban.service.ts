@@ -15,15 +15,7 @@ import { assertPlanFeature } from '../plans/index.js';
 import { Tag } from '../tags/tag.entity.js';
 import { kanbanLanes, presentTag } from '../tags/index.js';
 import type { Ticket } from '../tickets/ticket.entity.js';
-import {
-  defaultListClause,
-  findVisibleTicket,
-  loadViewer,
-  presentTicketsByIds,
-  queueFilterClause,
-  type TicketClause,
-  type Viewer,
-} from '../tickets/index.js';
+import { defaultListClause, findVisibleTicket, loadViewer, presentTicketsByIds, queueFilterClause, type TicketClause, type Viewer } from '../tickets/index.js';
 
 /**
  * The kanban board (spec 02 sections 2 and 4, spec 04 section 4 with its Notes): tickets waiting or in

@@ -6,7 +6,7 @@ import type { AppState } from '../../http/types.js';
 import { formFields, mediaOf, upload, uploadedFiles } from '../../http/upload.js';
 import { parse } from '../../http/validate.js';
 import { deleteMessage, listMessages, refetchMessageMedia, resendMessage, sendMediaMessages, sendTextMessage } from './messages.service.js';
-import { asVoiceNote } from './outbound.js';
+import { asVoiceNote } from '../outbox/index.js';
 
 const ticketParam = z.object({ ticketId: idSchema });
 const MAX_MEDIA_BYTES = 64 * 1024 * 1024;

@@ -3,15 +3,13 @@ import type { ServiceContext } from '../../context.js';
 import { requireTenant } from '../../db/tenant.js';
 import { AppError } from '../../errors.js';
 import { Contact } from '../contacts/contact.entity.js';
-import { canActOnTicket, findActionableTicket, findVisibleTicket, loadViewer, markTicketRead, placementOf } from '../tickets/index.js';
+import { canActOnTicket, findActionableTicket, findVisibleTicket, followLastMessage, loadViewer, markTicketRead, placementOf } from '../tickets/index.js';
 import { getSettingValue } from '../settings/index.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { User } from '../users/user.entity.js';
-import { followLastMessage } from './last-message.js';
 import { Message } from './message.entity.js';
 import { presentMessages, presentMessagesByIds } from './message.presenter.js';
-import { cancelQueued, requeueFailed } from '../outbox/index.js';
-import { peerOf, sendMedia, sendText, type ConversationDeps, type OutboundFile } from './outbound.js';
+import { cancelQueued, peerOf, requeueFailed, sendMedia, sendText, type ConversationDeps, type OutboundFile } from '../outbox/index.js';
 
 /**
  * GET /messages/{ticketId}: 20 per page, newest page first, each page oldest to newest. The history

@@ -5,13 +5,13 @@ import type { EventBus } from '../../events/bus.js';
 import type { MediaStore } from '../../media/storage.js';
 import { named } from '../../db/sql.js';
 import { requireTenant } from '../../db/tenant.js';
-import { messageCounters, presentTicket } from '../tickets/index.js';
+import { presentTicket } from '../tickets/index.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { digitsOnly, presentContact, upsertChannelContact } from '../contacts/index.js';
 import { Contact } from '../contacts/contact.entity.js';
 import type { MediaType } from '../messages/message.entity.js';
 import { Message } from '../messages/message.entity.js';
-import { presentMessages, previewOf, storeMessage } from '../messages/index.js';
+import { messageCounters, presentMessages, previewOf, storeMessage } from '../messages/index.js';
 import type { Ticket } from '../tickets/ticket.entity.js';
 import { OutboundMessage, type OutboxPresence } from './outbound-message.entity.js';
 

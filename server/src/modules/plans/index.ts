@@ -1,13 +1,3 @@
-import type { AppModule } from '../module.js';
-import { PlanSchema } from './plan.entity.js';
-import { plansRoutes } from './plans.routes.js';
-
-/** The plans module's contribution to the app (see modules/module.ts). */
-export const plansModule: AppModule = {
-  name: 'plans',
-  entities: [PlanSchema],
-  routes: (deps) => [plansRoutes(deps)],
-};
-
-// What other modules may use of this one (they import it only from here).
+// What other modules may use of this one (they import it only from here; its routes, jobs and
+// listeners are in module.ts, which only the app composes).
 export { assertPlanAllows, assertPlanFeature, findPlan, presentPlan } from './plans.service.js';

@@ -1,13 +1,3 @@
-import type { AppModule } from '../module.js';
-import { QueueOptionSchema } from './queue-option.entity.js';
-import { queueOptionsRoutes } from './queue-options.routes.js';
-
-/** The queue-options module's contribution to the app (see modules/module.ts). */
-export const queueOptionsModule: AppModule = {
-  name: 'queue-options',
-  entities: [QueueOptionSchema],
-  routes: (deps) => [queueOptionsRoutes(deps)],
-};
-
-// What other modules may use of this one (they import it only from here).
+// What other modules may use of this one (they import it only from here; its routes, jobs and
+// listeners are in module.ts, which only the app composes).
 export { optionsAt } from './queue-options.service.js';

@@ -13,7 +13,8 @@ import { AppError } from '../../errors.js';
 import { Company } from '../companies/company.entity.js';
 import { assertPlanAllows } from '../plans/index.js';
 import { Ticket } from '../tickets/ticket.entity.js';
-import { byUser, moveToQueue, placementOf, presentTickets } from '../tickets/index.js';
+import { byUser, placementOf, presentTickets } from '../tickets/index.js';
+import { moveToQueue } from '../transitions/index.js';
 import type { QueueView } from '@atrium/shared';
 import { Queue, type WeeklyHours } from './queue.entity.js';
 

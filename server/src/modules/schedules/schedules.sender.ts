@@ -7,8 +7,9 @@ import type { JobRegistry } from '../../jobs/scheduler.js';
 import type { Logger } from '../../logger.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { Contact } from '../contacts/contact.entity.js';
-import { sendMedia, sendText, type ConversationDeps } from '../messages/index.js';
-import { findOrCreateActiveTicket, SYSTEM } from '../tickets/index.js';
+import { sendMedia, sendText, type ConversationDeps } from '../outbox/index.js';
+import { findOrCreateActiveTicket } from '../transitions/index.js';
+import { SYSTEM } from '../tickets/index.js';
 import { Schedule } from './schedule.entity.js';
 import { presentSchedule } from './schedule.presenter.js';
 

@@ -9,17 +9,25 @@ export type AutomationHolder = (typeof AUTOMATION_HOLDERS)[number];
 
 /**
  * Who of the automation holds a ticket's conversation, with that holder's own state (the chatbot's place in
- * the option tree and menu count, later a flow's node and variables). At most one row per ticket; no row
- * means no automation holds it. Read and written only through holds.ts.
+ * the option tree, later a flow's node and variables) and memory (what lasts the conversation even while
+ * the holder is idle: the chatbot's menu count). At most one row per ticket; no row means no automation
+ * holds it. Read and written only through holds.ts.
  */
 export class ConversationHold {
-  [OptionalProps]?: 'holderId' | 'state' | 'updatedAt';
+  [OptionalProps]?: 'holderId' | 'state' | 'memory' | 'active' | 'version' | 'updatedAt';
   ticketId!: number;
   companyId!: number;
   holder!: AutomationHolder;
   /** The integration, prompt or flow holding it (none for the chatbot). */
   holderId: number | null = null;
+  /** The holder's working state, cleared when it goes idle. */
   state: Record<string, unknown> = {};
+  /** What the holder keeps for the whole conversation. */
+  memory: Record<string, unknown> = {};
+  /** Working the conversation now (the chatbot: walking a queue's option tree). */
+  active = true;
+  /** Counts every change, so two writers (a resumed wait, a new message) cannot both advance it. */
+  version = 0;
   updatedAt = new Date();
 }
 
@@ -33,6 +41,9 @@ export const ConversationHoldSchema = new EntitySchema<ConversationHold>({
     holder: { type: 'string', length: 16 },
     holderId: { type: 'integer', nullable: true },
     state: { type: 'json', default: '{}' },
+    memory: { type: 'json', default: '{}' },
+    active: { type: 'boolean', default: true },
+    version: { type: 'integer', default: 0, version: true },
     updatedAt: { type: 'datetime', columnType: 'timestamptz', onCreate: () => new Date(), onUpdate: () => new Date() },
   },
 });

@@ -1,36 +1,23 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TicketView } from '@atrium/shared';
+import type { TicketActor } from './actor.js';
 import { ConversationHold, type AutomationHolder } from './conversation-hold.entity.js';
 import type { Ticket } from './ticket.entity.js';
-import type { TicketActor } from './transitions.js';
 
 /**
  * Who holds a conversation (DESIGN.md, "The automation spine"): nobody, a person (the ticket's user), or a
  * piece of automation with its state (one `conversation_holds` row). The inbound steps ask it before they
  * claim a message, and a new holder (a flow, an integration) takes the conversation here instead of
- * adding flags to the ticket.
+ * adding flags to the ticket. What a holder keeps in `state` and `memory` is its own business (the
+ * chatbot's shape is in the chatbot module); this file only knows the rules every holder follows.
  */
 export type Holder = 'nobody' | 'person' | AutomationHolder;
 
-type HoldFields = Pick<ConversationHold, 'holder' | 'holderId' | 'state'>;
+type HoldFields = Pick<ConversationHold, 'holder' | 'holderId' | 'active'>;
 
 /** An automation hold wins over the ticket's user: it was given the conversation explicitly. */
 export const holderOf = (ticket: Pick<Ticket, 'userId'>, hold: Pick<ConversationHold, 'holder'> | null): Holder =>
   hold?.holder ?? (ticket.userId !== null ? 'person' : 'nobody');
-
-/** The chatbot's memory of a conversation, kept in its hold's state. */
-export interface ChatbotState {
-  /** Walking the chosen queue's option tree (the ticket view's `chatbot`). */
-  navigating: boolean;
-  /** Its place in that tree. */
-  optionId: number | null;
-  /** Menus sent in this conversation (maxUseBotQueues). */
-  menus: number;
-  /** Silent until then, ISO (timeUseBotQueues after maxUseBotQueues menus). */
-  pausedUntil: string | null;
-}
-
-const freshChatbot = (): ChatbotState => ({ navigating: false, optionId: null, menus: 0, pausedUntil: null });
 
 export const findHold = (em: EntityManager, ticketId: number): Promise<ConversationHold | null> =>
   em.findOne(ConversationHold, { ticketId });
@@ -47,15 +34,27 @@ export const holdConversation = async (
   em: EntityManager,
   ticket: Pick<Ticket, 'id' | 'companyId'>,
   _actor: TicketActor,
-  input: { holder: AutomationHolder; holderId?: number | null; state?: Record<string, unknown> },
+  input: { holder: AutomationHolder; holderId?: number | null; state?: Record<string, unknown>; memory?: Record<string, unknown>; active?: boolean },
 ): Promise<ConversationHold> => {
   const hold =
     (await findHold(em, ticket.id)) ??
     em.create(ConversationHold, { ticketId: ticket.id, companyId: ticket.companyId, holder: input.holder });
   hold.holder = input.holder;
   hold.holderId = input.holderId ?? null;
-  hold.state = input.state ?? (input.holder === 'chatbot' ? { ...freshChatbot() } : {});
+  hold.state = input.state ?? {};
+  hold.memory = input.memory ?? {};
+  hold.active = input.active ?? true;
   return hold;
+};
+
+/**
+ * The hold of `holder` on this ticket, taken (idle, empty) when nobody holds it; null when another holder
+ * does. For automation that keeps a memory of a conversation before it works it (the chatbot's menus).
+ */
+export const holdIfFree = async (em: EntityManager, ticket: Pick<Ticket, 'id' | 'companyId'>, holder: AutomationHolder) => {
+  const hold = await findHold(em, ticket.id);
+  if (!hold) return em.create(ConversationHold, { ticketId: ticket.id, companyId: ticket.companyId, holder, active: false });
+  return hold.holder === holder ? hold : null;
 };
 
 /** Whatever automation held the conversation lets go of it (written at the next flush). */
@@ -65,36 +64,20 @@ export const releaseHold = async (em: EntityManager, ticket: Pick<Ticket, 'id'>)
 };
 
 /**
- * The chatbot's hold of a ticket, taken when it first talks to it; null when other automation holds it.
- * Its state object is edited in place (the ORM sees the change at flush).
+ * The ticket moved to another queue, or a person stepped in: `holder`, when it holds the conversation,
+ * stops working it. Its working state goes; its memory of the conversation stays (the chatbot's menu
+ * count and pause last the whole conversation).
  */
-export const chatbotHold = async (em: EntityManager, ticket: Pick<Ticket, 'id' | 'companyId'>) => {
+export const idleHold = async (em: EntityManager, ticket: Pick<Ticket, 'id'>, holder: AutomationHolder): Promise<void> => {
   const hold = await findHold(em, ticket.id);
-  if (!hold) {
-    return em.create(ConversationHold, { ticketId: ticket.id, companyId: ticket.companyId, holder: 'chatbot', state: { ...freshChatbot() } });
-  }
-  if (hold.holder !== 'chatbot') return null;
-  hold.state = { ...freshChatbot(), ...hold.state };
-  return hold;
-};
-
-export const chatbotState = (hold: ConversationHold): ChatbotState => hold.state as unknown as ChatbotState;
-
-/**
- * The ticket moved to another queue (or none), or an agent stepped in: the chatbot leaves the option tree;
- * its menu count and pause stay for the conversation.
- */
-export const stopChatbot = async (em: EntityManager, ticket: Pick<Ticket, 'id'>): Promise<void> => {
-  const hold = await findHold(em, ticket.id);
-  if (hold?.holder !== 'chatbot') return;
-  const state = chatbotState(hold);
-  state.navigating = false;
-  state.optionId = null;
+  if (hold?.holder !== holder) return;
+  hold.active = false;
+  hold.state = {};
 };
 
 /** The ticket view's automation fields, which the contract keeps on the ticket. */
 export const holdView = (hold: HoldFields | null): Pick<TicketView, 'chatbot' | 'useIntegration' | 'integrationId' | 'promptId'> => ({
-  chatbot: hold?.holder === 'chatbot' && hold.state.navigating === true,
+  chatbot: hold?.holder === 'chatbot' && hold.active,
   useIntegration: hold?.holder === 'integration',
   integrationId: hold?.holder === 'integration' ? hold.holderId : null,
   promptId: hold?.holder === 'prompt' ? hold.holderId : null,
@@ -123,9 +106,9 @@ export const applyHoldInput = async (
     (hold?.holder === 'integration' && input.useIntegration === false) || (hold?.holder === 'prompt' && input.promptId === null);
   if (letGo) await releaseHold(em, ticket);
   if (input.chatbot) {
-    const bot = await chatbotHold(em, ticket);
-    if (bot) chatbotState(bot).navigating = true;
+    const bot = await holdIfFree(em, ticket, 'chatbot');
+    if (bot) bot.active = true;
   } else {
-    await stopChatbot(em, ticket);
+    await idleHold(em, ticket, 'chatbot');
   }
 };

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TicketView } from '@atrium/shared';
+import type { TicketPlacement } from '../../events/bus.js';
 import { camelRow, intArray } from '../../db/sql.js';
 import { requireTenant } from '../../db/tenant.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
@@ -74,7 +75,7 @@ export interface TicketRelations {
   queue?: { id: number; name: string; color: string };
   whatsapp?: { id: number; name: string; status: string };
   /** The automation holding the conversation, if any (holds.ts). */
-  hold: Pick<ConversationHold, 'holder' | 'holderId' | 'state'> | null;
+  hold: Pick<ConversationHold, 'holder' | 'holderId' | 'active'> | null;
   tags: { id: number; name: string; color: string }[];
 }
 
@@ -153,3 +154,12 @@ export const presentTicketsByIds = async (em: EntityManager, ids: number[]): Pro
 
 export const presentTicket = async (em: EntityManager, ticket: Ticket): Promise<PresentedTicket> =>
   (await presentTickets(em, [ticket]))[0];
+
+/** Where a ticket sits, which decides who hears about it. */
+export const placementOf = (t: Ticket): TicketPlacement => ({
+  id: t.id,
+  companyId: t.companyId,
+  status: t.status,
+  queueId: t.queueId,
+  userId: t.userId,
+});

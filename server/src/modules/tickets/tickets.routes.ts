@@ -5,7 +5,7 @@ import type { RouteDeps } from '../../http/route-deps.js';
 import type { AppState } from '../../http/types.js';
 import { parse } from '../../http/validate.js';
 import { createTicket, deleteTicket, getTicket, getTicketByUuid, listTickets, updateTicket } from './tickets.service.js';
-import { transitionDeps } from './transitions.js';
+import { transitionDeps } from '../transitions/index.js';
 
 const uuidParam = z.object({ uuid: z.string().max(64) });
 

@@ -19,10 +19,11 @@ import { User } from '../users/user.entity.js';
 import { findActionableTicket, findVisibleTicket, loadViewer, type Viewer } from './ticket-access.js';
 import { agentVisibleClause, defaultListClause, queueFilterClause, type TicketClause } from './ticket-visibility.js';
 import { Ticket, type TicketStatus } from './ticket.entity.js';
-import { presentTicket, presentTicketsByIds } from './ticket.presenter.js';
+import { placementOf, presentTicket, presentTicketsByIds } from './ticket.presenter.js';
 import { findActiveTicket } from './ticket-lookup.js';
 import { applyHoldInput } from './holds.js';
-import { byUser, closeTicket, placeTicket, placementOf, startTicket, type TransitionDeps } from './transitions.js';
+import { closeTicket, placeTicket, startTicket, type TransitionDeps } from '../transitions/index.js';
+import { byUser } from './actor.js';
 
 
 
@@ -287,12 +288,4 @@ export const deleteTicket = async (ctx: ServiceContext, deps: { media: MediaStor
   await Promise.all(media.map((m) => deps.media.remove(ticket.companyId, m.mediaUrl!).catch(() => undefined)));
 };
 
-/** Opens the ticket's messages: unread to zero and the event the lists use to clear their badge. */
-export const markTicketRead = async (ctx: ServiceContext, ticket: Ticket) => {
-  if (ticket.unreadMessages === 0) return false;
-  ticket.unreadMessages = 0;
-  await ctx.em.nativeUpdate(Ticket, { id: ticket.id }, { unreadMessages: 0 });
-  ctx.events.emit('ticket.read', { companyId: ticket.companyId, ticketId: ticket.id, placement: placementOf(ticket) });
-  return true;
-};
 

@@ -1,19 +1,5 @@
-import type { AppModule } from '../module.js';
-import './users.events.js';
-import { registerUsersRealtime } from './users.realtime.js';
-import { registerPresenceJobs } from './presence.js';
-import { UserSchema } from './user.entity.js';
-import { usersRoutes } from './users.routes.js';
-
-/** The users module's contribution to the app (see modules/module.ts). */
-export const usersModule: AppModule = {
-  name: 'users',
-  entities: [UserSchema],
-  routes: (deps) => [usersRoutes(deps)],
-  jobs: (registry, ctx) => registerPresenceJobs(registry, ctx.systemEm),
-  realtime: registerUsersRealtime,
-};
-
-// What other modules may use of this one (they import it only from here).
+// What other modules may use of this one (they import it only from here; its routes, jobs and
+// listeners are in module.ts, which only the app composes).
 export { queuesOfUser } from './user-queues.js';
 export { presentCompanySummary, presentUser } from './user.presenter.js';
+export { createPresence } from './presence.js';

@@ -5,7 +5,7 @@ import { adminOnly } from '../../http/auth-middleware.js';
 import type { RouteDeps } from '../../http/route-deps.js';
 import type { AppState } from '../../http/types.js';
 import { parse } from '../../http/validate.js';
-import { transitionDeps } from '../tickets/index.js';
+import { transitionDeps } from '../transitions/index.js';
 import { createUser, deleteUser, getUser, listAllUsers, listUsers, setLanguage, updateUser } from './users.service.js';
 
 const listAllQuery = z.object({ companyId: idSchema.optional() });

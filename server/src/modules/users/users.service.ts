@@ -10,7 +10,8 @@ import { hashPassword, revokeSessions } from '../auth/index.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { assertPlanAllows } from '../plans/index.js';
 import { Ticket } from '../tickets/ticket.entity.js';
-import { byUser, placementOf, placeTicket, presentTickets, stopChatbot, type TransitionDeps } from '../tickets/index.js';
+import { byUser, idleHold, placementOf, presentTickets } from '../tickets/index.js';
+import { placeTicket, type TransitionDeps } from '../transitions/index.js';
 import { User } from './user.entity.js';
 import { presentUser } from './user.presenter.js';
 import { assertCompanyQueues, queueIdsOfUser, queuesOfUser, queuesOfUsers, setUserQueues } from './user-queues.js';
@@ -180,7 +181,7 @@ export const deleteUser = async (ctx: ServiceContext, deps: TransitionDeps, id: 
         queueId: ticket.queueId,
         whatsappId: ticket.whatsappId,
       });
-      await stopChatbot(tx, ticket);
+      await idleHold(tx, ticket, 'chatbot');
     }
     tx.remove(user);
     await tx.flush();

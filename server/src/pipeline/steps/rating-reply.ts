@@ -1,5 +1,5 @@
 import { forCompany } from '../../db/tenant.js';
-import { handleRatingReply } from '../../modules/tickets/index.js';
+import { handleRatingReply } from '../../modules/transitions/index.js';
 import { Ticket } from '../../modules/tickets/ticket.entity.js';
 import type { PipelineDeps } from '../inbound.js';
 import type { InboundStep } from './step.js';

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventBus } from '../../events/bus.js';
-import { presentTicket } from '../tickets/index.js';
-import { Ticket } from '../tickets/ticket.entity.js';
-import { previewOf } from './message-store.js';
-import { Message } from './message.entity.js';
+import { previewOf } from '../messages/index.js';
+import { Ticket } from './ticket.entity.js';
+import { presentTicket } from './ticket.presenter.js';
+import { Message } from '../messages/message.entity.js';
 
 /**
  * A message of the ticket was edited or deleted after it was stored: when it is the ticket's latest, the

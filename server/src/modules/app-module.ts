@@ -11,7 +11,7 @@ import type { Logger } from '../logger.js';
 import type { MediaStore } from '../media/storage.js';
 import type { PipelineDeps } from '../pipeline/inbound.js';
 import type { Realtime } from '../realtime/server.js';
-import type { OutboxSender } from './outbox/outbox.sender.js';
+import type { OutboxSender } from './outbox/index.js';
 
 /** What a module's jobs and listeners may use: the app's long-lived parts. */
 export interface ModuleContext {

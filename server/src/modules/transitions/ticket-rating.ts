@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Company } from '../companies/company.entity.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
-import { sendText, type ConversationDeps } from '../messages/index.js';
-import { Ticket, TicketTracking, UserRating } from './ticket.entity.js';
+import { sendText, type ConversationDeps } from '../outbox/index.js';
+import { Ticket, TicketTracking, UserRating } from '../tickets/ticket.entity.js';
 import { ratingRetry } from './ticket-texts.js';
 
 /** A rating request is answered within this time, or dropped. */

@@ -4,14 +4,12 @@ import type { TicketPlacement } from '../../events/bus.js';
 import type { Logger } from '../../logger.js';
 import { Company } from '../companies/company.entity.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
-import { sendText, type ConversationDeps } from '../messages/index.js';
+import { sendText, type ConversationDeps } from '../outbox/index.js';
 import { Queue } from '../queues/queue.entity.js';
 import { getSettingValue } from '../settings/index.js';
 import { User } from '../users/user.entity.js';
-import { Ticket, TicketTracking, type TicketStatus } from './ticket.entity.js';
-import { findActiveTicket } from './ticket-lookup.js';
-import { releaseHold, stopChatbot } from './holds.js';
-import { presentTicket } from './ticket.presenter.js';
+import { Ticket, TicketTracking, type TicketStatus } from '../tickets/ticket.entity.js';
+import { findActiveTicket, placementOf, presentTicket, idleHold, releaseHold, type TicketActor } from '../tickets/index.js';
 import { acceptedGreeting, ratingPrompt, transferNotice } from './ticket-texts.js';
 
 /**
@@ -23,15 +21,6 @@ import { acceptedGreeting, ratingPrompt, transferNotice } from './ticket-texts.j
  * courtesy messages (through the outbox: nothing is sent inside the caller's transaction); the caller saves
  * and announces (`announce`), once, whatever else it changed.
  */
-export type TicketActor =
-  | { kind: 'user'; userId: number }
-  | { kind: 'system' }
-  | { kind: 'flow'; flowId: number }
-  | { kind: 'campaign'; campaignId: number }
-  | { kind: 'api'; tokenId: number };
-
-export const SYSTEM: TicketActor = { kind: 'system' };
-export const byUser = (userId: number): TicketActor => ({ kind: 'user', userId });
 const actingUser = (actor: TicketActor): number | null => (actor.kind === 'user' ? actor.userId : null);
 
 export interface TransitionDeps extends ConversationDeps {
@@ -45,14 +34,6 @@ export const transitionDeps = (deps: ConversationDeps & { logger: Logger }): Tra
   media: deps.media,
   events: deps.events,
   log: (err, context) => deps.logger.warn({ err }, context),
-});
-
-export const placementOf = (t: Ticket): TicketPlacement => ({
-  id: t.id,
-  companyId: t.companyId,
-  status: t.status,
-  queueId: t.queueId,
-  userId: t.userId,
 });
 
 /** The attendance cycle in progress (the dashboard's base), or a new one. */
@@ -255,7 +236,7 @@ export const placeTicket = async (
   }
   if (queueChanged) {
     ticket.queueId = target.queueId;
-    await stopChatbot(em, ticket);
+    await idleHold(em, ticket, 'chatbot');
   }
   if (movingConnection) ticket.whatsappId = target.whatsappId;
   ticket.updatedAt = now;
@@ -282,25 +263,9 @@ export const placeTicket = async (
  */
 export const moveToQueue = async (em: EntityManager, ticket: Ticket, _actor: TicketActor, queueId: number | null): Promise<void> => {
   ticket.queueId = queueId;
-  await stopChatbot(em, ticket);
+  await idleHold(em, ticket, 'chatbot');
   const tracking = await em.findOne(TicketTracking, { ticketId: ticket.id, finishedAt: null }, { orderBy: { id: 'desc' } });
   if (tracking) tracking.queueId = queueId;
-};
-
-/**
- * The counters a stored message moves on its ticket, as one SQL assignment list, so the inbound batch
- * statement, the inbound general path and the outbox apply the same rule: an incoming message counts as
- * unread and ours (typed on the phone or sent by us) means someone read the conversation; the preview and
- * its time follow the newest message only, so a late or concurrent one never rolls the preview back. The
- * arguments are SQL expressions (a column of the statement's input, or a parameter).
- */
-export const messageCounters = (ticket: string, message: { fromMe: string; at: string; preview: string }): string => {
-  const newest = `${ticket}.last_message_at is null or ${ticket}.last_message_at <= ${message.at}`;
-  return `unread_messages = case when ${message.fromMe} then 0 else ${ticket}.unread_messages + 1 end,
-    last_message = case when ${newest} then ${message.preview} else ${ticket}.last_message end,
-    last_from_me = case when ${newest} then ${message.fromMe} else ${ticket}.last_from_me end,
-    last_message_at = greatest(coalesce(${ticket}.last_message_at, ${message.at}), ${message.at}),
-    updated_at = now()`;
 };
 
 /** Tells the clients about a ticket that moved: lists it left drop it, lists it joined add it (after commit). */

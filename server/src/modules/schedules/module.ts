@@ -1,11 +1,11 @@
-import type { AppModule } from '../module.js';
+import type { AppModule } from '../app-module.js';
 import './schedules.events.js';
 import { registerSchedulesRealtime } from './schedules.realtime.js';
 import { ScheduleSchema } from './schedule.entity.js';
 import { schedulesRoutes } from './schedules.routes.js';
 import { registerScheduleJobs } from './schedules.sender.js';
 
-/** The schedules module's contribution to the app (see modules/module.ts). */
+/** The schedules module's contribution to the app (see modules/app-module.ts). */
 export const schedulesModule: AppModule = {
   name: 'schedules',
   entities: [ScheduleSchema],

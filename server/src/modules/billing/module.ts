@@ -1,11 +1,11 @@
-import type { AppModule } from '../module.js';
+import type { AppModule } from '../app-module.js';
 import './billing.events.js';
 import { registerBillingRealtime } from './billing.realtime.js';
 import { registerBillingJobs, registerBillingListeners, startBillingJobs } from './billing.jobs.js';
 import { billingRoutes } from './billing.routes.js';
 import { InvoiceSchema, PaymentSchema } from './invoice.entity.js';
 
-/** The billing module's contribution to the app (see modules/module.ts). */
+/** The billing module's contribution to the app (see modules/app-module.ts). */
 export const billingModule: AppModule = {
   name: 'billing',
   entities: [InvoiceSchema, PaymentSchema],

@@ -7,9 +7,9 @@ import type { MediaStore } from '../../media/storage.js';
 import { toVoiceNote, VOICE_NOTE_MIMETYPE } from '../../media/voice-note.js';
 import { Company } from '../companies/company.entity.js';
 import { Contact } from '../contacts/contact.entity.js';
-import { queueOnTicket, type QueueOptions } from '../outbox/index.js';
+import { renderVariables } from '../messages/index.js';
+import { queueOnTicket, type QueueOptions } from './outbox.js';
 import type { Ticket } from '../tickets/ticket.entity.js';
-import { renderVariables } from './variables.js';
 
 /** What sending needs besides the entity manager. */
 export interface ConversationDeps {

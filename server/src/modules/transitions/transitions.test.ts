@@ -4,9 +4,11 @@ import { forCompany } from '../../db/tenant.js';
 import { connectSandbox, customerSays, ticketOf } from '../../testing/conversation.js';
 import { createTenant, outboxSettled, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
 import { Message } from '../messages/message.entity.js';
-import { holderOf, holdConversation, findHold, stopChatbot, chatbotHold, chatbotState } from './holds.js';
-import { Ticket, TicketTracking } from './ticket.entity.js';
-import { byUser, closeTicket, moveToQueue, placeTicket, SYSTEM, type TicketActor, type TransitionDeps } from './transitions.js';
+import { chatbotHold, chatbotState } from '../chatbot/state.js';
+import { findHold, holdConversation, holderOf, idleHold } from '../tickets/holds.js';
+import { Ticket, TicketTracking } from '../tickets/ticket.entity.js';
+import { byUser, SYSTEM, type TicketActor } from '../tickets/index.js';
+import { closeTicket, moveToQueue, placeTicket, type TransitionDeps } from './transitions.js';
 
 /**
  * The transitions hold their rules whoever acts: an agent, the system (jobs, the chatbot), a flow, a
@@ -172,7 +174,7 @@ describe('who holds the conversation', () => {
     await holdConversation(taken.em, taken.ticket, SYSTEM, { holder: 'flow', holderId: 1 });
     await taken.em.flush();
     expect(await chatbotHold(em(), taken.ticket)).toBeNull();
-    await stopChatbot(taken.em, taken.ticket);
+    await idleHold(taken.em, taken.ticket, 'chatbot');
     expect(await heldBy(taken.ticket.id)).toBe('flow');
   });
 });

@@ -1,7 +1,7 @@
-import type { AppModule } from '../module.js';
+import type { AppModule } from '../app-module.js';
 import { dashboardRoutes } from './dashboard.routes.js';
 
-/** The dashboard module's contribution to the app (see modules/module.ts). */
+/** The dashboard module's contribution to the app (see modules/app-module.ts). */
 export const dashboardModule: AppModule = {
   name: 'dashboard',
   routes: (deps) => [dashboardRoutes(deps)],

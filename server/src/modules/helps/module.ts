@@ -1,8 +1,8 @@
-import type { AppModule } from '../module.js';
+import type { AppModule } from '../app-module.js';
 import { HelpSchema } from './help.entity.js';
 import { helpsRoutes } from './helps.routes.js';
 
-/** The helps module's contribution to the app (see modules/module.ts). */
+/** The helps module's contribution to the app (see modules/app-module.ts). */
 export const helpsModule: AppModule = {
   name: 'helps',
   entities: [HelpSchema],

@@ -1,17 +1,19 @@
-import type { ConnectionRef } from '../../channels/manager.js';
-import type { ChannelEvents, ChannelStatus } from '../../channels/types.js';
-import { forCompany } from '../../db/tenant.js';
-import { acceptInbound, applyMessageUpdate, completeMedia, completePlaceholder, resumePendingMedia, type PipelineDeps } from '../../pipeline/inbound.js';
-import { Company } from '../companies/company.entity.js';
-import { digitsOnly, upsertChannelContact } from '../contacts/index.js';
-import { Contact } from '../contacts/contact.entity.js';
-import { Message } from '../messages/message.entity.js';
-import { markEchoed } from '../outbox/index.js';
-import { presentSession } from './connections.service.js';
-import { Whatsapp } from './whatsapp.entity.js';
+import type { ConnectionRef } from '../channels/manager.js';
+import type { ChannelEvents, ChannelStatus } from '../channels/types.js';
+import { forCompany } from '../db/tenant.js';
+import { Company } from '../modules/companies/company.entity.js';
+import { presentSession } from '../modules/connections/index.js';
+import { Whatsapp } from '../modules/connections/whatsapp.entity.js';
+import { digitsOnly, upsertChannelContact } from '../modules/contacts/index.js';
+import { Contact } from '../modules/contacts/contact.entity.js';
+import { Message } from '../modules/messages/message.entity.js';
+import { markEchoed } from '../modules/outbox/index.js';
+import { acceptInbound, type PipelineDeps } from './inbound.js';
+import { completeMedia, resumePendingMedia } from './media.js';
+import { applyMessageUpdate, completePlaceholder } from './message-updates.js';
 
 /**
- * What a connection's channel session reports, turned into database state and domain events:
+ * The channel adapter, where the inbound path starts: what a connection's channel session reports, turned into database state and domain events:
  * QR codes and statuses on the connection row (and `whatsappSession` events), messages into the pipeline.
  */
 export const sessionEvents = (deps: PipelineDeps, ref: ConnectionRef): ChannelEvents => {

@@ -1,4 +1,4 @@
-import type { AppModule } from '../module.js';
+import type { AppModule } from '../app-module.js';
 import { kanbanRoutes } from './kanban.routes.js';
 
 /**

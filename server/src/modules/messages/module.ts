@@ -1,0 +1,13 @@
+import type { AppModule } from '../app-module.js';
+import './messages.events.js';
+import { registerMessagesRealtime } from './messages.realtime.js';
+import { MessageSchema } from './message.entity.js';
+import { messagesRoutes } from './messages.routes.js';
+
+/** The messages module's contribution to the app (see modules/app-module.ts). */
+export const messagesModule: AppModule = {
+  name: 'messages',
+  entities: [MessageSchema],
+  routes: (deps) => [messagesRoutes(deps)],
+  realtime: registerMessagesRealtime,
+};

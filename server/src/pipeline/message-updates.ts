@@ -1,0 +1,111 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { InboundMessage, MessageUpdate } from '../channels/types.js';
+import { forCompany } from '../db/tenant.js';
+import { digitsOnly } from '../modules/contacts/index.js';
+import { Message, type MediaType } from '../modules/messages/message.entity.js';
+import { presentMessages } from '../modules/messages/index.js';
+import { failAfterSend } from '../modules/outbox/index.js';
+import { followLastMessage, placementOf } from '../modules/tickets/index.js';
+import { Ticket } from '../modules/tickets/ticket.entity.js';
+import { storable, type ConnectionKey, type PipelineDeps } from './inbound.js';
+
+/**
+ * What happens to a message after it was stored: receipts, error receipts, edits and deletes, reactions
+ * taken back, and a placeholder completed by its content arriving late. Each is announced as
+ * `message.updated` (and moves the ticket's preview when it is the latest message).
+ */
+/** Receipts, error receipts, edits and revokes of stored messages, and reactions taken back. */
+export const applyMessageUpdate = async (deps: PipelineDeps, connection: ConnectionKey, update: MessageUpdate): Promise<void> => {
+  const em = forCompany(deps.systemEm(), connection.companyId);
+  const message = await em.findOne(Message, { whatsappId: connection.id, wid: update.id });
+  if (!message) return;
+  if (update.reactionRemoved) {
+    await removeReaction(deps, em, connection, message, update.reactionRemoved);
+    return;
+  }
+  let changed = false;
+  // Acks only move forward (a late "delivered" must not undo "read").
+  if (update.ack !== undefined && update.ack > message.ack) {
+    message.ack = update.ack;
+    changed = true;
+  }
+  if (update.editedBody !== undefined && update.editedBody !== message.body) {
+    message.body = update.editedBody;
+    message.isEdited = true;
+    changed = true;
+  }
+  if (update.revoked && !message.isDeleted) {
+    message.isDeleted = true;
+    changed = true;
+  }
+  if (update.sendError && message.fromMe && !message.isDeleted && message.sendError !== update.sendError) {
+    // Refused after it left (an error receipt): failed, with the reason and the resend action.
+    await failAfterSend(em, connection.id, update.id, update.sendError);
+    message.sendError = update.sendError;
+    changed = true;
+  }
+  if (!changed) return;
+  await em.flush();
+  await announceUpdated(deps, em, connection, message, update.editedBody !== undefined || !!update.revoked);
+};
+
+/** Tells the clients a stored message changed; `preview`: the ticket list's preview may show it. */
+export const announceUpdated = async (deps: PipelineDeps, em: EntityManager, connection: ConnectionKey, message: Message, preview: boolean): Promise<void> => {
+  if (message.ticketId === null) return;
+  const ticket = await em.findOneOrFail(Ticket, message.ticketId);
+  // An edit, a delete or a reaction taken back of the latest message moves the list's preview too.
+  if (preview) await followLastMessage(em, deps.events, ticket, message);
+  const [presented] = await presentMessages(em, deps.media, [message]);
+  deps.events.emit('message.updated', { companyId: connection.companyId, message: presented, placement: placementOf(ticket) });
+};
+
+/**
+ * Someone took their reaction to `target` off (a reaction with no emoji): their reactions to it are marked
+ * deleted, which the conversation does not show at all. In a group, only that participant's.
+ */
+const removeReaction = async (
+  deps: PipelineDeps,
+  em: EntityManager,
+  connection: ConnectionKey,
+  target: Message,
+  by: NonNullable<MessageUpdate['reactionRemoved']>,
+): Promise<void> => {
+  const participants = [digitsOnly(by.participant?.number), digitsOnly(by.participant?.lid)].filter((p): p is string => !!p);
+  const reactions = await em.find(Message, {
+    quotedMsgId: target.id,
+    mediaType: 'reactionMessage',
+    fromMe: by.fromMe,
+    isDeleted: false,
+    ...(participants.length > 0 ? { participant: { $in: participants } } : {}),
+  });
+  if (reactions.length === 0) return;
+  for (const reaction of reactions) reaction.isDeleted = true;
+  await em.flush();
+  for (const reaction of reactions) await announceUpdated(deps, em, connection, reaction, true);
+};
+
+/**
+ * A message stored as a placeholder (it came without readable content) whose content has now arrived with
+ * the same id (a decryption retry, the phone's resend of an ad's lead): the placeholder becomes the message.
+ * False when there is no such placeholder.
+ */
+export const completePlaceholder = async (deps: PipelineDeps, connection: ConnectionKey, received: InboundMessage): Promise<boolean> => {
+  if (received.mediaType === 'unavailable') return false;
+  const em = forCompany(deps.systemEm(), connection.companyId);
+  const message = await em.findOne(Message, { whatsappId: connection.id, wid: received.id, mediaType: 'unavailable' });
+  if (!message) return false;
+  const incoming = storable(received);
+  const stored = incoming.media ? await deps.media.save(connection.companyId, incoming.media) : undefined;
+  const quoted = incoming.quotedId ? await em.findOne(Message, { whatsappId: connection.id, wid: incoming.quotedId }, { fields: ['id'] }) : null;
+  message.body = incoming.body;
+  message.mediaType = incoming.mediaType as MediaType;
+  message.mediaUrl = stored?.fileName ?? null;
+  message.mediaName = stored?.mediaName ?? null;
+  // Its media may still be on its way (completeMedia fills it in).
+  message.mediaStatus = incoming.mediaStatus ?? null;
+  message.quotedMsgId = quoted?.id ?? null;
+  message.raw = incoming.raw ?? null;
+  await em.flush();
+  await announceUpdated(deps, em, connection, message, true);
+  return true;
+};
