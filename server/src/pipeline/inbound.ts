@@ -6,7 +6,7 @@ import type { Logger } from '../logger.js';
 import type { MediaStore } from '../media/storage.js';
 import { digitsOnly, presentContact, upsertChannelContact } from '../modules/contacts/index.js';
 import { Message, type MediaType } from '../modules/messages/message.entity.js';
-import { messageCounters, presentMessages, previewOf, storeMessage } from '../modules/messages/index.js';
+import { messageCounters, presentMessage, presentMessages, previewOf, storeMessage } from '../modules/messages/index.js';
 import type { ConversationDeps } from '../modules/outbox/index.js';
 import { getSettingValue } from '../modules/settings/index.js';
 import { findActiveTicket, presentTicket, SYSTEM } from '../modules/tickets/index.js';
@@ -177,7 +177,7 @@ const writeBatch = async (deps: PipelineDeps, items: Pending[]): Promise<Settled
 const fromBatch = async (root: EntityManager, deps: PipelineDeps, connection: ConnectionKey, payload: QueuedPayload, stored: FastStored): Promise<Written> => {
   // A quoted message is shown in full, with its sender: the general presenter reads it.
   const message = stored.quotedMsgId
-    ? (await presentMessages(root, deps.media, [await root.findOneOrFail(Message, stored.messageId)]))[0]
+    ? (await presentMessages(root, deps.media, [stored.messageId]))[0]
     : stored.message;
   return {
     connection,
@@ -327,7 +327,7 @@ const storeQueued = async (
       }
       await done();
       // Presented inside the transaction: the contact and ticket are already in this identity map.
-      const [presentedMessage] = await presentMessages(em, deps.media, [message]);
+      const presentedMessage = await presentMessage(em, deps.media, message);
       written.announcement = {
         companyId: connection.companyId,
         message: presentedMessage,

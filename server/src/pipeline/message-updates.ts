@@ -3,7 +3,7 @@ import type { InboundMessage, MessageUpdate } from '../channels/types.js';
 import { forCompany } from '../db/tenant.js';
 import { digitsOnly } from '../modules/contacts/index.js';
 import { Message, type MediaType } from '../modules/messages/message.entity.js';
-import { presentMessages } from '../modules/messages/index.js';
+import { presentMessage } from '../modules/messages/index.js';
 import { failAfterSend } from '../modules/outbox/index.js';
 import { followLastMessage, placementOf } from '../modules/tickets/index.js';
 import { Ticket } from '../modules/tickets/ticket.entity.js';
@@ -55,7 +55,7 @@ export const announceUpdated = async (deps: PipelineDeps, em: EntityManager, con
   const ticket = await em.findOneOrFail(Ticket, message.ticketId);
   // An edit, a delete or a reaction taken back of the latest message moves the list's preview too.
   if (preview) await followLastMessage(em, deps.events, ticket, message);
-  const [presented] = await presentMessages(em, deps.media, [message]);
+  const presented = await presentMessage(em, deps.media, message);
   deps.events.emit('message.updated', { companyId: connection.companyId, message: presented, placement: placementOf(ticket) });
 };
 

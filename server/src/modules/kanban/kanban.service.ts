@@ -15,7 +15,7 @@ import { assertPlanFeature } from '../plans/index.js';
 import { Tag } from '../tags/tag.entity.js';
 import { kanbanLanes, presentTag } from '../tags/index.js';
 import type { Ticket } from '../tickets/ticket.entity.js';
-import { defaultListClause, findVisibleTicket, loadViewer, presentTicketsByIds, queueFilterClause, type TicketClause, type Viewer } from '../tickets/index.js';
+import { defaultListClause, findVisibleTicket, loadViewer, presentTickets, queueFilterClause, type TicketClause, type Viewer } from '../tickets/index.js';
 
 /**
  * The kanban board (spec 02 sections 2 and 4, spec 04 section 4 with its Notes): tickets waiting or in
@@ -102,7 +102,7 @@ export const getKanbanBoard = async (
       ctx.em.execute<{ count: number }[]>(`select count(*)::int as count from tickets t where ${where}`, params),
     ]);
     const count = Number(counted[0]?.count ?? 0);
-    return { tickets: await presentTicketsByIds(ctx.em, rows.map((r) => r.id)), count, hasMore: count > query.pageNumber * size };
+    return { tickets: await presentTickets(ctx.em, rows.map((r) => r.id)), count, hasMore: count > query.pageNumber * size };
   }
 
   const [counts, pages] = await Promise.all([laneCounts(ctx.em, board, laneIds), firstPages(ctx.em, board, laneIds, size)]);
@@ -111,7 +111,7 @@ export const getKanbanBoard = async (
     const count = counts.get(tag?.id ?? null) ?? 0;
     return { tagId: tag?.id ?? null, tag: tag ? presentTag(tag) : null, count, hasMore: count > size };
   };
-  return { tickets: await presentTicketsByIds(ctx.em, ids), lanes: [laneView(null), ...lanes.map(laneView)] };
+  return { tickets: await presentTickets(ctx.em, ids), lanes: [laneView(null), ...lanes.map(laneView)] };
 };
 
 /** A kanban lane of the company (404 for another company's tag, for a tag that is no lane, or for none). */
@@ -144,7 +144,7 @@ const lockTicket = (em: EntityManager, ticket: Ticket) =>
 /** Tells the lists and boards that show the ticket (its tags changed; where it sits did not). */
 const announce = async (ctx: ServiceContext, ticket: Ticket): Promise<TicketView<Date>> => {
   // One statement for the view: a move is a hot path.
-  const [presented] = await presentTicketsByIds(ctx.em, [ticket.id]);
+  const [presented] = await presentTickets(ctx.em, [ticket.id]);
   ctx.events.emit('ticket.changed', { companyId: ticket.companyId, ticket: presented });
   return presented;
 };

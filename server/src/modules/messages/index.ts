@@ -2,5 +2,5 @@
 // listeners are in module.ts, which only the app composes). The bottom layer of the conversation: how a
 // message is stored and shown; it knows neither tickets' rules nor the outbox.
 export { messageCounters, previewOf, storeMessage } from './message-store.js';
-export { messageView, presentMessages } from './message.presenter.js';
+export { messageView, presentMessage, presentMessages } from './message.presenter.js';
 export { renderVariables } from './variables.js';

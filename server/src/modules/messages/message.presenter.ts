@@ -3,33 +3,7 @@ import type { MessageBaseView, MessageView } from '@atrium/shared';
 import { camelRow, intArray } from '../../db/sql.js';
 import { requireTenant } from '../../db/tenant.js';
 import type { MediaStore } from '../../media/storage.js';
-import { Contact } from '../contacts/contact.entity.js';
-import { User } from '../users/user.entity.js';
 import { Message } from './message.entity.js';
-
-const ids = (values: (number | null)[]) => [...new Set(values.filter((v): v is number => v !== null))];
-
-/** Messages as the API shows them: signed media URLs, the sender's name, the quoted message in full. */
-export const presentMessages = async (em: EntityManager, media: MediaStore, messages: Message[]) => {
-  if (messages.length === 0) return [];
-  const load = <T extends object>(entity: new () => T, wanted: number[]): Promise<T[]> =>
-    wanted.length === 0 ? Promise.resolve([]) : em.find(entity, { id: { $in: wanted } } as never);
-  const quoted = await load(Message, ids(messages.map((m) => m.quotedMsgId)));
-  const all = [...messages, ...quoted];
-  const contacts = await load(Contact, ids(all.map((m) => m.contactId)));
-  const users = await load(User, ids(all.map((m) => m.userId)));
-  const contactMap = new Map(contacts.map((c) => [c.id, c]));
-  const userMap = new Map(users.map((u) => [u.id, u]));
-  const quotedMap = new Map(quoted.map((q) => [q.id, q]));
-  const related = (m: Message) => ({
-    contact: m.contactId ? contactMap.get(m.contactId) : undefined,
-    user: m.userId ? userMap.get(m.userId) : undefined,
-  });
-  return messages.map((m) => {
-    const q = m.quotedMsgId ? quotedMap.get(m.quotedMsgId) : undefined;
-    return messageView(media, m, related(m), q ? messageBase(media, q, related(q)) : null);
-  });
-};
 
 type MessageFields = Pick<
   Message,
@@ -101,10 +75,11 @@ export type PresentedMessage = MessageView<Date>;
 type Related = { id: number; name: string; number?: string | null } | null;
 
 /**
- * Messages by id, as the API shows them, in the order asked, read in one statement with their sender and
- * the quoted message (a conversation's page: its hot path). `em` is bound to the company.
+ * Messages by id, as the API shows them (signed media URLs, the sender, the quoted message in full), in the
+ * order asked, read in one statement (a conversation's page: its hot path). `em` is bound to the company.
+ * The one loader of the message view: what it shows is what the database holds.
  */
-export const presentMessagesByIds = async (em: EntityManager, media: MediaStore, messageIds: number[]): Promise<MessageView<Date>[]> => {
+export const presentMessages = async (em: EntityManager, media: MediaStore, messageIds: number[]): Promise<MessageView<Date>[]> => {
   if (messageIds.length === 0) return [];
   const sender = (alias: string) =>
     `(select json_build_object('id', c.id, 'name', c.name, 'number', c.number) from contacts c where c.id = ${alias}.contact_id) as contact,
@@ -129,4 +104,11 @@ export const presentMessagesByIds = async (em: EntityManager, media: MediaStore,
     }),
   );
   return messageIds.flatMap((id) => byId.get(id) ?? []);
+};
+
+/** One message as the API shows it; the manager's pending changes are written first, since the view is read back. */
+export const presentMessage = async (em: EntityManager, media: MediaStore, message: Pick<Message, 'id'>): Promise<MessageView<Date>> => {
+  await em.flush();
+  const [view] = await presentMessages(em, media, [message.id]);
+  return view;
 };

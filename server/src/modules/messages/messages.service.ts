@@ -8,7 +8,7 @@ import { getSettingValue } from '../settings/index.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { User } from '../users/user.entity.js';
 import { Message } from './message.entity.js';
-import { presentMessages, presentMessagesByIds } from './message.presenter.js';
+import { presentMessage, presentMessages } from './message.presenter.js';
 import { cancelQueued, peerOf, requeueFailed, sendMedia, sendText, type ConversationDeps, type OutboundFile } from '../outbox/index.js';
 
 /**
@@ -53,7 +53,7 @@ export const listMessages = async (ctx: ServiceContext, deps: ConversationDeps, 
   const answersIt = ticket.userId === null ? canActOnTicket(viewer, ticket) : ticket.userId === ctx.actor.userId;
   if (ticket.unreadMessages > 0 && answersIt) await markRead(ctx, deps, ticket);
   return {
-    messages: (await presentMessagesByIds(ctx.em, deps.media, pageIds)).reverse(),
+    messages: (await presentMessages(ctx.em, deps.media, pageIds)).reverse(),
     ticket: { id: ticket.id },
     hasMore: rows.length > size,
   };
@@ -181,7 +181,7 @@ export const deleteMessage = async (ctx: ServiceContext, deps: ConversationDeps,
   }
   message.isDeleted = true;
   await ctx.em.flush();
-  const [presented] = await presentMessages(ctx.em, deps.media, [message]);
+  const presented = await presentMessage(ctx.em, deps.media, message);
   ctx.events.emit('message.updated', { companyId: ticket.companyId, message: presented, placement: placementOf(ticket) });
   // The ticket's preview stops showing the deleted text, as it does for a delete from the phone.
   await followLastMessage(ctx.em, ctx.events, ticket, message);
@@ -195,7 +195,7 @@ export const resendMessage = async (ctx: ServiceContext, deps: ConversationDeps,
   // As for any message: nothing is sent on a closed conversation.
   if (ticket.status === 'closed') throw new AppError('ERR_TICKET_CLOSED');
   if (!(await requeueFailed(deps, ctx.em, message))) throw new AppError('ERR_CONFLICT', { reason: 'not a failed send' });
-  const [presented] = await presentMessages(ctx.em, deps.media, [message]);
+  const presented = await presentMessage(ctx.em, deps.media, message);
   ctx.events.emit('message.updated', { companyId: ticket.companyId, message: presented, placement: placementOf(ticket) });
   return presented;
 };
@@ -222,7 +222,7 @@ export const refetchMessageMedia = async (ctx: ServiceContext, deps: Conversatio
   // (two agents clicking at once: the second is told it is on its way).
   if ((await ctx.em.nativeUpdate(Message, { id, mediaStatus: 'failed' }, { mediaStatus: 'pending' })) === 0) throw new AppError('ERR_MEDIA_NOT_FAILED');
   await ctx.em.refresh(message);
-  const [presented] = await presentMessages(ctx.em, deps.media, [message]);
+  const presented = await presentMessage(ctx.em, deps.media, message);
   try {
     await session.refetchMedia(message.wid, raw);
   } catch (err) {

@@ -317,7 +317,7 @@ export class OutboxSender {
       const em = forCompany(this.deps.systemEm(), row.company_id);
       // A quoted message is shown in full, with its sender: the general presenter reads it.
       const [presented] = message.quotedMsgId
-        ? await presentMessages(em, this.deps.media, [await em.findOneOrFail(Message, message.id)])
+        ? await presentMessages(em, this.deps.media, [message.id])
         : [messageView(this.deps.media, message, { user: row.user ?? undefined }, null)];
       this.deps.events.emit('message.updated', {
         companyId: row.company_id,

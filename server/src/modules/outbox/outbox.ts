@@ -11,7 +11,7 @@ import { digitsOnly, presentContact, upsertChannelContact } from '../contacts/in
 import { Contact } from '../contacts/contact.entity.js';
 import type { MediaType } from '../messages/message.entity.js';
 import { Message } from '../messages/message.entity.js';
-import { messageCounters, presentMessages, previewOf, storeMessage } from '../messages/index.js';
+import { messageCounters, presentMessage, previewOf, storeMessage } from '../messages/index.js';
 import type { Ticket } from '../tickets/ticket.entity.js';
 import { OutboundMessage, type OutboxPresence } from './outbound-message.entity.js';
 
@@ -145,7 +145,7 @@ export const queueOnTicket = async (deps: OutboxDeps, em: EntityManager, ticket:
   ticket.lastFromMe = true;
   ticket.unreadMessages = 0;
 
-  const [presented] = await presentMessages(em, deps.media, [message]);
+  const presented = await presentMessage(em, deps.media, message);
   deps.events.emit('message.created', {
     companyId: ticket.companyId,
     message: presented,

@@ -161,9 +161,7 @@ export const deleteQueue = async (ctx: ServiceContext, id: number) => {
   });
   ctx.events.emit('queue.deleted', { companyId: queue.companyId, queueId: id });
   if (active.length === 0) return;
-  const fresh = em.fork();
-  const tickets = await fresh.find(Ticket, { id: { $in: active.map((t) => t.id) } });
-  for (const ticket of await presentTickets(fresh, tickets)) {
+  for (const ticket of await presentTickets(em.fork(), active.map((t) => t.id))) {
     ctx.events.emit('ticket.changed', { companyId: ticket.companyId, ticket, previous: previous.get(ticket.id) });
   }
 };

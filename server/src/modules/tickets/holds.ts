@@ -22,13 +22,6 @@ export const holderOf = (ticket: Pick<Ticket, 'userId'>, hold: Pick<Conversation
 export const findHold = (em: EntityManager, ticketId: number): Promise<ConversationHold | null> =>
   em.findOne(ConversationHold, { ticketId });
 
-/** The holds of several tickets, by ticket id (one query). */
-export const findHolds = async (em: EntityManager, ticketIds: number[]): Promise<Map<number, ConversationHold>> => {
-  if (ticketIds.length === 0) return new Map();
-  const holds = await em.find(ConversationHold, { ticketId: { $in: ticketIds } });
-  return new Map(holds.map((h) => [h.ticketId, h]));
-};
-
 /** Gives the conversation to a holder, replacing whoever held it, with that holder's starting state. */
 export const holdConversation = async (
   em: EntityManager,

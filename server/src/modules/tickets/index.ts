@@ -7,5 +7,5 @@ export { canActOnTicket, findActionableTicket, findVisibleTicket, loadViewer, ty
 export { findActiveTicket } from './ticket-lookup.js';
 export { markTicketRead } from './ticket-read.js';
 export { agentVisibleClause, defaultListClause, queueFilterClause, type TicketClause } from './ticket-visibility.js';
-export { placementOf, presentTicket, presentTickets, presentTicketsByIds, ticketView } from './ticket.presenter.js';
+export { placementOf, presentTicket, presentTickets, ticketView } from './ticket.presenter.js';
 export { ticketRoomPolicy } from './room-policy.js';

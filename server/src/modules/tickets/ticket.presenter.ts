@@ -3,53 +3,13 @@ import type { TicketView } from '@atrium/shared';
 import type { TicketPlacement } from '../../events/bus.js';
 import { camelRow, intArray } from '../../db/sql.js';
 import { requireTenant } from '../../db/tenant.js';
-import { Whatsapp } from '../connections/whatsapp.entity.js';
-import { Contact } from '../contacts/contact.entity.js';
+import type { Contact } from '../contacts/contact.entity.js';
 import { presentContact } from '../contacts/index.js';
 
-import { Queue } from '../queues/queue.entity.js';
-import { Tag, TicketTag } from '../tags/tag.entity.js';
-import { User } from '../users/user.entity.js';
 import type { ConversationHold } from './conversation-hold.entity.js';
-import { findHolds, holdView } from './holds.js';
+import { holdView } from './holds.js';
 import type { Ticket } from './ticket.entity.js';
 
-
-const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
-const ids = (values: (number | null)[]) => [...new Set(values.filter((v): v is number => v !== null))];
-
-/** Tickets as the API shows them, with contact, user, queue, connection and tags, loaded in a few queries. */
-export const presentTickets = async (em: EntityManager, tickets: Ticket[]) => {
-  if (tickets.length === 0) return [];
-  // Rows already in the identity map (the pipeline's contact and connection) cost no query.
-  const load = <T extends object>(entity: new () => T, wanted: number[]): Promise<T[]> =>
-    wanted.length === 0 ? Promise.resolve([]) : em.find(entity, { id: { $in: wanted } } as never);
-  // One after another: inside a transaction they share one connection anyway.
-  const contacts = await load(Contact, ids(tickets.map((t) => t.contactId)));
-  const users = await load(User, ids(tickets.map((t) => t.userId)));
-  const queues = await load(Queue, ids(tickets.map((t) => t.queueId)));
-  const whatsapps = await load(Whatsapp, ids(tickets.map((t) => t.whatsappId)));
-  const links = await em.find(TicketTag, { ticketId: { $in: tickets.map((t) => t.id) } });
-  const holds = await findHolds(em, tickets.map((t) => t.id));
-  const tags = byId(await load(Tag, ids(links.map((l) => l.tagId))));
-  const contactMap = byId(contacts);
-  const userMap = byId(users);
-  const queueMap = byId(queues);
-  const whatsappMap = byId(whatsapps);
-  return tickets.map((t) =>
-    ticketView(t, {
-      contact: contactMap.get(t.contactId),
-      user: t.userId ? userMap.get(t.userId) : undefined,
-      queue: t.queueId ? queueMap.get(t.queueId) : undefined,
-      whatsapp: t.whatsappId ? whatsappMap.get(t.whatsappId) : undefined,
-      hold: holds.get(t.id) ?? null,
-      tags: links
-        .filter((l) => l.ticketId === t.id)
-        .map((l) => tags.get(l.tagId))
-        .filter((tag): tag is Tag => tag !== undefined),
-    }),
-  );
-};
 
 type TicketFields = Pick<
   Ticket,
@@ -109,9 +69,10 @@ export type PresentedTicket = TicketView<Date>;
 
 /**
  * Tickets by id, as the API shows them, in the order asked, read in one statement with their contact, user,
- * queue, connection and tags (the ticket list's page: its hot path). `em` is bound to the company.
+ * queue, connection, tags and automation hold (the ticket list's page: its hot path). `em` is bound to the
+ * company. The one loader of the ticket view: what it shows is what the database holds.
  */
-export const presentTicketsByIds = async (em: EntityManager, ids: number[]): Promise<TicketView<Date>[]> => {
+export const presentTickets = async (em: EntityManager, ids: number[]): Promise<TicketView<Date>[]> => {
   if (ids.length === 0) return [];
   const rows = await em.execute<
     {
@@ -152,8 +113,12 @@ export const presentTicketsByIds = async (em: EntityManager, ids: number[]): Pro
   return ids.flatMap((id) => byTicket.get(id) ?? []);
 };
 
-export const presentTicket = async (em: EntityManager, ticket: Ticket): Promise<PresentedTicket> =>
-  (await presentTickets(em, [ticket]))[0];
+/** One ticket as the API shows it; the manager's pending changes are written first, since the view is read back. */
+export const presentTicket = async (em: EntityManager, ticket: Pick<Ticket, 'id'>): Promise<PresentedTicket> => {
+  await em.flush();
+  const [view] = await presentTickets(em, [ticket.id]);
+  return view;
+};
 
 /** Where a ticket sits, which decides who hears about it. */
 export const placementOf = (t: Ticket): TicketPlacement => ({

@@ -19,7 +19,7 @@ import { User } from '../users/user.entity.js';
 import { findActionableTicket, findVisibleTicket, loadViewer, type Viewer } from './ticket-access.js';
 import { agentVisibleClause, defaultListClause, queueFilterClause, type TicketClause } from './ticket-visibility.js';
 import { Ticket, type TicketStatus } from './ticket.entity.js';
-import { placementOf, presentTicket, presentTicketsByIds } from './ticket.presenter.js';
+import { placementOf, presentTicket, presentTickets } from './ticket.presenter.js';
 import { findActiveTicket } from './ticket-lookup.js';
 import { applyHoldInput } from './holds.js';
 import { closeTicket, placeTicket, startTicket, type TransitionDeps } from '../transitions/index.js';
@@ -138,7 +138,7 @@ export const listTickets = async (ctx: ServiceContext, query: ListTicketsQuery) 
   const hasMore = rows.length > size;
   rows = rows.slice(0, size);
   const ids = rows.map((r) => r.id);
-  return { tickets: await presentTicketsByIds(ctx.em, ids), ...(count !== undefined ? { count } : {}), hasMore };
+  return { tickets: await presentTickets(ctx.em, ids), ...(count !== undefined ? { count } : {}), hasMore };
 };
 
 // ---------------------------------------------------------------- reads

@@ -187,7 +187,7 @@ export const deleteUser = async (ctx: ServiceContext, deps: TransitionDeps, id: 
     await tx.flush();
   });
   ctx.events.emit('user.deleted', { companyId: user.companyId, userId: id });
-  for (const ticket of await presentTickets(em.fork(), returned)) {
+  for (const ticket of await presentTickets(em.fork(), returned.map((t) => t.id))) {
     ctx.events.emit('ticket.changed', { companyId: ticket.companyId, ticket, previous: previous.get(ticket.id) });
   }
 };
