@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import chatsEn from '../src/renderer/features/chats/i18n/en';
 import path from 'node:path';
-import { startHarness, type Harness } from './support/harness';
+import { startHarness, storySteps, type Harness } from './support/harness';
 import { ARTIFACTS_DIR } from './support/paths';
 
 /**
@@ -26,14 +26,7 @@ let adminContext: BrowserContext;
 let admin: Page;
 let token = '';
 let chatUuid = '';
-let broken = '';
-
-const skipIfBroken = (ctx: TestContext) => {
-  if (broken) ctx.skip(`an earlier step failed: ${broken}`);
-  ctx.onTestFailed(() => {
-    broken ||= ctx.task.name;
-  });
-};
+const { skipIfBroken, broken } = storySteps();
 
 const login = async (page: Page, email: string, password: string) => {
   await page.goto('/login');
@@ -73,7 +66,7 @@ describe('internal chat in Chromium: two users chatting with unread counts', () 
   });
 
   afterAll(async () => {
-    if (broken) {
+    if (broken()) {
       await h?.browser.screenshot('chats-failure-agent').catch(() => undefined);
       await admin?.screenshot({ path: path.join(ARTIFACTS_DIR, 'chats-failure-admin.png') }).catch(() => undefined);
     }

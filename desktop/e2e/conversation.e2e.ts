@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import { PLAN_FEATURES } from '@atrium/shared';
 import coreEn from '../src/renderer/i18n/locales/en';
@@ -8,7 +8,7 @@ import connectionsPt from '../src/renderer/features/connections/i18n/pt';
 import ticketsEn from '../src/renderer/features/tickets/i18n/en';
 import ticketsPt from '../src/renderer/features/tickets/i18n/pt';
 import tagsEn from '../src/renderer/features/tags/i18n/en';
-import { startHarness, type Harness } from './support/harness';
+import { startHarness, storySteps, type Harness } from './support/harness';
 import { ARTIFACTS_DIR } from './support/paths';
 import path from 'node:path';
 
@@ -46,7 +46,7 @@ let ticketUuid = '';
 let firstMessageId: number | string = 0;
 const queueIds: Record<string, number> = {};
 let botTicketId = 0;
-let broken = '';
+const { skipIfBroken, broken } = storySteps();
 let agentId = 0;
 let agentPage: Page | undefined;
 
@@ -121,14 +121,6 @@ const apiResponse = (method: string, path: RegExp): Promise<Response> =>
     { timeout: UI_TIMEOUT },
   );
 
-/** Skips a step after an earlier one failed, and marks the story broken when this one fails. */
-const skipIfBroken = (ctx: TestContext) => {
-  if (broken) ctx.skip(`an earlier step failed: ${broken}`);
-  ctx.onTestFailed(() => {
-    broken ||= ctx.task.name;
-  });
-};
-
 /** A full page load (the app restores the session from the refresh cookie, as after a reload). */
 const open = async (path: string) => {
   h.browser.socketFrames.length = 0;
@@ -173,7 +165,7 @@ describe('the web app in Chromium: a sandbox conversation from QR code to resolv
   });
 
   afterAll(async () => {
-    if (page && broken) await shot('failure').catch(() => undefined);
+    if (page && broken()) await shot('failure').catch(() => undefined);
     await h?.stop();
   });
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import path from 'node:path';
-import { startHarness, type Harness } from './support/harness';
+import { startHarness, storySteps, type Harness } from './support/harness';
 import { ARTIFACTS_DIR } from './support/paths';
 
 /**
@@ -26,16 +26,9 @@ let page: Page;
 let agentPage: Page;
 const lanes: Record<string, number> = {};
 const tickets: Record<string, number> = {};
-let broken = '';
+const { skipIfBroken, broken } = storySteps();
 
 const shot = (name: string) => h.browser.screenshot(name);
-
-const skipIfBroken = (ctx: TestContext) => {
-  if (broken) ctx.skip(`an earlier step failed: ${broken}`);
-  ctx.onTestFailed(() => {
-    broken ||= ctx.task.name;
-  });
-};
 
 /** The ids of the cards in a lane, top to bottom. */
 const laneCards = (p: Page, lane: number | 'none') =>
@@ -92,7 +85,7 @@ describe('the kanban board in Chromium: two users watch cards move', () => {
   });
 
   afterAll(async () => {
-    if (page && broken) await shot('kanban-failure').catch(() => undefined);
+    if (page && broken()) await shot('kanban-failure').catch(() => undefined);
     await agentPage?.context().close().catch(() => undefined);
     await h?.stop();
   });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { startHarness, type Harness } from './support/harness';
+import { startHarness, storySteps, type Harness } from './support/harness';
 
 /**
  * The list-and-dialog pages built on components/list-kit, in Chromium against the server as `npm start`
@@ -13,15 +13,9 @@ const UI_TIMEOUT = 15_000;
 let h: Harness;
 let page: Page;
 let token = '';
-let broken = '';
+const { skipIfBroken, broken } = storySteps();
 
 const byTestId = (id: string) => page.getByTestId(id);
-const skipIfBroken = (ctx: TestContext) => {
-  if (broken) ctx.skip(`an earlier step failed: ${broken}`);
-  ctx.onTestFailed(() => {
-    broken ||= ctx.task.name;
-  });
-};
 const setTheme = async (theme: 'light' | 'dark') => {
   if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== theme) await byTestId('theme-toggle').click();
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
@@ -66,7 +60,7 @@ describe('list pages on the kit, in Chromium', () => {
   });
 
   afterAll(async () => {
-    if (page && broken) await h.browser.screenshot('failure').catch(() => undefined);
+    if (page && broken()) await h.browser.screenshot('failure').catch(() => undefined);
     await h?.stop();
   });
 

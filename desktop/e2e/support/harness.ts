@@ -51,5 +51,5 @@ export const startHarness = async (
   };
 };
 
-export { sleep } from './server.js';
+export { storySteps } from './story.js';
 export type { RecordedNotification } from './browser.js';
