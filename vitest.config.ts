@@ -38,7 +38,8 @@ export default defineConfig({
         test: {
           name: 'desktop-main',
           root: 'desktop',
-          include: ['src/main/**/*.test.ts', 'src/common/**/*.test.ts', 'src/preload/**/*.test.ts'],
+          // e2e/support: the e2e harness's own logic (the Chromium lookup), in plain Node without a browser.
+          include: ['src/main/**/*.test.ts', 'src/common/**/*.test.ts', 'src/preload/**/*.test.ts', 'e2e/support/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import chatsEn from '../src/renderer/features/chats/i18n/en';
 import path from 'node:path';
-import { startHarness, storySteps, type Harness } from './support/harness';
+import { describeInChromium, startHarness, storySteps, type Harness } from './support/harness';
 import { ARTIFACTS_DIR } from './support/paths';
 
 /**
@@ -55,7 +55,7 @@ const screens = async (page: Page, name: string, prepare?: (width: number) => Pr
   await page.setViewportSize({ width: 1366, height: 800 });
 };
 
-describe('internal chat in Chromium: two users chatting with unread counts', () => {
+describeInChromium('internal chat in Chromium: two users chatting with unread counts', () => {
   beforeAll(async () => {
     h = await startHarness({ name: 'chats' });
     agent = h.browser.page;

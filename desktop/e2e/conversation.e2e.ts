@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import { PLAN_FEATURES } from '@atrium/shared';
 import coreEn from '../src/renderer/i18n/locales/en';
@@ -8,7 +8,7 @@ import connectionsPt from '../src/renderer/features/connections/i18n/pt';
 import ticketsEn from '../src/renderer/features/tickets/i18n/en';
 import ticketsPt from '../src/renderer/features/tickets/i18n/pt';
 import tagsEn from '../src/renderer/features/tags/i18n/en';
-import { startHarness, storySteps, type Harness } from './support/harness';
+import { describeInChromium, startHarness, storySteps, type Harness } from './support/harness';
 import { ARTIFACTS_DIR } from './support/paths';
 import path from 'node:path';
 
@@ -157,7 +157,7 @@ const wavOfSeconds = (seconds: number): Buffer => {
   return wav;
 };
 
-describe('the web app in Chromium: a sandbox conversation from QR code to resolved ticket', () => {
+describeInChromium('the web app in Chromium: a sandbox conversation from QR code to resolved ticket', () => {
   beforeAll(async () => {
     h = await startHarness({ name: 'conversation' });
     page = h.browser.page;

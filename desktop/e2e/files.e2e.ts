@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startHarness, type Harness } from './support/harness';
+import { describeInChromium, startHarness, type Harness } from './support/harness';
 
 /**
  * The File lists and Quick messages screens in a real browser against the server as `npm start` runs it:
@@ -48,7 +48,7 @@ const screens = async (name: string, openDialog?: () => Promise<void>) => {
   await page.setViewportSize({ width: 1366, height: 800 });
 };
 
-describe('the web app in Chromium: file lists and quick messages', () => {
+describeInChromium('the web app in Chromium: file lists and quick messages', () => {
   beforeAll(async () => {
     h = await startHarness({ name: 'files' });
     page = h.browser.page;

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import path from 'node:path';
-import { startHarness, storySteps, type Harness } from './support/harness';
+import { describeInChromium, startHarness, storySteps, type Harness } from './support/harness';
 import { ARTIFACTS_DIR } from './support/paths';
 
 /**
@@ -76,7 +76,7 @@ const login = async (p: Page, email: string, password: string) => {
   await p.waitForURL((url) => !url.pathname.startsWith('/login'));
 };
 
-describe('the kanban board in Chromium: two users watch cards move', () => {
+describeInChromium('the kanban board in Chromium: two users watch cards move', () => {
   beforeAll(async () => {
     h = await startHarness({ name: 'kanban' });
     page = h.browser.page;

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { startHarness, storySteps, type Harness } from './support/harness';
+import { describeInChromium, startHarness, storySteps, type Harness } from './support/harness';
 
 /**
  * The list-and-dialog pages built on components/list-kit, in Chromium against the server as `npm start`
@@ -51,7 +51,7 @@ const headerProblems = async (min = 24): Promise<string[]> => {
   return problems;
 };
 
-describe('list pages on the kit, in Chromium', () => {
+describeInChromium('list pages on the kit, in Chromium', () => {
   beforeAll(async () => {
     h = await startHarness({ name: 'list-pages' });
     page = h.browser.page;

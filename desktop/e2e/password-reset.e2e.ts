@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startHarness, type Harness } from './support/harness';
+import { describeInChromium, startHarness, type Harness } from './support/harness';
 import { resetCodeOf, startMailServer } from './support/mail';
 
 /**
@@ -33,7 +33,7 @@ const screens = async (name: string) => {
   if (viewport) await page.setViewportSize(viewport);
 };
 
-describe('the web app in Chromium: a password reset by e-mail code, from the login screen to a new login', () => {
+describeInChromium('the web app in Chromium: a password reset by e-mail code, from the login screen to a new login', () => {
   beforeAll(async () => {
     mail = await startMailServer();
     h = await startHarness({ name: 'password-reset', env: mail.env });

@@ -1,11 +1,13 @@
-import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { ARTIFACTS_DIR } from './paths.js';
 
-/** Debian's Chromium (`apt-get install chromium`); E2E_CHROMIUM overrides it. */
-export const CHROMIUM_PATH = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
-
+/**
+ * Ours for every Chromium, the one bundled in @sparticuz/chromium too (its own list adds
+ * --disable-web-security and --single-process, which would let the tests pass where a real browser fails).
+ */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--headless',
@@ -27,7 +29,9 @@ export interface RecordedNotification {
 /**
  * Runs in every page before the app: the real Notification class, wrapped so each construction is
  * recorded into window.__notifications first (the app uses the browser's Notification API outside
- * Electron; headless Chromium shows nothing a test could see).
+ * Electron; headless Chromium shows nothing a test could see). Chromium's headless shell (the build in
+ * @sparticuz/chromium) keeps `Notification.permission` at 'denied' when the context granted it; the
+ * wrapper answers what the Permissions API says, as a full Chromium does.
  */
 const NOTIFICATION_RECORDER = () => {
   const w = window as unknown as { __notifications: unknown[]; Notification: typeof Notification };
@@ -62,11 +66,11 @@ export interface BrowserSession {
 let shotCounter = 0;
 
 export const launchBrowser = async (baseURL: string, name: string): Promise<BrowserSession> => {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`no Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium (or set E2E_CHROMIUM)`);
-  }
+  const found = inject('e2eChromium');
+  // The files skip themselves when there is none (describeInChromium); this is a file that did not.
+  if ('missing' in found) throw new Error(`e2e: ${found.missing}`);
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: found.executablePath, headless: true, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'en-US' });
     await context.grantPermissions(['notifications'], { origin: baseURL });

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { describe, inject } from 'vitest';
 import { launchBrowser, type BrowserSession } from './browser.js';
 import { ensureBuild } from './build.js';
 import { ARTIFACTS_DIR } from './paths.js';
@@ -16,8 +17,9 @@ export interface Harness {
 
 /**
  * Everything an end-to-end file needs: the build (when stale), the server as `npm start` runs it with a
- * fresh database, and Debian's Chromium with notification recording. Its logs and numbered screenshots in
- * test-artifacts/e2e/ carry the file's `name` (the folder is emptied once per run, by global-setup.ts).
+ * fresh database, and Chromium (found by find-chromium.ts) with notification recording. Its logs and
+ * numbered screenshots in test-artifacts/e2e/ carry the file's `name` (the folder is emptied once per run,
+ * by global-setup.ts).
  */
 export const startHarness = async (
   options: {
@@ -50,6 +52,12 @@ export const startHarness = async (
     },
   };
 };
+
+/**
+ * `describe` for a file that drives Chromium: skipped when global-setup.ts found none (the run's summary
+ * then says which files were skipped and how to run them).
+ */
+export const describeInChromium = describe.skipIf('missing' in inject('e2eChromium'));
 
 export { storySteps } from './story.js';
 export type { RecordedNotification } from './browser.js';
