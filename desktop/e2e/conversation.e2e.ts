@@ -9,6 +9,7 @@ import ticketsEn from '../src/renderer/features/tickets/i18n/en';
 import ticketsPt from '../src/renderer/features/tickets/i18n/pt';
 import tagsEn from '../src/renderer/features/tags/i18n/en';
 import { describeInChromium, startHarness, storySteps, type Harness } from './support/harness';
+import { roomsJoined } from './support/browser';
 import { ARTIFACTS_DIR } from './support/paths';
 import path from 'node:path';
 
@@ -124,18 +125,13 @@ const apiResponse = (method: string, path: RegExp): Promise<Response> =>
 /** A full page load (the app restores the session from the refresh cookie, as after a reload). */
 const open = async (path: string) => {
   h.browser.socketFrames.length = 0;
+  h.browser.roomChanges.done.length = 0;
   await page.goto(path);
   await page.waitForLoadState('networkidle');
 };
 
-/** Waits until the page has asked its socket for these rooms (socket.io frames like `42["joinNotification"]`). */
-const joinedRooms = async (...events: string[]) => {
-  await expect
-    .poll(() => events.filter((e) => !h.browser.socketFrames.some((f) => f.includes(`"${e}"`))), { timeout: UI_TIMEOUT })
-    .toEqual([]);
-  // The server handles a join asynchronously; give it a moment.
-  await page.waitForTimeout(300);
-};
+/** Waits until the server has put the page's socket in these rooms, with no other room change pending. */
+const joinedRooms = (...events: string[]) => roomsJoined(h.browser.roomChanges, events, UI_TIMEOUT);
 
 /** A silent mono 8 kHz 8-bit WAV of this many seconds (its header states the length). */
 const wavOfSeconds = (seconds: number): Buffer => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import path from 'node:path';
 import { describeInChromium, startHarness, storySteps, type Harness } from './support/harness';
+import { roomsJoined } from './support/browser';
 import { ARTIFACTS_DIR } from './support/paths';
 
 /**
@@ -124,17 +125,22 @@ describeInChromium('the kanban board in Chromium: two users watch cards move', (
   it('the admin and the agent open /kanban: a lane without tag, then the kanban lanes with their counts', async (ctx) => {
     skipIfBroken(ctx);
     await login(page, h.server.adminEmail, h.server.adminPassword);
+    h.browser.roomChanges.done.length = 0;
     await page.goto('/kanban');
     await page.getByTestId(`kanban-card-${tickets['Maria Oliveira']}`).waitFor();
+    // Moves reach a board through its ticket rooms.
+    await roomsJoined(h.browser.roomChanges, ['joinTickets'], UI_TIMEOUT);
     expect(await laneOrder(page)).toEqual(['none', ...LANES.map((name) => String(lanes[name]))]);
     expect(await page.getByTestId(`kanban-count-${lanes.Negociando}`).textContent()).toBe('1');
 
-    const context = await h.browser.browser.newContext({ baseURL: h.server.url, viewport: { width: 1366, height: 800 }, locale: 'en-US' });
-    agentPage = await context.newPage();
+    const agent = await h.browser.newContext();
+    agentPage = agent.page;
     agentPage.setDefaultTimeout(UI_TIMEOUT);
     await login(agentPage, AGENT.email, AGENT.password);
+    agent.roomChanges.done.length = 0;
     await agentPage.goto('/kanban');
     await agentPage.getByTestId(`kanban-card-${tickets['Maria Oliveira']}`).waitFor();
+    await roomsJoined(agent.roomChanges, ['joinTickets'], UI_TIMEOUT);
     expect((await laneCards(agentPage, 'none')).sort()).toEqual([tickets['Maria Oliveira'], tickets['João Souza']].sort());
     // Agents do not reorder lanes: no handles.
     expect(await agentPage.locator('[data-testid^="kanban-lane-handle-"]').count()).toBe(0);
@@ -163,9 +169,8 @@ describeInChromium('the kanban board in Chromium: two users watch cards move', (
     await agentPage.keyboard.press('Space');
     await agentPage.getByTestId('kanban-drag-overlay').waitFor();
     await agentPage.keyboard.press('ArrowRight');
-    await agentPage.waitForTimeout(300);
     // The screen reader hears where the card is.
-    expect(await agentPage.locator('[id^="DndLiveRegion"]').allTextContents()).toEqual([`Ticket #${joao} is over lane Novo.`]);
+    await expect.poll(() => agentPage.locator('[id^="DndLiveRegion"]').allTextContents()).toEqual([`Ticket #${joao} is over lane Novo.`]);
     await agentPage.keyboard.press('Space');
     expect((await moved).status()).toBe(200);
     await expect.poll(() => laneCards(agentPage, lanes.Novo)).toContain(joao);
