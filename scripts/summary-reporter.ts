@@ -19,14 +19,15 @@ export default class SummaryReporter implements Reporter {
     const browserless: string[] = [];
     let missing = '';
     for (const mod of modules) {
+      let failedHere = 0;
       for (const test of mod.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed++;
-        else if (state === 'failed') failed++;
+        else if (state === 'failed') failedHere++;
         else skipped++;
       }
-      // A file that failed to load has no tests but is a failure.
-      if (mod.state() === 'failed' && [...mod.children.allTests()].length === 0) failed++;
+      // A file that failed to load, or whose beforeAll threw (its tests then count as skipped), is a failure.
+      failed += mod.state() === 'failed' && failedHere === 0 ? 1 : failedHere;
       const chromium = mod.project.name === 'e2e' ? mod.project.getProvidedContext().e2eChromium : undefined;
       if (chromium && 'missing' in chromium) {
         missing = chromium.missing;
