@@ -65,7 +65,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/src/**/*.ts', 'desktop/scripts/**', '.ci/**', '*.js', '*.ts'],
+    files: ['server/src/**/*.ts', 'desktop/scripts/**', 'scripts/**', '.ci/**', '*.js', '*.ts'],
     languageOptions: { globals: globals.node },
   },
   // A module is used through its public entry (its index.ts), never its inner files; entities are the shared
