@@ -65,7 +65,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/src/**/*.ts', 'desktop/scripts/**', 'scripts/**', '.ci/**', '*.js', '*.ts'],
+    files: ['server/src/**/*.ts', 'server/testing/**/*.ts', 'server/bench/**/*.ts', 'desktop/scripts/**', 'scripts/**', '.ci/**', '*.js', '*.ts'],
     languageOptions: { globals: globals.node },
   },
   // A module is used through its public entry (its index.ts), never its inner files; entities are the shared
@@ -108,7 +108,7 @@ export default tseslint.config(
   },
   {
     files: ['server/src/**/*.ts'],
-    ignores: ['server/src/modules/**', '**/*.test.ts', 'server/src/testing/**', 'server/src/bench/**', 'server/src/scripts/**'],
+    ignores: ['server/src/modules/**', '**/*.test.ts', 'server/testing/**', 'server/bench/**', 'server/src/scripts/**'],
     rules: {
       'no-restricted-imports': [
         'error',

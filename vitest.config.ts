@@ -28,7 +28,7 @@ export default defineConfig({
           root: 'server',
           include: ['src/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['src/testing/global-setup.ts'],
+          globalSetup: ['testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSocket, createTenant, disconnectedWithin, startTestApp, type TestApp } from './testing/helpers.js';
+import { connectSocket, createTenant, disconnectedWithin, startTestApp, type TestApp } from '../testing/helpers.js';
 
 let t: TestApp;
 const dirs: string[] = [];

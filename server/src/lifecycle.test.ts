@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { accepts } from './testing/ports.js';
+import { accepts } from '../testing/ports.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';

@@ -5,7 +5,7 @@ import { ChannelManager } from './manager.js';
 import { createSandboxProvider } from './sandbox/sandbox.provider.js';
 import type { ChannelEvents, ChannelProvider, ChannelSession } from './types.js';
 import { forSystem } from '../db/tenant.js';
-import { createTenant, eventually, startTestApp, type Tenant, type TestApp } from '../testing/helpers.js';
+import { createTenant, eventually, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
 
 /** Start-up against the real database: which connections start, and when. */
 let t: TestApp;

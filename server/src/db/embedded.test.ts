@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { accepts } from '../testing/ports.js';
+import { accepts } from '../../testing/ports.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';

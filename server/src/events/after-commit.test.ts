@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initOrm } from '../db/orm.js';
 import { forSystem } from '../db/tenant.js';
 import { createLogger } from '../logger.js';
-import { createTestDatabase } from '../testing/helpers.js';
+import { createTestDatabase } from '../../testing/helpers.js';
 import { inTransaction } from './after-commit.js';
 import { EventBus } from './bus.js';
 

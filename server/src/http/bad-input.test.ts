@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSandbox, customerSays, outbox, ticketOf } from '../testing/conversation.js';
-import { createTenant, startTestApp, type Tenant, type TestApp } from '../testing/helpers.js';
+import { connectSandbox, customerSays, outbox, ticketOf } from '../../testing/conversation.js';
+import { createTenant, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
 
 /**
  * Input found by probing the running server (issue 11): NUL characters, impossible dates and numbers

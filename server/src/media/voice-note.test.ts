@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readOggOpus } from './ogg.js';
-import { recordedWebm } from '../testing/voice.js';
+import { recordedWebm } from '../../testing/voice.js';
 import { toVoiceNote } from './voice-note.js';
 
 describe('voice notes', () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forCompany, forSystem } from '../db/tenant.js';
 import { storeInboundBatch } from './inbound-batch.js';
-import { connectSandbox, customerSays, ticketOf } from '../testing/conversation.js';
-import { createTenant, eventually, startTestApp, type Tenant, type TestApp } from '../testing/helpers.js';
+import { connectSandbox, customerSays, ticketOf } from '../../testing/conversation.js';
+import { createTenant, eventually, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
 import { acceptInbound, processQueued, replayInboundQueue, type InboundFacts, type PipelineDeps } from './inbound.js';
 import type { InboundMessage } from '../channels/types.js';
 import type { InboundStep } from './steps/step.js';

@@ -14,7 +14,7 @@ import {
   watch,
   type Tenant,
   type TestApp,
-} from '../testing/helpers.js';
+} from '../../testing/helpers.js';
 
 const ALLOWED = 'https://desk.example.com';
 const OTHER_ALLOWED = 'http://localhost:5173';

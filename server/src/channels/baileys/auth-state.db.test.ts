@@ -4,7 +4,7 @@ import { initAuthCreds, proto } from '@whiskeysockets/baileys';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { initOrm } from '../../db/orm.js';
-import { TEMPLATE_DB } from '../../testing/global-setup.js';
+import { TEMPLATE_DB } from '../../../testing/global-setup.js';
 import { createAuthStore } from '../auth-store.js';
 import type { AuthStore } from '../types.js';
 import { useAuthStoreState } from './auth-state.js';

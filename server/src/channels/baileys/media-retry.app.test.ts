@@ -5,10 +5,10 @@ import { forCompany } from '../../db/tenant.js';
 import { Message } from '../../modules/messages/message.entity.js';
 import { acceptInbound } from '../../pipeline/inbound.js';
 import { resumePendingMedia, RESUME_MEDIA_WINDOW_MS } from '../../pipeline/media.js';
-import { FakeSocket } from '../../testing/baileys-socket.js';
-import { ticketOf } from '../../testing/conversation.js';
-import { startMediaServer, type MediaServer } from '../../testing/whatsapp-media.js';
-import { connectSocket, createTenant, eventually, joined, startTestApp, watch, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { FakeSocket } from '../../../testing/baileys-socket.js';
+import { ticketOf } from '../../../testing/conversation.js';
+import { startMediaServer, type MediaServer } from '../../../testing/whatsapp-media.js';
+import { connectSocket, createTenant, eventually, joined, startTestApp, watch, type Tenant, type TestApp } from '../../../testing/helpers.js';
 import { createBaileysProvider } from './index.js';
 import { defaultDownloadMedia } from './session.js';
 

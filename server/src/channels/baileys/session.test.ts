@@ -6,7 +6,7 @@ import { AppError } from '../../errors.js';
 import type { AuthStore, CallEvent, ChannelEvents, ChannelPeer, ChannelStatus, InboundMessage, MessageUpdate } from '../types.js';
 import { fromStored, toStored, useAuthStoreState } from './auth-state.js';
 import { createBaileysProvider, type BaileysProviderOptions } from './index.js';
-import { FakeSocket } from '../../testing/baileys-socket.js';
+import { FakeSocket } from '../../../testing/baileys-socket.js';
 import { mediaContent, quotedMessage, type BaileysSession } from './session.js';
 
 // --- test doubles ---------------------------------------------------------------------------------

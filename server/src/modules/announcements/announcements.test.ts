@@ -13,8 +13,8 @@ import {
   type ApiResponse,
   type Tenant,
   type TestApp,
-} from '../../testing/helpers.js';
-import { expectError, expectInvalid } from '../../testing/expect.js';
+} from '../../../testing/helpers.js';
+import { expectError, expectInvalid } from '../../../testing/expect.js';
 import { User } from '../users/user.entity.js';
 
 const EVENT = 'company-announcement';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestApp, SUPER, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { createTenant, startTestApp, SUPER, type Tenant, type TestApp } from '../../../testing/helpers.js';
 
 let t: TestApp;
 let a: Tenant;

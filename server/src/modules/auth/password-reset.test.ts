@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, connectSocket, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { createTenant, connectSocket, startTestApp, type Tenant, type TestApp } from '../../../testing/helpers.js';
 
 /** A real SMTP server on a free local port that keeps what it receives, with the credentials it accepts. */
 const startMailServer = async () => {

@@ -20,8 +20,8 @@ import {
   watch,
   type Tenant,
   type TestApp,
-} from '../../testing/helpers.js';
-import { expectError } from '../../testing/expect.js';
+} from '../../../testing/helpers.js';
+import { expectError } from '../../../testing/expect.js';
 import { issueDueInvoices } from './billing.service.js';
 import { Invoice, Payment } from './invoice.entity.js';
 import { createEfiProvider } from './providers/efi.js';

@@ -14,8 +14,8 @@ import {
   type ApiResponse,
   type Tenant,
   type TestApp,
-} from '../../testing/helpers.js';
-import { expectError, expectInvalidExactly } from '../../testing/expect.js';
+} from '../../../testing/helpers.js';
+import { expectError, expectInvalidExactly } from '../../../testing/expect.js';
 
 let t: TestApp;
 /** Company A: admin, agent and a third user (`carol`); company B: another company. */

@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { PLAN_FEATURES, SETTINGS, SETTING_KEYS, WEEKDAYS } from '@atrium/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSandbox, customerSays } from '../../testing/conversation.js';
-import { createTenant, eventually, startTestApp, SUPER, type Tenant, type TestApp } from '../../testing/helpers.js';
-import { expectBareError, expectInvalid } from '../../testing/expect.js';
+import { connectSandbox, customerSays } from '../../../testing/conversation.js';
+import { createTenant, eventually, startTestApp, SUPER, type Tenant, type TestApp } from '../../../testing/helpers.js';
+import { expectBareError, expectInvalid } from '../../../testing/expect.js';
 
 let t: TestApp;
 let a: Tenant;

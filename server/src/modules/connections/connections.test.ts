@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forSystem } from '../../db/tenant.js';
-import { customerSays, ticketOf } from '../../testing/conversation.js';
+import { customerSays, ticketOf } from '../../../testing/conversation.js';
 import {
   connectSocket,
   createTenant,
@@ -12,7 +12,7 @@ import {
   watch,
   type Tenant,
   type TestApp,
-} from '../../testing/helpers.js';
+} from '../../../testing/helpers.js';
 import { sessionEvents } from '../../pipeline/channel-events.js';
 import { Whatsapp } from './whatsapp.entity.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSandbox, customerSays, outbox, ticketOf } from '../../testing/conversation.js';
-import { createTenant, eventually, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { connectSandbox, customerSays, outbox, ticketOf } from '../../../testing/conversation.js';
+import { createTenant, eventually, startTestApp, type Tenant, type TestApp } from '../../../testing/helpers.js';
 
 /**
  * The dashboard against the real server: conversations through the sandbox phone for the counters,

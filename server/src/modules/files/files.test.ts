@@ -12,8 +12,8 @@ import {
   type ApiResponse,
   type Tenant,
   type TestApp,
-} from '../../testing/helpers.js';
-import { expectError, expectInvalid } from '../../testing/expect.js';
+} from '../../../testing/helpers.js';
+import { expectError, expectInvalid } from '../../../testing/expect.js';
 
 let t: TestApp;
 let a: Tenant;

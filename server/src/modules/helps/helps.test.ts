@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
-import { expectBareError, expectInvalid } from '../../testing/expect.js';
+import { createTenant, startTestApp, type Tenant, type TestApp } from '../../../testing/helpers.js';
+import { expectBareError, expectInvalid } from '../../../testing/expect.js';
 
 let t: TestApp;
 let a: Tenant;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KANBAN_PAGE_SIZE } from '@atrium/shared';
-import { connectSandbox, customerSays, ticketOf } from '../../testing/conversation.js';
+import { connectSandbox, customerSays, ticketOf } from '../../../testing/conversation.js';
 import {
   connectSocket,
   createTenant,
@@ -11,8 +11,8 @@ import {
   watch,
   type Tenant,
   type TestApp,
-} from '../../testing/helpers.js';
-import { expectError } from '../../testing/expect.js';
+} from '../../../testing/helpers.js';
+import { expectError } from '../../../testing/expect.js';
 
 /**
  * The kanban board (spec 02 sections 2, 4, 6 and 7; spec 04 section 4 with its Notes): lanes in the admin's

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxSession } from '../../channels/sandbox/sandbox.provider.js';
 import { forCompany } from '../../db/tenant.js';
-import { connectSandbox, customerSays, delivered, outbox, ticketOf } from '../../testing/conversation.js';
-import { connectSocket, createTenant, eventually, joined, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { connectSandbox, customerSays, delivered, outbox, ticketOf } from '../../../testing/conversation.js';
+import { connectSocket, createTenant, eventually, joined, startTestApp, type Tenant, type TestApp } from '../../../testing/helpers.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { OutboundMessage } from './outbound-message.entity.js';
 import { queueOnTicket, queueToNumber } from './outbox.js';

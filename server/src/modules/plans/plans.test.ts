@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { PLAN_FEATURES } from '@atrium/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
-import { expectBareError, expectInvalid } from '../../testing/expect.js';
+import { createTenant, startTestApp, type Tenant, type TestApp } from '../../../testing/helpers.js';
+import { expectBareError, expectInvalid } from '../../../testing/expect.js';
 
 let t: TestApp;
 let a: Tenant;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { createTenant, startTestApp, type Tenant, type TestApp } from '../../../testing/helpers.js';
 
 let t: TestApp;
 let a: Tenant;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSandbox, customerSays, ticketOf } from '../../testing/conversation.js';
+import { connectSandbox, customerSays, ticketOf } from '../../../testing/conversation.js';
 import {
   connectSocket,
   createTenant,
@@ -12,7 +12,7 @@ import {
   watch,
   type Tenant,
   type TestApp,
-} from '../../testing/helpers.js';
+} from '../../../testing/helpers.js';
 
 let t: TestApp;
 let a: Tenant;

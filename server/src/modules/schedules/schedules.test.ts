@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forSystem } from '../../db/tenant.js';
-import { connectSandbox, customerSays, outbox, ticketOf } from '../../testing/conversation.js';
+import { connectSandbox, customerSays, outbox, ticketOf } from '../../../testing/conversation.js';
 import {
   Api,
   connectSocket,
@@ -19,8 +19,8 @@ import {
   type ApiResponse,
   type Tenant,
   type TestApp,
-} from '../../testing/helpers.js';
-import { expectError, expectInvalidExactly } from '../../testing/expect.js';
+} from '../../../testing/helpers.js';
+import { expectError, expectInvalidExactly } from '../../../testing/expect.js';
 import { SCHEDULE_MAX_ATTEMPTS, SEND_JOB, catchUpSchedules, sendSchedule, type ScheduleSenderDeps } from './schedules.sender.js';
 
 let t: TestApp;

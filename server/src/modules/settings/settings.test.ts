@@ -4,7 +4,7 @@ import { Setting } from './setting.entity.js';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forSystem } from '../../db/tenant.js';
-import { connectSocket, createTenant, nextEvent, startTestApp, watch, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { connectSocket, createTenant, nextEvent, startTestApp, watch, type Tenant, type TestApp } from '../../../testing/helpers.js';
 
 let t: TestApp;
 let a: Tenant;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, eventually, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
-import { expectError, expectInvalid } from '../../testing/expect.js';
+import { createTenant, eventually, startTestApp, type Tenant, type TestApp } from '../../../testing/helpers.js';
+import { expectError, expectInvalid } from '../../../testing/expect.js';
 
 let t: TestApp;
 let a: Tenant;

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { DELETED_MESSAGE_PREVIEW } from '@atrium/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSandbox, customerSays, delivered, outbox, ticketOf } from '../../testing/conversation.js';
-import { connectSocket, createTenant, eventually, joined, nextEvent, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { connectSandbox, customerSays, delivered, outbox, ticketOf } from '../../../testing/conversation.js';
+import { connectSocket, createTenant, eventually, joined, nextEvent, startTestApp, type Tenant, type TestApp } from '../../../testing/helpers.js';
 
 /**
  * The heart of the product, end to end through the sandbox phone: a customer writes, a pending ticket

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSandbox, customerSays, ticketOf } from '../../testing/conversation.js';
+import { connectSandbox, customerSays, ticketOf } from '../../../testing/conversation.js';
 import { rooms } from '@atrium/shared';
-import { connectSocket, createTenant, eventually, joined, nextEvent, serverRooms, startTestApp, watch, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { connectSocket, createTenant, eventually, joined, nextEvent, serverRooms, startTestApp, watch, type Tenant, type TestApp } from '../../../testing/helpers.js';
 
 /**
  * Who sees which tickets (spec 01 section 6, spec 03 section 1 with its notes): admins everything,

@@ -1,8 +1,8 @@
 import type { TicketView } from '@atrium/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forCompany } from '../../db/tenant.js';
-import { connectSandbox, customerSays, ticketOf } from '../../testing/conversation.js';
-import { createTenant, outboxSettled, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { connectSandbox, customerSays, ticketOf } from '../../../testing/conversation.js';
+import { createTenant, outboxSettled, startTestApp, type Tenant, type TestApp } from '../../../testing/helpers.js';
 import { Message } from '../messages/message.entity.js';
 import { chatbotHold, chatbotState } from '../chatbot/state.js';
 import { findHold, holdConversation, holderOf, idleHold } from '../tickets/holds.js';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forSystem } from '../../db/tenant.js';
-import { connectSandbox, customerSays, ticketOf } from '../../testing/conversation.js';
+import { connectSandbox, customerSays, ticketOf } from '../../../testing/conversation.js';
 import { TicketTracking } from '../tickets/ticket.entity.js';
-import { connectSocket, createTenant, eventually, joined, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { connectSocket, createTenant, eventually, joined, startTestApp, type Tenant, type TestApp } from '../../../testing/helpers.js';
 
 let t: TestApp;
 let a: Tenant;

@@ -5,11 +5,11 @@ import path from 'node:path';
 import pg from 'pg';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import { inject } from 'vitest';
-import { startApp, type RunningApp } from '../app.js';
-import type { LeaseOptions } from '../channels/lease.js';
-import type { ChannelProvider } from '../channels/types.js';
-import { loadConfig } from '../config.js';
-import { createLogger, type Logger } from '../logger.js';
+import { startApp, type RunningApp } from '../src/app.js';
+import type { LeaseOptions } from '../src/channels/lease.js';
+import type { ChannelProvider } from '../src/channels/types.js';
+import { loadConfig } from '../src/config.js';
+import { createLogger, type Logger } from '../src/logger.js';
 import { Api } from './api.js';
 import { TEMPLATE_DB } from './global-setup.js';
 

@@ -8,8 +8,8 @@
  */
 import http from 'node:http';
 import { io } from 'socket.io-client';
-import type { RunningApp } from '../app.js';
-import { intArray } from '../db/sql.js';
+import type { RunningApp } from '../src/app.js';
+import { intArray } from '../src/db/sql.js';
 import { Api } from '../testing/api.js';
 import { cpuSeconds, databaseMs, reportLatency, resetStatementStats, runBench, statementReport, timed, withBenchApp } from './bench-app.js';
 

@@ -1,4 +1,4 @@
-import { runFfmpeg } from '../media/voice-note.js';
+import { runFfmpeg } from '../src/media/voice-note.js';
 
 /** What the app's recorder produces: WebM with Opus (here stereo, a tone of `seconds`), made by ffmpeg itself. */
 export const recordedWebm = (seconds = 1.5): Promise<Buffer> =>

@@ -1,10 +1,10 @@
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startApp, type RunningApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { freePort, startEmbeddedPostgres } from '../db/embedded.js';
-import { createLogger } from '../logger.js';
+import { startApp, type RunningApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { freePort, startEmbeddedPostgres } from '../src/db/embedded.js';
+import { createLogger } from '../src/logger.js';
 
 /**
  * Runs a benchmark against the real server on its own embedded PostgreSQL (or `BENCH_DATABASE_URL`, kept

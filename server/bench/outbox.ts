@@ -16,10 +16,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freePort } from '../db/embedded.js';
+import { freePort } from '../src/db/embedded.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const serverDir = path.resolve(here, '../..');
+const serverDir = path.resolve(here, '..');
 const TOTAL = Number(process.env.BENCH_OUTBOX_TOTAL ?? 10_000);
 const CONNECTIONS = Number(process.env.BENCH_OUTBOX_CONNECTIONS ?? 100);
 const CONCURRENCY = 32;

@@ -8,7 +8,7 @@
  * Issue 13's targets: board p95 under 50 ms, move p95 under 30 ms.
  * Starts its own embedded PostgreSQL in a temporary folder (or uses BENCH_DATABASE_URL).
  */
-import type { RunningApp } from '../app.js';
+import type { RunningApp } from '../src/app.js';
 import { Api } from '../testing/api.js';
 import { reportLatency, runBench, timed, withBenchApp } from './bench-app.js';
 

@@ -7,8 +7,8 @@
  * no dashboard query reads them. Then times GET /dashboard for each period and both charts.
  * Starts its own embedded PostgreSQL in a temporary folder (or uses BENCH_DATABASE_URL).
  */
-import type { RunningApp } from '../app.js';
-import { intArray } from '../db/sql.js';
+import type { RunningApp } from '../src/app.js';
+import { intArray } from '../src/db/sql.js';
 import { Api } from '../testing/api.js';
 import { reportLatency, runBench, timed, withBenchApp } from './bench-app.js';
 

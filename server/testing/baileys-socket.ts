@@ -10,7 +10,7 @@ import {
   type WAMessage,
   type WAMessageKey,
 } from '@whiskeysockets/baileys';
-import type { BaileysSocket } from '../channels/baileys/session.js';
+import type { BaileysSocket } from '../src/channels/baileys/session.js';
 
 /*
  * A Baileys socket double for tests: Baileys' own event names and proto objects go through the same

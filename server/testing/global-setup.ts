@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.js';
-import { initOrm } from '../db/orm.js';
-import { createLogger } from '../logger.js';
+import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.js';
+import { initOrm } from '../src/db/orm.js';
+import { createLogger } from '../src/logger.js';
 
 export const TEMPLATE_DB = 'atrium_template';
 
