@@ -39,6 +39,7 @@ import { OutboxSender } from './modules/outbox/index.js';
 import { createPresence } from './modules/users/index.js';
 import { registerMediaJobs } from './pipeline/media.js';
 import { inboundSteps } from './pipeline/steps/index.js';
+import { registerStepTaskJobs, StepTasks } from './pipeline/steps/tasks.js';
 import { registerStepJobs, scheduledWaits } from './pipeline/steps/waiting.js';
 
 export interface RunningApp {
@@ -130,20 +131,25 @@ export const startApp = async (
     wakeups,
   });
   const pipeline: PipelineDeps = { systemEm, logger, media, events, channels, steps: [], mediaMaxBytes: config.mediaDownloadMaxBytes };
-  pipeline.steps.push(...inboundSteps(pipeline));
+  // The steps' slow work (external calls), out of the connections' inbound stage.
+  const stepTasks = new StepTasks({ systemEm, logger, steps: () => pipeline.steps });
+  pipeline.tasks = stepTasks;
 
   // Every send goes through the outbox: one sender per connection.
   const outbox = new OutboxSender({ systemEm, channels, media, events, logger });
   const moduleContext: ModuleContext = { config, logger, events, systemEm, media, channels, pipeline, outbox };
+  // The inbound automation: the pipeline's own steps and what each module contributes, in order.
+  pipeline.steps.push(...inboundSteps(pipeline, modules.flatMap((module) => module.steps?.(moduleContext) ?? [])));
   for (const module of modules) module.listeners?.(moduleContext);
 
   // Jobs are defined once the parts they use exist; the scheduler starts before any route is served.
   const registry = new JobRegistry();
   for (const module of modules) module.jobs?.(registry, moduleContext);
-  registerStepJobs(registry, () => pipeline.steps);
+  registerStepJobs(registry, { steps: () => pipeline.steps, systemEm, logger });
   registerMediaJobs(registry, pipeline);
+  registerStepTaskJobs(registry, stepTasks);
   const scheduler = await createScheduler({ databaseUrl, mongodbUrl: config.mongodbUrl, registry, logger });
-  pipeline.waits = scheduledWaits((when, name, data) => scheduler.schedule(when, name, data));
+  pipeline.waits = scheduledWaits(scheduler);
   await scheduler.start();
   for (const module of modules) await module.started?.({ ...moduleContext, scheduler });
 
@@ -191,6 +197,7 @@ export const startApp = async (
   await startAllSessions(systemEm, channels, logger);
   channels.startKeeping();
   await outbox.sweep().catch((err: unknown) => logger.error({ err }, 'outbox sweep failed'));
+  await stepTasks.sweep().catch((err: unknown) => logger.error({ err }, 'step task sweep failed'));
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -224,6 +231,7 @@ export const startApp = async (
       await jobs;
       // The sends in flight finish (a row cut off here is settled by its id at the next start).
       await within(1_000, 'outbox', outbox.stop());
+      await within(1_000, 'step tasks', stepTasks.stop());
       await within(1_000, 'channels', channels.stopAll());
       await wakeups.stop();
       await orm.close(true);

@@ -1,3 +1,4 @@
+import type { SandboxInboundInput } from '@atrium/shared';
 import type { Api } from './helpers.js';
 
 /** A connected sandbox connection of the admin's company. */
@@ -14,7 +15,7 @@ export const customerSays = async (
   api: Api,
   adminToken: string,
   whatsappId: number,
-  message: { from: string; body?: string; name?: string; id?: string; quotedId?: string; media?: { mimetype: string; filename?: string; base64: string } },
+  message: SandboxInboundInput,
 ) => {
   const res = await api.post(`/sandbox/${whatsappId}/messages`, message, adminToken);
   if (res.status !== 201) throw new Error(`inbound: ${res.status} ${JSON.stringify(res.body)}`);

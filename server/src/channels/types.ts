@@ -55,6 +55,8 @@ export interface InboundMessage {
    */
   mediaStatus?: 'pending' | 'failed';
   quotedId?: string;
+  /** The id of the button or list row the customer tapped (the text is in `body`). */
+  replyId?: string;
   timestamp: Date;
   /** The provider's own message object, kept to quote or re-download it. */
   raw?: unknown;

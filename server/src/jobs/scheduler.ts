@@ -28,8 +28,10 @@ export interface Scheduler {
   start(): Promise<void>;
   stop(timeoutMs?: number): Promise<void>;
   isUp(): boolean;
-  /** Runs `name` at `when` with `data`; survives restarts because it is stored in the database. */
-  schedule<T extends Record<string, unknown>>(when: Date | string, name: string, data: T): Promise<void>;
+  /** Runs `name` at `when` with `data`; survives restarts because it is stored in the database. Answers the job's id. */
+  schedule<T extends Record<string, unknown>>(when: Date | string, name: string, data: T): Promise<string>;
+  /** Removes a scheduled job that has not run (a no-op for one that ran or never was). */
+  cancel(jobId: string): Promise<void>;
   now<T extends Record<string, unknown>>(name: string, data: T): Promise<void>;
 }
 
@@ -86,7 +88,11 @@ export const createScheduler = async (options: {
     },
     isUp: () => up,
     async schedule(when, name, data) {
-      await agenda.schedule(when, name, data);
+      const job = await agenda.schedule(when, name, data);
+      return String(job.attrs._id);
+    },
+    async cancel(jobId) {
+      await agenda.cancel({ id: jobId });
     },
     async now(name, data) {
       await agenda.now(name, data);

@@ -10,6 +10,7 @@ import type { JobRegistry, Scheduler } from '../jobs/scheduler.js';
 import type { Logger } from '../logger.js';
 import type { MediaStore } from '../media/storage.js';
 import type { PipelineDeps } from '../pipeline/inbound.js';
+import type { OrderedStep } from '../pipeline/steps/index.js';
 import type { Realtime } from '../realtime/server.js';
 import type { OutboxSender } from './outbox/index.js';
 
@@ -37,6 +38,11 @@ export interface AppModule {
   routes?: (deps: RouteDeps) => Router<AppState>[];
   /** Its timed jobs, defined before the scheduler starts. */
   jobs?: (registry: JobRegistry, ctx: ModuleContext) => void;
+  /**
+   * Its inbound automation: steps offered each stored customer message, at their place in the order
+   * (pipeline/steps/order.ts). A step claims a message quickly; slow work (an external call) it defers.
+   */
+  steps?: (ctx: ModuleContext) => OrderedStep[];
   /** What it does when domain events happen. */
   listeners?: (ctx: ModuleContext) => void;
   /** What the clients hear of its domain events, and in which rooms. */

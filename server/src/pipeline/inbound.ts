@@ -17,6 +17,7 @@ import { Batcher, type Settled } from './batcher.js';
 import { storeInboundBatch, type FastStored } from './inbound-batch.js';
 import { InboundQueueItem } from './inbound-queue.entity.js';
 import { runSteps, type InboundFacts, type InboundStep } from './steps/step.js';
+import type { StepTasks } from './steps/tasks.js';
 import type { StepWaits } from './steps/waiting.js';
 
 /**
@@ -34,6 +35,8 @@ export interface PipelineDeps extends ConversationDeps {
   steps: InboundStep[];
   /** How a step waits without sleeping (a job); set once the job scheduler exists. */
   waits?: StepWaits;
+  /** Where a step defers its slow work (an external call) to, out of the inbound stage. */
+  tasks?: StepTasks;
   /** The largest received media that is downloaded (bytes); a larger one is marked `tooLarge`. */
   mediaMaxBytes?: number;
 }
@@ -198,6 +201,8 @@ const fromBatch = async (root: EntityManager, deps: PipelineDeps, connection: Co
       messageId: stored.messageId,
       body: payload.body,
       mediaType: payload.mediaType,
+      quotedWid: payload.quotedId ?? null,
+      replyId: payload.replyId ?? null,
       fromMe: payload.fromMe,
       isGroup: false,
       isNewTicket: stored.isNewTicket,
@@ -343,6 +348,8 @@ const storeQueued = async (
         messageId: message.id,
         body: message.body,
         mediaType: message.mediaType,
+        quotedWid: payload.quotedId ?? null,
+        replyId: payload.replyId ?? null,
         fromMe: payload.fromMe,
         isGroup: ticket.isGroup,
         isNewTicket: created,

@@ -85,6 +85,8 @@ export const sandboxInboundSchema = z.object({
   body: textSchema.max(65536).optional(),
   id: textSchema.trim().min(1).max(100).regex(/^[A-Za-z0-9_.:-]+$/).optional(),
   quotedId: textSchema.trim().max(200).optional(),
+  /** The customer tapped a button or a list row the platform sent: its id (flows and Typebot menus read it). */
+  replyId: textSchema.trim().min(1).max(200).optional(),
   media: z
     .object({
       mimetype: textSchema.regex(/^[\w.+-]+\/[\w.+-]+$/),

@@ -27,6 +27,7 @@ export interface SandboxInbound {
   body?: string;
   id?: string;
   quotedId?: string;
+  replyId?: string;
   media?: { mimetype: string; filename?: string; data: Buffer };
 }
 
@@ -204,6 +205,7 @@ export class SandboxSession implements ChannelSession {
       mediaType: input.media ? mediaTypeOf(input.media.mimetype) : 'chat',
       media: input.media,
       quotedId: input.quotedId,
+      replyId: input.replyId,
       timestamp: new Date(),
     });
     return { id };

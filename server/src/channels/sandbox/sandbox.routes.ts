@@ -50,6 +50,7 @@ export const sandboxRoutes = (deps: RouteDeps) => {
       body: input.body,
       id: input.id,
       quotedId: input.quotedId,
+      replyId: input.replyId,
       media: input.media && {
         mimetype: input.media.mimetype,
         filename: input.media.filename,

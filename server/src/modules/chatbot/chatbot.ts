@@ -16,7 +16,7 @@ import { Queue } from '../queues/queue.entity.js';
 import { getSettingValue } from '../settings/index.js';
 import type { ConversationHold } from '../tickets/conversation-hold.entity.js';
 import { announce, moveToQueue } from '../transitions/index.js';
-import { holdView, placementOf, SYSTEM } from '../tickets/index.js';
+import { CHATBOT, holdView, placementOf, type TicketActor } from '../tickets/index.js';
 import { chatbotHold, chatbotState } from './state.js';
 import { Ticket, TicketTracking } from '../tickets/ticket.entity.js';
 import { isWithinHours } from './hours.js';
@@ -121,14 +121,14 @@ const answer = async (deps: ChatbotDeps, root: EntityManager, facts: InboundFact
   if (!outcome) return;
   const { before, chatbotBefore, ticket, hold } = outcome;
   if (before.queueId === ticket.queueId && before.status === ticket.status && chatbotBefore === holdView(hold).chatbot) return;
-  await announceTicket(deps, ticket, before);
+  await announceTicket(deps, ticket, before, CHATBOT);
 };
 
 /** Tells the clients about a ticket the platform moved: lists it left drop it, lists it joined add it. */
-export const announceTicket = async (deps: ChatbotDeps, ticket: Ticket, previous: TicketPlacement) => {
+export const announceTicket = async (deps: ChatbotDeps, ticket: Ticket, previous: TicketPlacement, actor: TicketActor) => {
   const em = forCompany(deps.systemEm(), ticket.companyId);
   const fresh = await em.findOne(Ticket, ticket.id);
-  if (fresh) await announce(deps, em, fresh, previous);
+  if (fresh) await announce(deps, em, fresh, previous, actor);
 };
 
 class BotRun {
@@ -175,7 +175,7 @@ class BotRun {
     // "#" goes back to the main menu, but only while the bot is talking.
     if (body === '#' && (this.bot.navigating || (ticket.queueId === null && this.queues.length > 0))) {
       // Leaves the option tree too.
-      await moveToQueue(this.em, ticket, SYSTEM, null);
+      await moveToQueue(this.em, ticket, CHATBOT, null);
     }
 
     const scheduleType = (this.scheduleType = await getSettingValue(this.em, 'scheduleType'));
@@ -255,7 +255,7 @@ class BotRun {
   private async menu(body: string) {
     const { ticket, connection } = this;
     if (connection.maxUseBotQueues > 0 && this.bot.menus >= connection.maxUseBotQueues) {
-      if (ticket.queueId === null && connection.transferQueueId !== null) await moveToQueue(this.em, ticket, SYSTEM, connection.transferQueueId);
+      if (ticket.queueId === null && connection.transferQueueId !== null) await moveToQueue(this.em, ticket, CHATBOT, connection.transferQueueId);
       const bot = this.bot;
       bot.menus = connection.maxUseBotQueues + 1;
       bot.navigating = false;
@@ -268,7 +268,7 @@ class BotRun {
   }
 
   private async assignQueue(queue: Queue) {
-    await moveToQueue(this.em, this.ticket, SYSTEM, queue.id);
+    await moveToQueue(this.em, this.ticket, CHATBOT, queue.id);
     const navigating = await this.hasOptions(queue.id);
     this.bot.navigating = navigating;
   }
@@ -294,7 +294,7 @@ class BotRun {
     if (!this.bot.navigating) {
       // A queue without options answers with its own hours, whatever scheduleType says.
       if (queue.outOfHoursMessage.trim() && !isWithinHours(queue.schedules, this.now, this.company.timezone)) {
-        await moveToQueue(this.em, ticket, SYSTEM, null);
+        await moveToQueue(this.em, ticket, CHATBOT, null);
         await this.say(queueClosed(this.lang, queue.outOfHoursMessage));
         return 'done';
       }

@@ -30,7 +30,7 @@ export const transferSweep = async (deps: ChatbotDeps, now: Date): Promise<numbe
       const ticket = await em.findOneOrFail(Ticket, id);
       await moveToQueue(em, ticket, SYSTEM, connection.transferQueueId);
       await em.flush();
-      await announceTicket(deps, ticket, { ...placementOf(ticket), queueId: null });
+      await announceTicket(deps, ticket, { ...placementOf(ticket), queueId: null }, SYSTEM);
       moved.push(id);
     }
   }
@@ -63,7 +63,7 @@ export const expirySweep = async (deps: ChatbotDeps, now: Date): Promise<number[
         return { ticket, previous };
       });
       if (!result) continue;
-      await announceTicket(deps, result.ticket, result.previous);
+      await announceTicket(deps, result.ticket, result.previous, SYSTEM);
       closed.push(id);
     }
   }

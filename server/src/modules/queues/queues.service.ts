@@ -162,6 +162,6 @@ export const deleteQueue = async (ctx: ServiceContext, id: number) => {
   ctx.events.emit('queue.deleted', { companyId: queue.companyId, queueId: id });
   if (active.length === 0) return;
   for (const ticket of await presentTickets(em.fork(), active.map((t) => t.id))) {
-    ctx.events.emit('ticket.changed', { companyId: ticket.companyId, ticket, previous: previous.get(ticket.id) });
+    ctx.events.emit('ticket.changed', { companyId: ticket.companyId, ticket, previous: previous.get(ticket.id), actor: byUser(ctx.actor.userId) });
   }
 };

@@ -1,8 +1,9 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TicketView } from '@atrium/shared';
 import type { TicketActor } from './actor.js';
 import { ConversationHold, type AutomationHolder } from './conversation-hold.entity.js';
-import type { Ticket } from './ticket.entity.js';
+import { Ticket } from './ticket.entity.js';
 
 /**
  * Who holds a conversation (DESIGN.md, "The automation spine"): nobody, a person (the ticket's user), or a
@@ -105,3 +106,25 @@ export const applyHoldInput = async (
     await idleHold(em, ticket, 'chatbot');
   }
 };
+
+/**
+ * One piece of automation at a time per conversation: `act` runs in a transaction holding the ticket's
+ * row lock, with the ticket and its hold, so an inbound message, a resumed wait and a deferred answer of
+ * the same ticket take turns instead of interleaving. With `expectVersion` (what a wait or a deferred task
+ * saw when it was planned), `act` runs only if the hold has not changed since; otherwise nothing happens
+ * and the answer is `undefined`: a stale continuation is a no-op. The hold's version moves at every change
+ * written (optimistic lock), so of two continuations planned on one version, one advances it.
+ */
+export const withConversation = async <T>(
+  em: EntityManager,
+  ticketId: number,
+  act: (tx: EntityManager, ticket: Ticket, hold: ConversationHold | null) => Promise<T>,
+  options: { expectVersion?: number } = {},
+): Promise<T | undefined> =>
+  em.transactional(async (tx) => {
+    const ticket = await tx.findOne(Ticket, ticketId, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!ticket) return undefined;
+    const hold = await findHold(tx, ticketId);
+    if (options.expectVersion !== undefined && hold?.version !== options.expectVersion) return undefined;
+    return act(tx, ticket, hold);
+  });

@@ -270,7 +270,7 @@ export const updateTicket = async (ctx: ServiceContext, deps: TransitionDeps, id
   ticket.updatedAt = new Date();
   await em.flush();
   const presented = await presentTicket(em, ticket);
-  ctx.events.emit('ticket.changed', { companyId: ticket.companyId, ticket: presented, previous });
+  ctx.events.emit('ticket.changed', { companyId: ticket.companyId, ticket: presented, previous, actor });
   return presented;
 };
 

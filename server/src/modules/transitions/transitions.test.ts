@@ -7,6 +7,7 @@ import { Message } from '../messages/message.entity.js';
 import { chatbotHold, chatbotState } from '../chatbot/state.js';
 import { findHold, holdConversation, holderOf, idleHold } from '../tickets/holds.js';
 import { Ticket, TicketTracking } from '../tickets/ticket.entity.js';
+import { TicketLog } from '../tickets/ticket-log.entity.js';
 import { byUser, SYSTEM, type TicketActor } from '../tickets/index.js';
 import { closeTicket, moveToQueue, placeTicket, type TransitionDeps } from './transitions.js';
 
@@ -176,5 +177,56 @@ describe('who holds the conversation', () => {
     expect(await chatbotHold(em(), taken.ticket)).toBeNull();
     await idleHold(taken.em, taken.ticket, 'chatbot');
     expect(await heldBy(taken.ticket.id)).toBe('flow');
+  });
+});
+
+describe('the ticket log', () => {
+  const logOf = async (ticketId: number) =>
+    (await em().find(TicketLog, { ticketId }, { orderBy: { id: 'asc' } })).map((l) => ({
+      action: l.action,
+      actorKind: l.actorKind,
+      actorId: l.actorId,
+      fromQueueId: l.fromQueueId,
+      toQueueId: l.toQueueId,
+      fromUserId: l.fromUserId,
+      toUserId: l.toUserId,
+    }));
+
+  it('records every transition with who acted and where the ticket went', async () => {
+    const { em: scoped, ticket } = await waitingTicket();
+    const queue = (await t.api.post('/queue', { name: `Log ${seq}`, color: '#112233', greetingMessage: '' }, a.admin.token)).body;
+    await moveToQueue(scoped, ticket, { kind: 'flow', flowId: 5 }, queue.id);
+    await scoped.flush();
+    await placeTicket(deps, scoped, ticket, byUser(a.agent.id), { status: 'open', userId: a.agent.id, queueId: queue.id, whatsappId: wa.id });
+    await placeTicket(deps, scoped, ticket, byUser(a.agent.id), { status: 'pending', userId: null, queueId: queue.id, whatsappId: wa.id });
+    await placeTicket(deps, scoped, ticket, byUser(a.admin.id), { status: 'open', userId: a.agent.id, queueId: queue.id, whatsappId: wa.id });
+    await closeTicket(deps, scoped, ticket, { kind: 'api', tokenId: 9 });
+    await placeTicket(deps, scoped, ticket, { kind: 'campaign', campaignId: 4 }, { status: 'pending', userId: null, queueId: null, whatsappId: wa.id });
+    expect(await logOf(ticket.id)).toEqual([
+      { action: 'queued', actorKind: 'flow', actorId: 5, fromQueueId: null, toQueueId: queue.id, fromUserId: null, toUserId: null },
+      { action: 'accepted', actorKind: 'user', actorId: a.agent.id, fromQueueId: queue.id, toQueueId: queue.id, fromUserId: null, toUserId: a.agent.id },
+      { action: 'returned', actorKind: 'user', actorId: a.agent.id, fromQueueId: queue.id, toQueueId: queue.id, fromUserId: a.agent.id, toUserId: null },
+      { action: 'transferred', actorKind: 'user', actorId: a.admin.id, fromQueueId: queue.id, toQueueId: queue.id, fromUserId: null, toUserId: a.agent.id },
+      { action: 'closed', actorKind: 'api', actorId: 9, fromQueueId: queue.id, toQueueId: queue.id, fromUserId: a.agent.id, toUserId: a.agent.id },
+      { action: 'reopened', actorKind: 'campaign', actorId: 4, fromQueueId: queue.id, toQueueId: null, fromUserId: a.agent.id, toUserId: null },
+    ]);
+  });
+
+  it('the chatbot’s queue choice is the chatbot’s, and an accept through the API is the user’s, on the log and on ticket.changed', async () => {
+    const queue = (await t.api.post('/queue', { name: `Bot ${seq}`, color: '#445566', greetingMessage: 'Bem-vindo' }, a.admin.token)).body;
+    const bot = await connectSandbox(t.api, a.admin.token);
+    expect((await t.api.put(`/whatsapp/${bot.id}`, { name: `Bot ${seq}`, queueIds: [queue.id], greetingMessage: 'Escolha' }, a.admin.token)).status).toBe(200);
+    const changes: { actor?: TicketActor; status: string }[] = [];
+    t.app.events.on('ticket.changed', ({ ticket, actor }) => void changes.push({ actor, status: ticket.status }));
+    const number = `55117${String(++seq).padStart(8, '0')}`;
+    await customerSays(t.api, a.admin.token, bot.id, { from: number, body: 'oi' });
+    const ticket = await ticketOf(t.api, a.admin.token, number);
+    expect(ticket.queueId).toBe(queue.id);
+    expect((await t.api.put(`/tickets/${ticket.id}`, { status: 'open', userId: a.admin.id }, a.admin.token)).status).toBe(200);
+    expect((await logOf(ticket.id)).map((l) => [l.action, l.actorKind, l.actorId])).toEqual([
+      ['queued', 'chatbot', null],
+      ['accepted', 'user', a.admin.id],
+    ]);
+    expect(changes.filter((c) => c.actor).map((c) => [c.actor!.kind, c.status])).toEqual(expect.arrayContaining([['chatbot', 'pending'], ['user', 'open']]));
   });
 });

@@ -9,7 +9,8 @@ import { Queue } from '../queues/queue.entity.js';
 import { getSettingValue } from '../settings/index.js';
 import { User } from '../users/user.entity.js';
 import { Ticket, TicketTracking, type TicketStatus } from '../tickets/ticket.entity.js';
-import { findActiveTicket, placementOf, presentTicket, idleHold, releaseHold, type TicketActor } from '../tickets/index.js';
+import { actorColumns, findActiveTicket, idleHold, placementOf, presentTicket, releaseHold, type TicketActor } from '../tickets/index.js';
+import { TicketLog, type TicketLogAction } from '../tickets/ticket-log.entity.js';
 import { acceptedGreeting, ratingPrompt, transferNotice } from './ticket-texts.js';
 
 /**
@@ -49,6 +50,25 @@ export const currentTracking = async (em: EntityManager, ticket: Ticket): Promis
   });
 };
 
+/** One line of the ticket's log: what the transition did, who did it, from where to where. */
+const logTransition = (
+  em: EntityManager,
+  ticket: Ticket,
+  actor: TicketActor,
+  action: TicketLogAction,
+  from: { queueId: number | null; userId: number | null },
+) =>
+  em.create(TicketLog, {
+    companyId: ticket.companyId,
+    ticketId: ticket.id,
+    action,
+    ...actorColumns(actor),
+    fromQueueId: from.queueId,
+    toQueueId: ticket.queueId,
+    fromUserId: from.userId,
+    toUserId: ticket.userId,
+  });
+
 const companyLanguage = async (em: EntityManager, ticket: Ticket) => (await em.findOneOrFail(Company, ticket.companyId)).language;
 
 /** Queues an automatic text; a failure is logged and never undoes the transition. Groups get none. */
@@ -70,10 +90,11 @@ export const closeTicket = async (
   deps: TransitionDeps,
   em: EntityManager,
   ticket: Ticket,
-  _actor: TicketActor,
+  actor: TicketActor,
   input: { userId?: number | null; farewell?: string; now?: Date } = {},
 ): Promise<void> => {
   const now = input.now ?? new Date();
+  const from = { queueId: ticket.queueId, userId: ticket.userId };
   const tracking = await currentTracking(em, ticket);
   if (input.farewell) await courtesy(deps, em, ticket, input.farewell);
   ticket.status = 'closed';
@@ -83,6 +104,7 @@ export const closeTicket = async (
   if (input.userId !== undefined && input.userId !== null) ticket.userId = input.userId;
   tracking.finishedAt = now;
   tracking.userId = ticket.userId;
+  logTransition(em, ticket, actor, 'closed', from);
   await em.flush();
   if (input.farewell !== undefined) return;
 
@@ -141,7 +163,7 @@ export const findOrCreateActiveTicket = async (
  */
 export const startTicket = async (
   em: EntityManager,
-  _actor: TicketActor,
+  actor: TicketActor,
   input: { contactId: number; whatsappId: number; isGroup: boolean; queueId: number | null; userId: number | null },
 ): Promise<Ticket> => {
   const now = new Date();
@@ -165,6 +187,7 @@ export const startTicket = async (
     queuedAt: now,
     startedAt: status === 'open' ? now : null,
   });
+  logTransition(em, ticket, actor, 'created', { queueId: null, userId: null });
   await em.flush();
   return ticket;
 };
@@ -192,6 +215,14 @@ export const placeTicket = async (
   now = new Date(),
 ): Promise<void> => {
   const before = placementOf(ticket);
+  const action: TicketLogAction =
+    ticket.status === 'closed'
+      ? 'reopened'
+      : ticket.status === 'pending' && target.status === 'open' && target.userId === actingUser(actor)
+        ? 'accepted'
+        : ticket.status === 'open' && target.status === 'pending' && target.queueId === ticket.queueId
+          ? 'returned'
+          : 'transferred';
   const queueChanged = target.queueId !== ticket.queueId;
   const userChanged = target.userId !== ticket.userId;
   const movingConnection = target.whatsappId !== ticket.whatsappId;
@@ -240,6 +271,7 @@ export const placeTicket = async (
   }
   if (movingConnection) ticket.whatsappId = target.whatsappId;
   ticket.updatedAt = now;
+  logTransition(em, ticket, actor, action, before);
   await em.flush();
 
   // Courtesy messages once the state is saved.
@@ -261,14 +293,27 @@ export const placeTicket = async (
  * The automation moves a waiting ticket to a queue (the chatbot's choice, the transfer sweep, the menu
  * limit): no agent is involved and the customer is not told (the bot says what it has to say).
  */
-export const moveToQueue = async (em: EntityManager, ticket: Ticket, _actor: TicketActor, queueId: number | null): Promise<void> => {
+export const moveToQueue = async (em: EntityManager, ticket: Ticket, actor: TicketActor, queueId: number | null): Promise<void> => {
+  const from = { queueId: ticket.queueId, userId: ticket.userId };
   ticket.queueId = queueId;
+  logTransition(em, ticket, actor, 'queued', from);
   await idleHold(em, ticket, 'chatbot');
   const tracking = await em.findOne(TicketTracking, { ticketId: ticket.id, finishedAt: null }, { orderBy: { id: 'desc' } });
   if (tracking) tracking.queueId = queueId;
 };
 
 /** Tells the clients about a ticket that moved: lists it left drop it, lists it joined add it (after commit). */
-export const announce = async (deps: Pick<ConversationDeps, 'events'>, em: EntityManager, ticket: Ticket, previous?: TicketPlacement) => {
-  deps.events.emit('ticket.changed', { companyId: ticket.companyId, ticket: await presentTicket(em, ticket), ...(previous ? { previous } : {}) });
+export const announce = async (
+  deps: Pick<ConversationDeps, 'events'>,
+  em: EntityManager,
+  ticket: Ticket,
+  previous?: TicketPlacement,
+  actor?: TicketActor,
+) => {
+  deps.events.emit('ticket.changed', {
+    companyId: ticket.companyId,
+    ticket: await presentTicket(em, ticket),
+    ...(previous ? { previous } : {}),
+    ...(actor ? { actor } : {}),
+  });
 };

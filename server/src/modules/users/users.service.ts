@@ -188,7 +188,7 @@ export const deleteUser = async (ctx: ServiceContext, deps: TransitionDeps, id: 
   });
   ctx.events.emit('user.deleted', { companyId: user.companyId, userId: id });
   for (const ticket of await presentTickets(em.fork(), returned.map((t) => t.id))) {
-    ctx.events.emit('ticket.changed', { companyId: ticket.companyId, ticket, previous: previous.get(ticket.id) });
+    ctx.events.emit('ticket.changed', { companyId: ticket.companyId, ticket, previous: previous.get(ticket.id), actor: byUser(ctx.actor.userId) });
   }
 };
 

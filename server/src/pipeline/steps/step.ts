@@ -9,6 +9,10 @@ export interface InboundFacts {
   messageId: number;
   body: string;
   mediaType: string;
+  /** The channel id of the message this one quotes (answers). */
+  quotedWid?: string | null;
+  /** The id of the button or list row the customer tapped, when the message is such a reply. */
+  replyId?: string | null;
   fromMe: boolean;
   isGroup: boolean;
   isNewTicket: boolean;
@@ -30,6 +34,13 @@ export interface InboundStep {
   run(facts: InboundFacts): Promise<boolean>;
   /** Goes on after a wait the step scheduled (steps/waiting.ts), with the data it saved. */
   resume?(facts: InboundFacts, data: Record<string, unknown>): Promise<void>;
+  /**
+   * The slow part of handling a claimed message (an external call), deferred by `run` through
+   * `StepTasks.defer` (steps/tasks.ts): it runs after commit, outside the connection's inbound stage, in
+   * order per ticket. It sends through the outbox; it may run again after a crash, so it checks the
+   * conversation's hold before it acts.
+   */
+  work?(facts: InboundFacts, data: Record<string, unknown>): Promise<void>;
 }
 
 /** Runs the steps over a batch, in order; a step's failure is logged and never fails the stored messages. */

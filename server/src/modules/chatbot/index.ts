@@ -1,3 +1,0 @@
-// What other modules may use of this one (they import it only from here; its routes, jobs and
-// listeners are in module.ts, which only the app composes).
-export { queueChatbotStep } from './chatbot.js';
