@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { setServerUrl } from '../api/client';
+import { subscribeToasts } from '../components/toasts';
 import { realtime } from '../api/socket';
 import { reloadApp } from '../platform/navigation';
 import { useAuthStore } from '../stores/auth-store';
@@ -41,13 +42,18 @@ describe('realtime session', () => {
 
   it('another login of this user: the message, then the logout 1 s later', async () => {
     const socket = await start();
+    // The moments themselves, taken when they happen (a toast raised, the session ended), not when a poll
+    // of the screen notices them: on a busy machine the poll can come hundreds of milliseconds late.
+    let toastAt = 0;
+    let loggedOutAt = 0;
+    onTestFinished(subscribeToasts(() => (toastAt ||= performance.now())));
+    onTestFinished(useAuthStore.subscribe((s) => s.status === 'guest' && (loggedOutAt ||= performance.now())));
     socket.emit('company-3-auth', { action: 'update', user: { id: 7, email: 'ana@example.com', companyId: 3 } });
     expect(await screen.findByText('Your account was accessed on another computer.')).toBeTruthy();
-    const shownAt = Date.now();
-    expect(useAuthStore.getState().status).toBe('authenticated');
-    // A lenient bound: only the lower one is the behaviour (the message stays up for a second first).
-    await waitFor(() => expect(useAuthStore.getState().status).toBe('guest'), { timeout: 10_000 });
-    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(OTHER_SESSION_LOGOUT_MS - 150);
+    await waitFor(() => expect(useAuthStore.getState().status).toBe('guest'));
+    // The message stays up for the whole second before the logout (a timer never fires early; a few ms of
+    // clock rounding allowed).
+    expect(loggedOutAt - toastAt).toBeGreaterThanOrEqual(OTHER_SESSION_LOGOUT_MS - 5);
     expect(reloadApp).toHaveBeenCalledWith('/login');
   });
 
