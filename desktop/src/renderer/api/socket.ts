@@ -206,11 +206,11 @@ export function useRealtimeEvent<T = unknown>(resource: CompanyResource, handler
   }, [companyId, resource]);
 }
 
-/** Like useRealtimeEvent for a global event name (e.g. ANNOUNCEMENT_EVENT). */
-export function useRealtimeRawEvent<T = unknown>(event: string, handler: (payload: T) => void): void {
+/** Like useRealtimeEvent for a global event name (e.g. ANNOUNCEMENT_EVENT); none: listens to nothing. */
+export function useRealtimeRawEvent<T = unknown>(event: string | undefined, handler: (payload: T) => void): void {
   const ref = useRef(handler);
   ref.current = handler;
-  useEffect(() => realtime.on(event, (payload) => ref.current(payload as T)), [event]);
+  useEffect(() => (event ? realtime.on(event, (payload) => ref.current(payload as T)) : undefined), [event]);
 }
 
 /** Holds a room registration while mounted (and `enabled`): useRealtimeRoom('tickets', 'open'). */
