@@ -3,19 +3,7 @@ import { Badge } from '@fluentui/react-components';
 import { ANNOUNCEMENT_EVENT } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { queryClient, usePagedQuery } from '../../../api/query';
-import { useRealtimeRawEvent } from '../../../api/socket';
-import {
-  DataTable,
-  DeleteDialog,
-  EditDeleteActions,
-  InfiniteList,
-  ListHeader,
-  useListDialogs,
-  useSearch,
-  type Column,
-} from '../../../components/list-kit';
-import { PageContainer, PageContent } from '../../../components/page-container';
+import { CrudListPage, type Column } from '../../../components/list-kit';
 import { toast } from '../../../components/toasts';
 import { useAuthStore } from '../../../stores/auth-store';
 import { ANNOUNCEMENTS_KEY, ANNOUNCEMENTS_PAGE_KEY, announcementsApi, type Announcement } from '../api/announcements';
@@ -44,12 +32,6 @@ export default function AnnouncementsPage() {
 
 function AnnouncementsManager() {
   const { t } = useTranslation('announcements');
-  const { search, setSearch, searchParam } = useSearch();
-  const list = usePagedQuery<Announcement>([...ANNOUNCEMENTS_PAGE_KEY, { searchParam }], (page) => announcementsApi.page(searchParam, page));
-  const dialogs = useListDialogs<Announcement>();
-
-  // Inactive ones reach sockets as id and status only: reload rather than patch.
-  useRealtimeRawEvent(ANNOUNCEMENT_EVENT, () => void queryClient.invalidateQueries({ queryKey: ANNOUNCEMENTS_PAGE_KEY }));
 
   const columns: Column<Announcement>[] = [
     { id: 'title', header: t('columns.title'), cell: (a) => a.title },
@@ -78,43 +60,18 @@ function AnnouncementsManager() {
   ];
 
   return (
-    <PageContainer>
-      <ListHeader
-        title={t('title')}
-        search={{ value: search, onChange: setSearch, label: t('search'), testId: 'announcements-search' }}
-        add={{ label: t('add'), onClick: dialogs.openAdd, testId: 'announcements-add' }}
-      />
-      <PageContent>
-        <InfiniteList
-          list={list}
-          emptyTitle={t('empty')}
-          testId="announcements-scroller"
-        >
-          <DataTable
-            label={t('title')}
-            rows={list.items}
-            columns={columns}
-            rowKey={(a) => a.id}
-            rowTestId={(a) => `announcement-row-${a.id}`}
-            actionsHeader={t('columns.actions')}
-            actions={(a) => (
-              <EditDeleteActions testIdPrefix="announcement" id={a.id} onEdit={() => dialogs.openEdit(a)} onDelete={() => dialogs.askDelete(a)} />
-            )}
-          />
-        </InfiniteList>
-      </PageContent>
-      {dialogs.editing ? (
-        <AnnouncementModal key={dialogs.edited?.id ?? 'new'} announcement={dialogs.edited} onClose={dialogs.closeForm} />
-      ) : null}
-      <DeleteDialog
-        item={dialogs.deleting}
-        onClose={dialogs.closeDelete}
-        title={(a) => t('confirmDelete.title', { title: a.title })}
-        body={t('confirmDelete.body')}
-        remove={(a) => announcementsApi.remove(a.id)}
-        listKey={ANNOUNCEMENTS_KEY}
-        deletedMessage={t('toasts.deleted')}
-      />
-    </PageContainer>
+    <CrudListPage<Announcement>
+      namespace="announcements"
+      queryKey={ANNOUNCEMENTS_PAGE_KEY}
+      // A delete reloads the bell's list too.
+      listKey={ANNOUNCEMENTS_KEY}
+      api={announcementsApi}
+      testIds={{ page: 'announcements', row: 'announcement' }}
+      columns={columns}
+      // Inactive ones reach sockets as id and status only: reload rather than patch.
+      realtime={{ event: ANNOUNCEMENT_EVENT, reload: ANNOUNCEMENTS_PAGE_KEY }}
+      deleteTitleValues={(a) => ({ title: a.title })}
+      dialog={({ item, onClose }) => <AnnouncementModal announcement={item} onClose={onClose} />}
+    />
   );
 }

@@ -1,23 +1,12 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { Avatar, Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { Avatar, Button, Spinner } from '@fluentui/react-components';
 import { ArrowDownload20Regular, ArrowUpload20Regular, Chat20Regular } from '@fluentui/react-icons';
 import { can } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorCodeOf, toastError } from '../../../api/errors';
-import { queryClient, updatePagedItems, usePagedQuery } from '../../../api/query';
-import { useRealtimeEvent } from '../../../api/socket';
-import {
-  DataTable,
-  DeleteDialog,
-  EditDeleteActions,
-  InfiniteList,
-  ListHeader,
-  useListDialogs,
-  useSearch,
-  type Column,
-} from '../../../components/list-kit';
-import { PageContainer, PageContent } from '../../../components/page-container';
+import { queryClient } from '../../../api/query';
+import { CrudListPage, mergeRecordEvent, type Column } from '../../../components/list-kit';
 import { RowAction } from '../../../components/row-action';
 import { toast } from '../../../components/toasts';
 import { useCurrentUser } from '../../../stores/auth-store';
@@ -33,11 +22,6 @@ import {
 } from '../api/contacts';
 import { ContactModal } from './contact-modal';
 import { ImportResultDialog } from './import-result-dialog';
-
-const useStyles = makeStyles({
-  actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
-  more: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalM },
-});
 
 /** Saves text as a file in the browser (or the desktop's download handler). */
 export const downloadText = (text: string, fileName: string, type = 'text/csv;charset=utf-8') => {
@@ -59,33 +43,13 @@ interface ContactEvent {
 
 /** /contacts. */
 export default function ContactsPage() {
-  const styles = useStyles();
   const { t } = useTranslation('contacts');
-  const { t: tc } = useTranslation();
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const { search, setSearch, searchParam } = useSearch({ lowerCase: true });
-  const list = usePagedQuery<Contact>([...CONTACTS_KEY, { searchParam }], (page) => contactsApi.page(searchParam, page));
-  const dialogs = useListDialogs<Contact>();
   const [importResult, setImportResult] = useState<ImportResult | null>(null);
   const [busy, setBusy] = useState<'import' | 'export' | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const canDelete = can(user?.profile, 'contacts-page:deleteContact');
-
-  useRealtimeEvent<ContactEvent>('contact', (event) => {
-    updatePagedItems<Contact>(CONTACTS_KEY, (items) => {
-      if (event.action === 'delete') {
-        const id = event.contactId ?? event.contact?.id;
-        return items.filter((c) => c.id !== id);
-      }
-      const changed = event.contact;
-      if (!changed) return items;
-      if (items.some((c) => c.id === changed.id)) {
-        return items.map((c) => (c.id === changed.id ? { ...c, ...changed } : c));
-      }
-      return event.action === 'create' ? [changed, ...items] : items;
-    });
-  });
 
   const startTicket = async (contact: Contact) => {
     if (!user) return;
@@ -155,87 +119,56 @@ export default function ContactsPage() {
   ];
 
   return (
-    <PageContainer>
-      <ListHeader
-        title={t('title')}
-        search={{ value: search, onChange: setSearch, label: t('search'), testId: 'contacts-search' }}
-        add={{ label: t('add'), onClick: dialogs.openAdd, testId: 'contacts-add' }}
-        extra={
-          <>
-            <input
-              ref={fileInput}
-              type="file"
-              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              hidden
-              data-testid="contacts-import-input"
-              onChange={(e) => void onFile(e)}
-            />
-            <Button
-              icon={busy === 'import' ? <Spinner size="tiny" /> : <ArrowUpload20Regular />}
-              disabled={busy !== null}
-              data-testid="contacts-import"
-              onClick={() => fileInput.current?.click()}
-            >
-              {t('import')}
-            </Button>
-            <Button
-              icon={busy === 'export' ? <Spinner size="tiny" /> : <ArrowDownload20Regular />}
-              disabled={busy !== null}
-              data-testid="contacts-export"
-              onClick={() => void exportCsv()}
-            >
-              {t('export')}
-            </Button>
-          </>
-        }
-      />
-      <PageContent>
-        <InfiniteList
-          list={list}
-          emptyTitle={t('empty')}
-          testId="contacts-scroller"
-        >
-          <DataTable
-            label={t('title')}
-            rows={list.items}
-            columns={columns}
-            rowKey={(c) => c.id}
-            rowTestId={(c) => `contact-row-${c.id}`}
-            actionsHeader={t('columns.actions')}
-            actionsWidth={140}
-            actions={(c) => (
-              <div className={styles.actions}>
-                <RowAction label={t('actions.startTicket')} icon={<Chat20Regular />} onClick={() => void startTicket(c)} />
-                <EditDeleteActions
-                  testIdPrefix="contact"
-                  id={c.id}
-                  onEdit={() => dialogs.openEdit(c)}
-                  onDelete={canDelete ? () => dialogs.askDelete(c) : undefined}
-                />
-              </div>
-            )}
+    <CrudListPage<Contact, ContactEvent>
+      namespace="contacts"
+      queryKey={CONTACTS_KEY}
+      api={contactsApi}
+      testIds={{ page: 'contacts', row: 'contact' }}
+      columns={columns}
+      lowerCaseSearch
+      canDelete={canDelete}
+      // A created contact goes on top; one not loaded that changed stays out.
+      realtime={{
+        resource: 'contact',
+        merge: (items, event) =>
+          mergeRecordEvent(items, { action: event.action, record: event.contact, id: event.contactId }, { insert: 'start', onlyCreated: true }),
+      }}
+      deleteTitleValues={(c) => ({ name: c.name })}
+      dialog={({ item, onClose }) => <ContactModal contact={item} onClose={onClose} />}
+      rowActions={(c) => <RowAction label={t('actions.startTicket')} icon={<Chat20Regular />} onClick={() => void startTicket(c)} />}
+      actionsWidth={140}
+      // Infinite scroll, and a button for who does not scroll (keyboard).
+      loadMoreButton
+      headerExtra={
+        <>
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            hidden
+            data-testid="contacts-import-input"
+            onChange={(e) => void onFile(e)}
           />
-          {/* Infinite scroll, and a button for who does not scroll (keyboard). */}
-          {list.hasMore ? (
-            <div className={styles.more}>
-              <Button appearance="subtle" disabled={list.isFetching} onClick={() => void list.loadMore()}>
-                {tc('actions.loadMore')}
-              </Button>
-            </div>
-          ) : null}
-        </InfiniteList>
-      </PageContent>
-      {dialogs.editing ? <ContactModal key={dialogs.edited?.id ?? 'new'} contact={dialogs.edited} onClose={dialogs.closeForm} /> : null}
+          <Button
+            icon={busy === 'import' ? <Spinner size="tiny" /> : <ArrowUpload20Regular />}
+            disabled={busy !== null}
+            data-testid="contacts-import"
+            onClick={() => fileInput.current?.click()}
+          >
+            {t('import')}
+          </Button>
+          <Button
+            icon={busy === 'export' ? <Spinner size="tiny" /> : <ArrowDownload20Regular />}
+            disabled={busy !== null}
+            data-testid="contacts-export"
+            onClick={() => void exportCsv()}
+          >
+            {t('export')}
+          </Button>
+        </>
+      }
+    >
       {importResult ? <ImportResultDialog result={importResult} onClose={() => setImportResult(null)} /> : null}
-      <DeleteDialog
-        item={dialogs.deleting}
-        onClose={dialogs.closeDelete}
-        title={(c) => t('confirmDelete.title', { name: c.name })}
-        body={t('confirmDelete.body')}
-        remove={(c) => contactsApi.remove(c.id)}
-        listKey={CONTACTS_KEY}
-        deletedMessage={t('toasts.deleted')}
-      />
-    </PageContainer>
+    </CrudListPage>
   );
 }

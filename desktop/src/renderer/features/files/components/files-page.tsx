@@ -1,18 +1,6 @@
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { queryClient, usePagedQuery } from '../../../api/query';
-import { useRealtimeEvent } from '../../../api/socket';
-import {
-  DataTable,
-  DeleteDialog,
-  EditDeleteActions,
-  InfiniteList,
-  ListHeader,
-  useListDialogs,
-  useSearch,
-  type Column,
-} from '../../../components/list-kit';
-import { PageContainer, PageContent } from '../../../components/page-container';
+import { CrudListPage, type Column } from '../../../components/list-kit';
 import { FILES_KEY, filesApi, type FileList } from '../api/files';
 import { FileListDialog } from './file-list-dialog';
 
@@ -35,11 +23,6 @@ const useStyles = makeStyles({
 export default function FilesPage() {
   const styles = useStyles();
   const { t } = useTranslation('files');
-  const { search, setSearch, searchParam } = useSearch();
-  const list = usePagedQuery<FileList>([...FILES_KEY, 'page', { searchParam }], (page) => filesApi.page(searchParam, page));
-  const dialogs = useListDialogs<FileList>();
-  // A colleague (or another tab) changed a list: read the lists again.
-  useRealtimeEvent('file', () => void queryClient.invalidateQueries({ queryKey: FILES_KEY }));
 
   const columns: Column<FileList>[] = [
     {
@@ -64,41 +47,17 @@ export default function FilesPage() {
   ];
 
   return (
-    <PageContainer>
-      <ListHeader
-        title={t('title')}
-        search={{ value: search, onChange: setSearch, label: t('search'), testId: 'files-search' }}
-        add={{ label: t('add'), onClick: dialogs.openAdd, testId: 'files-add' }}
-      />
-      <PageContent>
-        <InfiniteList
-          list={list}
-          emptyTitle={t('empty')}
-          testId="files-scroller"
-        >
-          <DataTable
-            label={t('title')}
-            rows={list.items}
-            columns={columns}
-            rowKey={(fileList) => fileList.id}
-            rowTestId={(fileList) => `file-list-row-${fileList.id}`}
-            actionsHeader={t('columns.actions')}
-            actions={(fileList) => (
-              <EditDeleteActions testIdPrefix="file-list" id={fileList.id} onEdit={() => dialogs.openEdit(fileList)} onDelete={() => dialogs.askDelete(fileList)} />
-            )}
-          />
-        </InfiniteList>
-      </PageContent>
-      {dialogs.editing ? <FileListDialog key={dialogs.edited?.id ?? 'new'} fileList={dialogs.edited} onClose={dialogs.closeForm} /> : null}
-      <DeleteDialog
-        item={dialogs.deleting}
-        onClose={dialogs.closeDelete}
-        title={(fileList) => t('confirmDelete.title', { name: fileList.name })}
-        body={t('confirmDelete.body')}
-        remove={(fileList) => filesApi.remove(fileList.id)}
-        listKey={FILES_KEY}
-        deletedMessage={t('toasts.deleted')}
-      />
-    </PageContainer>
+    <CrudListPage<FileList>
+      namespace="files"
+      queryKey={[...FILES_KEY, 'page']}
+      listKey={FILES_KEY}
+      api={filesApi}
+      testIds={{ page: 'files', row: 'file-list' }}
+      columns={columns}
+      // A colleague (or another tab) changed a list: read the lists again.
+      realtime={{ resource: 'file' }}
+      deleteTitleValues={(fileList) => ({ name: fileList.name })}
+      dialog={({ item, onClose }) => <FileListDialog fileList={item} onClose={onClose} />}
+    />
   );
 }

@@ -1,18 +1,6 @@
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { queryClient, usePagedQuery } from '../../../api/query';
-import { useRealtimeEvent } from '../../../api/socket';
-import {
-  DataTable,
-  DeleteDialog,
-  EditDeleteActions,
-  InfiniteList,
-  ListHeader,
-  useListDialogs,
-  useSearch,
-  type Column,
-} from '../../../components/list-kit';
-import { PageContainer, PageContent } from '../../../components/page-container';
+import { CrudListPage, type Column } from '../../../components/list-kit';
 import { useCurrentUser } from '../../../stores/auth-store';
 import { QUICK_MESSAGES_KEY, quickMessagesApi, type QuickMessage } from '../api/quick-messages';
 import { QuickMessageModal } from './quick-message-modal';
@@ -44,11 +32,6 @@ export default function QuickMessagesPage() {
   const { t } = useTranslation('quick-messages');
   const user = useCurrentUser();
   const isAdmin = user?.profile === 'admin' || !!user?.super;
-  const { search, setSearch, searchParam } = useSearch();
-  const list = usePagedQuery<QuickMessage>([...QUICK_MESSAGES_KEY, 'page', { searchParam }], (page) => quickMessagesApi.page(searchParam, page));
-  const dialogs = useListDialogs<QuickMessage>();
-  // Another tab or colleague changed one: read the list again.
-  useRealtimeEvent('quickmessage', () => void queryClient.invalidateQueries({ queryKey: QUICK_MESSAGES_KEY }));
 
   /** The server lets the owner or an admin change one. */
   const mayEdit = (q: QuickMessage) => isAdmin || q.userId === user?.id;
@@ -97,45 +80,19 @@ export default function QuickMessagesPage() {
   ];
 
   return (
-    <PageContainer>
-      <ListHeader
-        title={t('title')}
-        search={{ value: search, onChange: setSearch, label: t('search'), testId: 'quick-messages-search' }}
-        add={{ label: t('add'), onClick: dialogs.openAdd, testId: 'quick-messages-add' }}
-      />
-      <PageContent>
-        <InfiniteList
-          list={list}
-          emptyTitle={t('empty')}
-          testId="quick-messages-scroller"
-        >
-          <DataTable
-            label={t('title')}
-            rows={list.items}
-            columns={columns}
-            rowKey={(q) => q.id}
-            rowTestId={(q) => `quick-message-row-${q.id}`}
-            actionsHeader={t('columns.actions')}
-            actions={(q) =>
-              mayEdit(q) ? (
-                <EditDeleteActions testIdPrefix="quick-message" id={q.id} onEdit={() => dialogs.openEdit(q)} onDelete={() => dialogs.askDelete(q)} />
-              ) : null
-            }
-          />
-        </InfiniteList>
-      </PageContent>
-      {dialogs.editing ? (
-        <QuickMessageModal key={dialogs.edited?.id ?? 'new'} quickMessage={dialogs.edited} canShare={isAdmin} onClose={dialogs.closeForm} />
-      ) : null}
-      <DeleteDialog
-        item={dialogs.deleting}
-        onClose={dialogs.closeDelete}
-        title={(q) => t('confirmDelete.title', { shortcode: `/${q.shortcode}` })}
-        body={t('confirmDelete.body')}
-        remove={(q) => quickMessagesApi.remove(q.id)}
-        listKey={QUICK_MESSAGES_KEY}
-        deletedMessage={t('toasts.deleted')}
-      />
-    </PageContainer>
+    <CrudListPage<QuickMessage>
+      namespace="quick-messages"
+      queryKey={[...QUICK_MESSAGES_KEY, 'page']}
+      listKey={QUICK_MESSAGES_KEY}
+      api={quickMessagesApi}
+      testIds={{ page: 'quick-messages', row: 'quick-message' }}
+      columns={columns}
+      canEdit={mayEdit}
+      canDelete={mayEdit}
+      // Another tab or colleague changed one: read the list again.
+      realtime={{ resource: 'quickmessage' }}
+      deleteTitleValues={(q) => ({ shortcode: `/${q.shortcode}` })}
+      dialog={({ item, onClose }) => <QuickMessageModal quickMessage={item} canShare={isAdmin} onClose={onClose} />}
+    />
   );
 }

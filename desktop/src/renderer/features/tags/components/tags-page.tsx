@@ -1,17 +1,6 @@
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { usePagedQuery } from '../../../api/query';
-import {
-  DataTable,
-  DeleteDialog,
-  EditDeleteActions,
-  InfiniteList,
-  ListHeader,
-  useListDialogs,
-  useSearch,
-  type Column,
-} from '../../../components/list-kit';
-import { PageContainer, PageContent } from '../../../components/page-container';
+import { CrudListPage, type Column } from '../../../components/list-kit';
 import { useCurrentUser } from '../../../stores/auth-store';
 import { TAGS_KEY, tagsApi, type Tag } from '../api/tags';
 import { TagModal } from './tag-modal';
@@ -46,9 +35,6 @@ export default function TagsPage() {
   const { t } = useTranslation('tags');
   const user = useCurrentUser();
   const isAdmin = user?.profile === 'admin' || !!user?.super;
-  const { search, setSearch, searchParam } = useSearch();
-  const list = usePagedQuery<Tag>([...TAGS_KEY, 'page', { searchParam }], (page) => tagsApi.page(searchParam, page));
-  const dialogs = useListDialogs<Tag>();
 
   const columns: Column<Tag>[] = [
     {
@@ -71,50 +57,18 @@ export default function TagsPage() {
   ];
 
   return (
-    <PageContainer>
-      <ListHeader
-        title={t('title')}
-        search={{ value: search, onChange: setSearch, label: t('search'), testId: 'tags-search' }}
-        add={{ label: t('add'), onClick: dialogs.openAdd, testId: 'tags-add' }}
-      />
-      <PageContent>
-        <InfiniteList
-          list={list}
-          emptyTitle={t('empty')}
-          testId="tags-scroller"
-        >
-          <DataTable
-            label={t('title')}
-            layout="fixed"
-            rows={list.items}
-            columns={columns}
-            rowKey={(tag) => tag.id}
-            rowTestId={(tag) => `tag-row-${tag.id}`}
-            actionsHeader={t('columns.actions')}
-            actions={(tag) => (
-              // Only admins may change a tag (PUT /tags/{id}); anyone may delete one.
-              <EditDeleteActions
-                testIdPrefix="tag"
-                id={tag.id}
-                onEdit={isAdmin ? () => dialogs.openEdit(tag) : undefined}
-                onDelete={() => dialogs.askDelete(tag)}
-              />
-            )}
-          />
-        </InfiniteList>
-      </PageContent>
-      {dialogs.editing ? (
-        <TagModal key={dialogs.edited?.id ?? 'new'} tag={dialogs.edited} canSetKanban={isAdmin} onClose={dialogs.closeForm} />
-      ) : null}
-      <DeleteDialog
-        item={dialogs.deleting}
-        onClose={dialogs.closeDelete}
-        title={(tag) => t('confirmDelete.title', { name: tag.name })}
-        body={t('confirmDelete.body')}
-        remove={(tag) => tagsApi.remove(tag.id)}
-        listKey={TAGS_KEY}
-        deletedMessage={t('toasts.deleted')}
-      />
-    </PageContainer>
+    <CrudListPage<Tag>
+      namespace="tags"
+      queryKey={[...TAGS_KEY, 'page']}
+      listKey={TAGS_KEY}
+      api={tagsApi}
+      testIds={{ page: 'tags', row: 'tag' }}
+      layout="fixed"
+      columns={columns}
+      // Only admins may change a tag (PUT /tags/{id}); anyone may delete one.
+      canEdit={isAdmin}
+      deleteTitleValues={(tag) => ({ name: tag.name })}
+      dialog={({ item, onClose }) => <TagModal tag={item} canSetKanban={isAdmin} onClose={onClose} />}
+    />
   );
 }
