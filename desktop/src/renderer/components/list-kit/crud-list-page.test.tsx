@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Button, Field, Input } from '@fluentui/react-components';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTagSchema, type CreateTagInput } from '@atrium/shared';
@@ -9,7 +9,7 @@ import { realtime } from '../../api/socket';
 import { i18n } from '../../i18n';
 import { collectToasts, fakeServer, renderWithProviders, signIn } from '../../test/render';
 import { startSocketServer, until, type TestSocketServer } from '../../test/socket-server';
-import { CrudListPage, FormDialog, mergeRecordEvent, type Column, type CrudListPageProps } from '.';
+import { CrudListPage, FormDialog, mergeRecordEvent, RecordCell, type Column, type CrudListPageProps } from '.';
 
 interface Item {
   id: number;
@@ -294,5 +294,14 @@ describe('mergeRecordEvent', () => {
 
   it('leaves the rows as they are without a record', () => {
     expect(mergeRecordEvent(rows, { action: 'update' })).toBe(rows);
+  });
+});
+
+describe('RecordCell', () => {
+  it('shows the name with its badges and the preview line, the whole text in its tooltip', () => {
+    render(<RecordCell name="Catalogue" nameTestId="cell-name" badges={<span data-testid="cell-badge">3 files</span>} preview="Our products for 2024" />);
+    expect(screen.getByTestId('cell-name').textContent).toBe('Catalogue');
+    expect(screen.getByTestId('cell-badge').textContent).toBe('3 files');
+    expect(screen.getByTitle('Our products for 2024').textContent).toBe('Our products for 2024');
   });
 });

@@ -24,6 +24,7 @@ export { DeleteDialog, type DeleteDialogProps } from './delete-dialog';
 export { FormDialog, type FormDialogProps, type FormState } from './form-dialog';
 export { InfiniteList, LOAD_MORE_THRESHOLD_PX, nearBottom, useInfiniteScroll, type InfiniteListProps } from './infinite-list';
 export { ListHeader, type ListHeaderProps } from './list-header';
+export { RecordCell, type RecordCellProps } from './record-cell';
 export { EditDeleteActions, type EditDeleteActionsProps } from './row-actions';
 export { SearchBox, useSearch, type SearchBoxProps } from './search-box';
 export { useListDialogs } from './use-list-dialogs';

@@ -1,24 +1,11 @@
 import { Badge, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { CrudListPage, type Column } from '../../../components/list-kit';
+import { CrudListPage, RecordCell, type Column } from '../../../components/list-kit';
 import { useCurrentUser } from '../../../stores/auth-store';
 import { QUICK_MESSAGES_KEY, quickMessagesApi, type QuickMessage } from '../api/quick-messages';
 import { QuickMessageModal } from './quick-message-modal';
 
 const useStyles = makeStyles({
-  cell: { minWidth: 0, overflow: 'hidden', paddingBlock: '4px' },
-  // On a narrow screen the badges go under the shortcode instead of squeezing it.
-  shortcode: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: tokens.spacingHorizontalS, rowGap: '2px', minWidth: 0 },
-  code: { fontWeight: tokens.fontWeightSemibold, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' },
-  badge: { flexShrink: 0 },
-  preview: {
-    display: 'block',
-    color: tokens.colorNeutralForeground3,
-    fontSize: tokens.fontSizeBase200,
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-    whiteSpace: 'nowrap',
-  },
   muted: { color: tokens.colorNeutralForeground3 },
   attachment: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block' },
 });
@@ -41,26 +28,25 @@ export default function QuickMessagesPage() {
       id: 'shortcode',
       header: t('columns.shortcode'),
       cell: (q) => (
-        <div className={styles.cell}>
-          <span className={styles.shortcode}>
-            <span className={styles.code} data-testid={`quick-message-shortcode-${q.id}`}>
-              /{q.shortcode}
-            </span>
-            {q.geral ? (
-              <Badge className={styles.badge} appearance="tint" size="small" data-testid={`quick-message-shared-${q.id}`}>
-                {t('shared')}
-              </Badge>
-            ) : null}
-            {q.status ? null : (
-              <Badge className={styles.badge} appearance="outline" color="informative" size="small" data-testid={`quick-message-inactive-${q.id}`}>
-                {t('inactive')}
-              </Badge>
-            )}
-          </span>
-          <span className={styles.preview} title={q.message}>
-            {q.message}
-          </span>
-        </div>
+        <RecordCell
+          name={`/${q.shortcode}`}
+          nameTestId={`quick-message-shortcode-${q.id}`}
+          badges={
+            <>
+              {q.geral ? (
+                <Badge appearance="tint" size="small" data-testid={`quick-message-shared-${q.id}`}>
+                  {t('shared')}
+                </Badge>
+              ) : null}
+              {q.status ? null : (
+                <Badge appearance="outline" color="informative" size="small" data-testid={`quick-message-inactive-${q.id}`}>
+                  {t('inactive')}
+                </Badge>
+              )}
+            </>
+          }
+          preview={q.message}
+        />
       ),
     },
     {
