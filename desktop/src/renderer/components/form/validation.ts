@@ -23,8 +23,11 @@ const isBlank = (value: unknown): boolean =>
 /** What went wrong with a field, in the words the forms know. */
 export type IssueKind = 'required' | 'tooShort' | 'tooLong' | 'email' | 'invalid';
 
-/** A form's own messages for some fields (e.g. the spec's "Mensagem muito curta"), by field and kind. */
-export type FieldMessages = Partial<Record<string, Partial<Record<IssueKind, string>>>>;
+/**
+ * A form's own messages for some fields (e.g. the spec's "Mensagem muito curta"), by field and kind; a
+ * plain string is the field's message whatever went wrong (a list of rows, where one word fits all).
+ */
+export type FieldMessages = Partial<Record<string, string | Partial<Record<IssueKind, string>>>>;
 
 /** The kind of one issue. */
 export const issueKind = (issue: Issue, value: unknown): IssueKind => {
@@ -72,7 +75,8 @@ export const validate = <T>(
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? '');
     if (!field || errors[field]) continue;
-    errors[field] = messages[field]?.[issueKind(issue, values[field])] ?? issueMessage(issue, values[field], t);
+    const own = messages[field];
+    errors[field] = (typeof own === 'string' ? own : own?.[issueKind(issue, values[field])]) ?? issueMessage(issue, values[field], t);
   }
   return { ok: false, errors };
 };

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
+import { Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { SaveActions } from '../form/save-actions';
 import { validate, type FieldErrors, type FieldMessages, type Schema } from '../form/validation';
@@ -34,6 +34,13 @@ export interface FormDialogProps<V extends Record<string, unknown>, P> {
   toPayload?: (values: V) => Record<string, unknown>;
   /** The spec's own messages for some fields and kinds of error, instead of the common ones. */
   messages?: FieldMessages;
+  /**
+   * Rules the schema cannot hold because they need more than the form's values (e.g. the company's other
+   * queues): the message of each field they refuse, shown with the schema's; nothing is sent while any.
+   */
+  check?: (values: V) => Partial<FieldErrors>;
+  /** Told the errors of a refused save, e.g. to show the tab holding the first wrong field. */
+  onInvalid?: (errors: FieldErrors) => void;
   /** Saves the parsed values; resolve to close. A failure is toasted and the dialog stays open. */
   onSubmit: (data: P, values: V) => Promise<void>;
   onClose: () => void;
@@ -43,6 +50,10 @@ export interface FormDialogProps<V extends Record<string, unknown>, P> {
   cancelTestId?: string;
   /** Max width of the dialog (px). */
   width?: number;
+  /** The cancel button's label (default "Cancel"), e.g. "Close" where parts of the dialog save by themselves. */
+  cancelLabel?: string;
+  /** A class for the dialog's content (its fields' column), e.g. a minimum height across tabs. */
+  contentClassName?: string;
   children: (form: FormState<V>) => ReactNode;
 }
 
@@ -57,12 +68,16 @@ export function FormDialog<V extends Record<string, unknown>, P>({
   initialValues,
   toPayload,
   messages,
+  check,
+  onInvalid,
   onSubmit,
   onClose,
   testId,
   saveTestId,
   cancelTestId,
   width = 480,
+  cancelLabel,
+  contentClassName,
   children,
 }: FormDialogProps<V, P>) {
   const styles = useStyles();
@@ -91,8 +106,11 @@ export function FormDialog<V extends Record<string, unknown>, P>({
 
   const submit = async () => {
     const result = validate(schema, toPayload ? toPayload(values) : values, t, messages);
-    if (!result.ok) {
-      setErrors(result.errors);
+    const refused: FieldErrors = { ...result.errors };
+    for (const [name, message] of Object.entries(check?.(values) ?? {})) if (message) refused[name] = message;
+    if (!result.ok || Object.keys(refused).length > 0) {
+      setErrors(refused);
+      onInvalid?.(refused);
       return;
     }
     setErrors({});
@@ -114,10 +132,11 @@ export function FormDialog<V extends Record<string, unknown>, P>({
         >
           <DialogBody>
             <DialogTitle>{title}</DialogTitle>
-            <DialogContent className={styles.content}>{children(form)}</DialogContent>
+            <DialogContent className={mergeClasses(styles.content, contentClassName)}>{children(form)}</DialogContent>
             <SaveActions
               saving={saving}
               onCancel={onClose}
+              cancelLabel={cancelLabel}
               cancelTestId={cancelTestId ?? (testId ? `${testId}-cancel` : undefined)}
               saveTestId={saveTestId ?? (testId ? `${testId}-save` : undefined)}
             />
