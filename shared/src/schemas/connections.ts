@@ -73,6 +73,28 @@ export const updateConnectionSchema = z.object({
 });
 export type UpdateConnectionInput = z.infer<typeof updateConnectionSchema>;
 
+/**
+ * With more than one queue the customer is first greeted with the queue menu, so the greeting is then
+ * required (spec 01 section 5). The server holds the same rule in its connection service, where it also
+ * knows the stored queues and greeting of a connection that an update leaves out, and answers the
+ * contract's ERR_WAPP_GREETING_REQUIRED (so the request schemas above do not refuse it as ERR_VALIDATION).
+ */
+export const greetingRequired = (queueIds: readonly number[], greetingMessage: string | null | undefined): boolean =>
+  new Set(queueIds).size > 1 && !(greetingMessage ?? '').trim();
+
+const greetingFields = z.object({ queueIds: fields.queueIds, greetingMessage: fields.greetingMessage.optional() });
+const greetingRule = {
+  path: ['greetingMessage'],
+  message: 'required with more than one queue',
+  // Judged whenever the queues and greeting are readable, so its message shows with the other fields'.
+  when: (payload: { value: unknown }) => greetingFields.safeParse(payload.value).success,
+};
+const greetingGiven = (v: { queueIds?: number[]; greetingMessage?: string }) => !greetingRequired(v.queueIds ?? [], v.greetingMessage);
+
+/** The connection dialog's schemas: the request schemas and the greeting rule, on the greetingMessage field. */
+export const createConnectionFormSchema = createConnectionSchema.refine(greetingGiven, greetingRule);
+export const updateConnectionFormSchema = updateConnectionSchema.refine(greetingGiven, greetingRule);
+
 export const listConnectionsQuerySchema = z.object({
   session: z.coerce.number().int().optional(),
   companyId: id.optional(),
