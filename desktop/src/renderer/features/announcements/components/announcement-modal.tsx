@@ -1,6 +1,5 @@
-import { useRef, useState } from 'react';
-import { Button, Field, Input, Select, Switch, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
-import { Attach20Regular, Dismiss16Regular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { Field, Input, Select, Switch, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import {
   ANNOUNCEMENT_MEDIA_EXTENSIONS,
   ANNOUNCEMENT_PRIORITIES,
@@ -10,6 +9,7 @@ import {
 } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../../../api/query';
+import { AttachmentField } from '../../../components/form/attachment-field';
 import { FormDialog } from '../../../components/list-kit';
 import { toast } from '../../../components/toasts';
 import { ANNOUNCEMENTS_KEY, announcementsApi, type Announcement } from '../api/announcements';
@@ -17,8 +17,6 @@ import { MEDIA_MAX_MB, isAcceptedImage, priorityKey } from '../hooks/announcemen
 
 const useStyles = makeStyles({
   row: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))', gap: tokens.spacingHorizontalM, alignItems: 'end' },
-  file: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  fileName: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '260px' },
 });
 
 type AnnouncementValues = { title: string; text: string; priority: string; status: boolean };
@@ -30,15 +28,13 @@ export function AnnouncementModal({ announcement, onClose }: { announcement?: An
   const [file, setFile] = useState<File | null>(null);
   /** The stored image is to be removed on save. */
   const [dropMedia, setDropMedia] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
   /** Created by an earlier attempt whose image upload failed: saving again updates it. */
   const [created, setCreated] = useState<Announcement | null>(null);
   const target = announcement ?? created;
 
   const currentMedia = file?.name ?? (dropMedia ? null : (announcement?.mediaName ?? null));
 
-  const pick = (picked: File | undefined) => {
-    if (!picked) return;
+  const pick = (picked: File) => {
     if (!isAcceptedImage(picked)) {
       toast.error(t('invalidFile', { max: MEDIA_MAX_MB }));
       return;
@@ -102,41 +98,19 @@ export function AnnouncementModal({ announcement, onClose }: { announcement?: An
               />
             </Field>
           </div>
-          <Field label={t('fields.attachment')}>
-            <div className={styles.file}>
-              <input
-                ref={fileInput}
-                type="file"
-                hidden
-                accept={[...ANNOUNCEMENT_MEDIA_EXTENSIONS, 'image/png', 'image/jpeg'].join(',')}
-                data-testid="announcement-file"
-                onChange={(e) => {
-                  pick(e.target.files?.[0]);
-                  e.target.value = '';
-                }}
-              />
-              <Button icon={<Attach20Regular />} onClick={() => fileInput.current?.click()}>
-                {t('fields.attach')}
-              </Button>
-              {currentMedia ? (
-                <>
-                  <Text className={styles.fileName} data-testid="announcement-media-name">
-                    {currentMedia}
-                  </Text>
-                  <Button
-                    size="small"
-                    appearance="subtle"
-                    icon={<Dismiss16Regular />}
-                    aria-label={t('fields.removeAttachment')}
-                    onClick={() => {
-                      setFile(null);
-                      setDropMedia(true);
-                    }}
-                  />
-                </>
-              ) : null}
-            </div>
-          </Field>
+          <AttachmentField
+            label={t('fields.attachment')}
+            attachLabel={t('fields.attach')}
+            removeLabel={t('fields.removeAttachment')}
+            accept={[...ANNOUNCEMENT_MEDIA_EXTENSIONS, 'image/png', 'image/jpeg'].join(',')}
+            fileName={currentMedia}
+            onPick={pick}
+            onRemove={() => {
+              setFile(null);
+              setDropMedia(true);
+            }}
+            testIdPrefix="announcement"
+          />
         </>
       )}
     </FormDialog>

@@ -1,6 +1,5 @@
-import { useRef, useState } from 'react';
-import { Button, Field, Input, Switch, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
-import { Attach20Regular, Dismiss16Regular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { Field, Input, Switch, Textarea } from '@fluentui/react-components';
 import {
   QUICK_MESSAGE_MEDIA_MAX_BYTES,
   QUICK_MESSAGE_MEDIA_TYPES,
@@ -10,14 +9,10 @@ import {
 } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../../../api/query';
+import { AttachmentField } from '../../../components/form/attachment-field';
 import { FormDialog } from '../../../components/list-kit';
 import { toast } from '../../../components/toasts';
 import { QUICK_MESSAGES_KEY, acceptsMedia, quickMessagesApi, type QuickMessage } from '../api/quick-messages';
-
-const useStyles = makeStyles({
-  file: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', minWidth: 0 },
-  fileName: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '260px' },
-});
 
 const MEDIA_MAX_MB = QUICK_MESSAGE_MEDIA_MAX_BYTES / (1024 * 1024);
 const VARIABLES = ['{{firstName}}', '{{name}}', '{{ms}}', '{{protocol}}', '{{date}}', '{{hora}}'].join(', ');
@@ -33,9 +28,7 @@ export interface QuickMessageModalProps {
 
 /** Add or edit a quick message: shortcode, text, shared (admins), active, and one attachment. */
 export function QuickMessageModal({ quickMessage, canShare, onClose }: QuickMessageModalProps) {
-  const styles = useStyles();
   const { t } = useTranslation('quick-messages');
-  const fileInput = useRef<HTMLInputElement>(null);
   /** Created by an earlier attempt whose upload failed: saving again updates it. */
   const [created, setCreated] = useState<QuickMessage | null>(null);
   const target = quickMessage ?? created;
@@ -74,8 +67,7 @@ export function QuickMessageModal({ quickMessage, canShare, onClose }: QuickMess
     >
       {(form) => {
         const currentMedia = form.values.file?.name ?? (form.values.dropMedia ? null : (quickMessage?.mediaName ?? null));
-        const pick = (picked: File | undefined) => {
-          if (!picked) return;
+        const pick = (picked: File) => {
           if (picked.size > QUICK_MESSAGE_MEDIA_MAX_BYTES || !acceptsMedia(picked, QUICK_MESSAGE_MEDIA_TYPES)) {
             toast.error(t('invalidFile', { max: MEDIA_MAX_MB }));
             return;
@@ -98,42 +90,19 @@ export function QuickMessageModal({ quickMessage, canShare, onClose }: QuickMess
             </Field>
             {canShare ? <Switch label={t('modal.geral')} data-testid="quick-message-geral" {...form.check('geral')} /> : null}
             <Switch label={t('modal.status')} data-testid="quick-message-status" {...form.check('status')} />
-            <Field label={t('modal.attachment')}>
-              <div className={styles.file}>
-                <input
-                  ref={fileInput}
-                  type="file"
-                  hidden
-                  accept={QUICK_MESSAGE_MEDIA_TYPES.join(',')}
-                  data-testid="quick-message-file"
-                  onChange={(e) => {
-                    pick(e.target.files?.[0]);
-                    e.target.value = '';
-                  }}
-                />
-                <Button icon={<Attach20Regular />} onClick={() => fileInput.current?.click()}>
-                  {t('modal.attach')}
-                </Button>
-                {currentMedia ? (
-                  <>
-                    <Text className={styles.fileName} data-testid="quick-message-media-name">
-                      {currentMedia}
-                    </Text>
-                    <Button
-                      size="small"
-                      appearance="subtle"
-                      icon={<Dismiss16Regular />}
-                      aria-label={t('modal.removeAttachment')}
-                      data-testid="quick-message-media-remove"
-                      onClick={() => {
-                        form.set('file', null);
-                        form.set('dropMedia', true);
-                      }}
-                    />
-                  </>
-                ) : null}
-              </div>
-            </Field>
+            <AttachmentField
+              label={t('modal.attachment')}
+              attachLabel={t('modal.attach')}
+              removeLabel={t('modal.removeAttachment')}
+              accept={QUICK_MESSAGE_MEDIA_TYPES.join(',')}
+              fileName={currentMedia}
+              onPick={pick}
+              onRemove={() => {
+                form.set('file', null);
+                form.set('dropMedia', true);
+              }}
+              testIdPrefix="quick-message"
+            />
           </>
         );
       }}
