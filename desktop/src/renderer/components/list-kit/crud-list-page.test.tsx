@@ -4,12 +4,12 @@ import { Button, Field, Input } from '@fluentui/react-components';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTagSchema, type CreateTagInput } from '@atrium/shared';
 import { api } from '../../api/client';
-import { queryClient, type Page } from '../../api/query';
+import type { Page } from '../../api/query';
 import { realtime } from '../../api/socket';
 import { i18n } from '../../i18n';
 import { collectToasts, fakeServer, renderWithProviders, signIn } from '../../test/render';
 import { startSocketServer, until, type TestSocketServer } from '../../test/socket-server';
-import { CrudListPage, FormDialog, mergeRecordEvent, RecordCell, type Column, type CrudListPageProps } from '.';
+import { CrudListPage, FormDialog, mergeRecordEvent, RecordCell, saveRecord, type Column, type CrudListPageProps } from '.';
 
 interface Item {
   id: number;
@@ -32,7 +32,7 @@ i18n.addResourceBundle('en', 'kit-items', {
 
 const ITEMS_KEY = ['kit-items'] as const;
 
-/** GET /items (paged by `perPage`, searchParam), POST /items, DELETE /items/{id}, in memory. */
+/** GET /items (paged by `perPage`, searchParam), POST /items, PUT and DELETE /items/{id}, in memory. */
 const itemsServer = (initial: Item[], perPage = 50) => {
   const items = [...initial];
   const calls = fakeServer((call) => {
@@ -47,6 +47,11 @@ const itemsServer = (initial: Item[], perPage = 50) => {
       return { status: 201, data: created };
     }
     const id = Number(/^\/items\/(\d+)$/.exec(call.url)?.[1]);
+    if (call.method === 'PUT' && id) {
+      const found = items.find((i) => i.id === id)!;
+      found.name = (call.data as CreateTagInput).name;
+      return { data: found };
+    }
     if (call.method === 'DELETE' && id) {
       items.splice(
         items.findIndex((i) => i.id === id),
@@ -64,12 +69,14 @@ const itemsApi = {
     const { data } = await api.get<{ records: Item[]; hasMore: boolean }>('/items', { params: { searchParam, pageNumber } });
     return { items: data.records, hasMore: data.hasMore };
   },
+  create: async (input: CreateTagInput) => (await api.post<Item>('/items', input)).data,
+  update: async (id: number, input: Partial<CreateTagInput>) => (await api.put<Item>(`/items/${id}`, input)).data,
   remove: (id: number) => api.delete(`/items/${id}`),
 };
 
 const columns: Column<Item>[] = [{ id: 'name', header: 'Name', cell: (i) => i.name, cellTestId: (i) => `item-name-${i.id}` }];
 
-/** The add/edit dialog of the page: a FormDialog saving POST /items and reloading the list. */
+/** The add/edit dialog of the page: a FormDialog saving with the kit's saveRecord (POST or PUT, reload, toast). */
 function ItemDialog({ item: edited, onClose }: { item: Item | undefined; onClose: () => void }) {
   return (
     <FormDialog
@@ -78,10 +85,7 @@ function ItemDialog({ item: edited, onClose }: { item: Item | undefined; onClose
       initialValues={{ name: edited?.name ?? '', color: '#fff', kanban: false }}
       testId="item-dialog"
       onClose={onClose}
-      onSubmit={async (data) => {
-        await api.post('/items', data);
-        await queryClient.invalidateQueries({ queryKey: ITEMS_KEY });
-      }}
+      onSubmit={(data) => saveRecord(itemsApi, edited?.id, data, { listKey: ITEMS_KEY, savedMessage: 'Item saved.' })}
     >
       {(form) => (
         <Field label="Name" {...form.field('name')}>
@@ -149,16 +153,21 @@ describe('CrudListPage', () => {
     expect(screen.queryByTestId('item-row-1')).toBeNull();
   });
 
-  it('opens the dialog empty to add and with the row to edit; a save reloads the list', async () => {
+  it('opens the dialog empty to add and with the row to edit; a save reloads the list and toasts', async () => {
     const { calls } = itemsServer([item(1, 'Alpha'), item(2, 'Beta')]);
+    const toasts = collectToasts();
     signIn();
     renderWithProviders(<ItemsPage />);
     fireEvent.click(await screen.findByTestId('item-edit-1'));
     let dialog = await screen.findByTestId('item-dialog');
     expect(dialog.textContent).toContain('Edit Alpha');
     expect((within(dialog).getByTestId('item-dialog-name') as HTMLInputElement).value).toBe('Alpha');
-    fireEvent.click(within(dialog).getByTestId('item-dialog-cancel'));
-    await waitFor(() => expect(screen.queryByTestId('item-dialog')).toBeNull());
+    fireEvent.change(within(dialog).getByTestId('item-dialog-name'), { target: { value: 'Alpha 2' } });
+    fireEvent.click(within(dialog).getByTestId('item-dialog-save'));
+    await waitFor(() => expect(screen.getByTestId('item-name-1').textContent).toBe('Alpha 2'));
+    expect(screen.queryByTestId('item-dialog')).toBeNull();
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/items/1', data: { name: 'Alpha 2' } });
+    expect(toasts.filter((t) => t.intent === 'success').map((t) => t.message)).toEqual(['Item saved.']);
 
     fireEvent.click(screen.getByTestId('items-add'));
     dialog = await screen.findByTestId('item-dialog');

@@ -42,7 +42,7 @@ export interface FormDialogProps<V extends Record<string, unknown>, P> {
   /** Told the errors of a refused save, e.g. to show the tab holding the first wrong field. */
   onInvalid?: (errors: FieldErrors) => void;
   /** Saves the parsed values; resolve to close. A failure is toasted and the dialog stays open. */
-  onSubmit: (data: P, values: V) => Promise<void>;
+  onSubmit: (data: P, values: V) => Promise<unknown>;
   onClose: () => void;
   /** `data-testid` of the dialog; its save and cancel buttons get `{testId}-save` / `{testId}-cancel` unless named. */
   testId?: string;

@@ -5,7 +5,8 @@
  * delete confirmation. Data comes from `usePagedQuery` (api/query.ts).
  *
  * A page of records to search, add, edit and delete is a `CrudListPage`: it declares its columns, its
- * dialog (a `FormDialog`), its i18n namespace and who may do what, and the kit does the rest. See
+ * dialog (a `FormDialog` that usually saves with `saveRecord`), its i18n namespace and who may do what,
+ * and the kit does the rest. See
  * crud-list-page.tsx for the props and an example, tags-page.tsx for a page. The pieces below stay for
  * pages of another shape (a calendar, a list without search).
  */
@@ -25,6 +26,7 @@ export { FormDialog, type FormDialogProps, type FormState } from './form-dialog'
 export { InfiniteList, LOAD_MORE_THRESHOLD_PX, nearBottom, useInfiniteScroll, type InfiniteListProps } from './infinite-list';
 export { ListHeader, type ListHeaderProps } from './list-header';
 export { RecordCell, type RecordCellProps } from './record-cell';
+export { saveRecord, type SaveRecordApi } from './save-record';
 export { EditDeleteActions, type EditDeleteActionsProps } from './row-actions';
 export { SearchBox, useSearch, type SearchBoxProps } from './search-box';
 export { useListDialogs } from './use-list-dialogs';

@@ -1,10 +1,9 @@
 import { Dropdown, Field, Input, Option, Select, Switch, Textarea, makeStyles } from '@fluentui/react-components';
 import { createConnectionFormSchema, updateConnectionFormSchema, type UpdateConnectionInput } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
-import { queryClient, useQuery } from '../../../api/query';
+import { useQuery } from '../../../api/query';
 import { fieldRow } from '../../../components/form/field-row';
-import { FormDialog } from '../../../components/list-kit';
-import { toast } from '../../../components/toasts';
+import { FormDialog, saveRecord } from '../../../components/list-kit';
 import { CONNECTIONS_KEY, PROVIDERS, QUEUES_KEY, connectionsApi, type Connection } from '../api/connections';
 
 const useStyles = makeStyles({
@@ -88,12 +87,7 @@ export function ConnectionModal({ connection, onClose }: ConnectionModalProps) {
       saveTestId="connection-save"
       width={720}
       onClose={onClose}
-      onSubmit={async (data) => {
-        if (connection) await connectionsApi.update(connection.id, data);
-        else await connectionsApi.create(data as Parameters<typeof connectionsApi.create>[0]);
-        void queryClient.invalidateQueries({ queryKey: CONNECTIONS_KEY });
-        toast.success(t('toasts.saved'));
-      }}
+      onSubmit={(data) => saveRecord(connectionsApi, connection?.id, data, { listKey: CONNECTIONS_KEY, savedMessage: t('toasts.saved') })}
     >
       {(form) => (
         <>

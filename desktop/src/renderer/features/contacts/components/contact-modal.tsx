@@ -3,9 +3,8 @@ import { Button, Dialog, DialogBody, DialogSurface, Field, Input, Spinner, Text,
 import { Add20Regular, Delete20Regular } from '@fluentui/react-icons';
 import { createContactSchema, updateContactSchema, type UpdateContactInput } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
-import { queryClient, useQuery } from '../../../api/query';
-import { FormDialog } from '../../../components/list-kit';
-import { toast } from '../../../components/toasts';
+import { useQuery } from '../../../api/query';
+import { FormDialog, saveRecord } from '../../../components/list-kit';
 import { CONTACTS_KEY, contactsApi, type Contact, type ExtraInfo } from '../api/contacts';
 
 const useStyles = makeStyles({
@@ -62,12 +61,7 @@ export function ContactModal({ contact, onClose }: { contact?: Contact; onClose:
       saveTestId="contact-save"
       cancelTestId="contact-cancel"
       onClose={onClose}
-      onSubmit={async (data) => {
-        if (contact) await contactsApi.update(contact.id, data);
-        else await contactsApi.create(data as Parameters<typeof contactsApi.create>[0]);
-        void queryClient.invalidateQueries({ queryKey: CONTACTS_KEY });
-        toast.success(t('toasts.saved'));
-      }}
+      onSubmit={(data) => saveRecord(contactsApi, contact?.id, data, { listKey: CONTACTS_KEY, savedMessage: t('toasts.saved') })}
     >
       {(form) => {
         const extra = form.values.extraInfo;

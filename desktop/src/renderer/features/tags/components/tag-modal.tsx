@@ -1,10 +1,8 @@
 import { Field, Input, Switch } from '@fluentui/react-components';
 import { TAG_DEFAULT_COLOR, createTagSchema, updateTagSchema, type UpdateTagInput } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
-import { queryClient } from '../../../api/query';
 import { ColorInput } from '../../../components/form/color-input';
-import { FormDialog } from '../../../components/list-kit';
-import { toast } from '../../../components/toasts';
+import { FormDialog, saveRecord } from '../../../components/list-kit';
 import { TAGS_KEY, tagsApi, type Tag } from '../api/tags';
 
 type TagValues = { name: string; color: string; kanban: boolean };
@@ -31,12 +29,7 @@ export function TagModal({ tag, canSetKanban, onClose }: TagModalProps) {
       saveTestId="tag-save"
       cancelTestId="tag-cancel"
       onClose={onClose}
-      onSubmit={async (data) => {
-        if (tag) await tagsApi.update(tag.id, data);
-        else await tagsApi.create(data as Parameters<typeof tagsApi.create>[0]);
-        void queryClient.invalidateQueries({ queryKey: TAGS_KEY });
-        toast.success(t('toasts.saved'));
-      }}
+      onSubmit={(data) => saveRecord(tagsApi, tag?.id, data, { listKey: TAGS_KEY, savedMessage: t('toasts.saved') })}
     >
       {(form) => (
         <>

@@ -1,9 +1,8 @@
 import { Dropdown, Field, Input, Option, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { can, createUserSchema, updateUserSchema, type UpdateUserInput } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
-import { queryClient, useQuery } from '../../../api/query';
-import { FormDialog } from '../../../components/list-kit';
-import { toast } from '../../../components/toasts';
+import { useQuery } from '../../../api/query';
+import { FormDialog, saveRecord } from '../../../components/list-kit';
 import { useCurrentUser } from '../../../stores/auth-store';
 import { USERS_KEY, usersApi, type User } from '../api/users';
 
@@ -71,12 +70,7 @@ export function UserModal({ user, onClose }: { user?: User; onClose: () => void 
       testId="user-modal"
       saveTestId="user-save"
       onClose={onClose}
-      onSubmit={async (data) => {
-        if (user) await usersApi.update(user.id, data);
-        else await usersApi.create(data as Parameters<typeof usersApi.create>[0]);
-        void queryClient.invalidateQueries({ queryKey: USERS_KEY });
-        toast.success(t('toasts.saved'));
-      }}
+      onSubmit={(data) => saveRecord(usersApi, user?.id, data, { listKey: USERS_KEY, savedMessage: t('toasts.saved') })}
     >
       {(form) => (
         <>
