@@ -1,7 +1,8 @@
 import { Input, makeStyles, tokens } from '@fluentui/react-components';
 
 const useStyles = makeStyles({
-  color: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  // No minimum width of its own: in a narrow column the hex box shrinks instead of running under its neighbour.
+  color: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', minWidth: 0 },
   picker: {
     width: '40px',
     height: '32px',

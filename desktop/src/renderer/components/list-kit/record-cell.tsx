@@ -16,6 +16,10 @@ const useStyles = makeStyles({
   name: { fontWeight: tokens.fontWeightSemibold, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' },
   preview: {
     display: 'block',
+    // Adds nothing to the column's width (a long text would push the other columns off a narrow screen);
+    // it takes the width the column has and is cut to it.
+    width: 0,
+    minWidth: '100%',
     color: tokens.colorNeutralForeground3,
     fontSize: tokens.fontSizeBase200,
     overflow: 'hidden',
