@@ -113,6 +113,16 @@ const ItemsPage = (props: Partial<CrudListPageProps<Item, { action: string; reco
   </div>
 );
 
+type PageProps = Parameters<typeof ItemsPage>[0];
+
+/** Signed in (company 3), the page over an in-memory server holding `rows`, `perPage` a page. */
+const showPage = (rows: Item[], props: PageProps = {}, perPage?: number) => {
+  const server = itemsServer(rows, perPage);
+  signIn({ companyId: 3 });
+  renderWithProviders(<ItemsPage {...props} />);
+  return server;
+};
+
 const searchFor = (text: string) => {
   const box = screen.getByTestId('items-search');
   fireEvent.change(box.querySelector('input') ?? box, { target: { value: text } });
@@ -120,9 +130,7 @@ const searchFor = (text: string) => {
 
 describe('CrudListPage', () => {
   it('shows the namespace’s title, search and add button, one row per record with edit and delete', async () => {
-    itemsServer([item(1, 'Alpha'), item(2, 'Beta')]);
-    signIn();
-    renderWithProviders(<ItemsPage />);
+    showPage([item(1, 'Alpha'), item(2, 'Beta')]);
     await screen.findByTestId('item-row-2');
     expect(screen.getByRole('heading', { name: 'Items' })).toBeTruthy();
     expect(screen.getByTestId('items-add').textContent).toBe('Add item');
@@ -135,16 +143,12 @@ describe('CrudListPage', () => {
   });
 
   it('shows the empty state from the namespace', async () => {
-    itemsServer([]);
-    signIn();
-    renderWithProviders(<ItemsPage />);
+    showPage([]);
     expect((await screen.findByTestId('empty-state')).textContent).toContain('No items yet');
   });
 
   it('searches with the debounced term, lower-cased when asked', async () => {
-    const { calls } = itemsServer([item(1, 'Alpha'), item(2, 'Beta')]);
-    signIn();
-    renderWithProviders(<ItemsPage lowerCaseSearch />);
+    const { calls } = showPage([item(1, 'Alpha'), item(2, 'Beta')], { lowerCaseSearch: true });
     await screen.findByTestId('item-row-2');
     searchFor(' BET ');
     // The request goes out after the old rows leave (the new term's list starts empty): wait for both.
@@ -154,10 +158,8 @@ describe('CrudListPage', () => {
   });
 
   it('opens the dialog empty to add and with the row to edit; a save reloads the list and toasts', async () => {
-    const { calls } = itemsServer([item(1, 'Alpha'), item(2, 'Beta')]);
+    const { calls } = showPage([item(1, 'Alpha'), item(2, 'Beta')]);
     const toasts = collectToasts();
-    signIn();
-    renderWithProviders(<ItemsPage />);
     fireEvent.click(await screen.findByTestId('item-edit-1'));
     let dialog = await screen.findByTestId('item-dialog');
     expect(dialog.textContent).toContain('Edit Alpha');
@@ -181,10 +183,8 @@ describe('CrudListPage', () => {
   });
 
   it('asks before deleting, with the row in the title; then deletes, reloads and toasts', async () => {
-    const { calls } = itemsServer([item(1, 'Alpha'), item(2, 'Beta')]);
+    const { calls } = showPage([item(1, 'Alpha'), item(2, 'Beta')]);
     const toasts = collectToasts();
-    signIn();
-    renderWithProviders(<ItemsPage />);
     fireEvent.click(await screen.findByTestId('item-delete-2'));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Delete Beta?');
@@ -196,9 +196,7 @@ describe('CrudListPage', () => {
   });
 
   it('shows add, edit and delete only to whom they are allowed, row by row', async () => {
-    itemsServer([item(1, 'Mine'), item(2, 'Theirs', false)]);
-    signIn();
-    renderWithProviders(<ItemsPage canAdd={false} canEdit={(i) => i.mine} canDelete={false} />);
+    showPage([item(1, 'Mine'), item(2, 'Theirs', false)], { canAdd: false, canEdit: (i) => i.mine, canDelete: false });
     await screen.findByTestId('item-row-2');
     expect(screen.queryByTestId('items-add')).toBeNull();
     expect(screen.getByTestId('item-edit-1')).toBeTruthy();
@@ -231,9 +229,7 @@ describe('CrudListPage', () => {
   });
 
   it('offers a load-more button when asked, while more pages are coming', async () => {
-    const { calls } = itemsServer([item(1, 'A1'), item(2, 'A2'), item(3, 'A3')], 2);
-    signIn();
-    renderWithProviders(<ItemsPage loadMoreButton />);
+    const { calls } = showPage([item(1, 'A1'), item(2, 'A2'), item(3, 'A3')], { loadMoreButton: true }, 2);
     await screen.findByTestId('item-row-2');
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await screen.findByTestId('item-row-3');
@@ -258,9 +254,7 @@ describe('CrudListPage realtime', () => {
   };
 
   it('reads the list again on the company event of its resource', async () => {
-    const { items, calls } = itemsServer([item(1, 'Alpha')]);
-    signIn({ companyId: 3 });
-    renderWithProviders(<ItemsPage realtime={{ resource: 'tag' }} />);
+    const { items, calls } = showPage([item(1, 'Alpha')], { realtime: { resource: 'tag' } });
     await screen.findByTestId('item-row-1');
     const socket = await connect();
     items.push(item(2, 'Beta'));
@@ -270,9 +264,9 @@ describe('CrudListPage realtime', () => {
   });
 
   it('patches the loaded rows with `merge`, without asking the server, on a global event name', async () => {
-    const { calls } = itemsServer([item(1, 'Alpha'), item(2, 'Beta')]);
-    signIn({ companyId: 3 });
-    renderWithProviders(<ItemsPage realtime={{ event: 'kit-items-changed', merge: (rows, event) => mergeRecordEvent(rows, event) }} />);
+    const { calls } = showPage([item(1, 'Alpha'), item(2, 'Beta')], {
+      realtime: { event: 'kit-items-changed', merge: (rows, event) => mergeRecordEvent(rows, event) },
+    });
     await screen.findByTestId('item-row-2');
     const socket = await connect();
     socket.emit('kit-items-changed', { action: 'update', record: item(1, 'Alpha renamed') });
