@@ -3,7 +3,7 @@ import { assertUniqueName, nameTaken } from '../../db/unique-name.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CreateConnectionInput, UpdateConnectionInput } from '@atrium/shared';
+import { greetingRequired, type CreateConnectionInput, type UpdateConnectionInput } from '@atrium/shared';
 import type { ChannelManager } from '../../channels/manager.js';
 import { emForCompany, isAdmin, requireAdmin, type ServiceContext } from '../../context.js';
 import { AppError } from '../../errors.js';
@@ -104,8 +104,9 @@ const assertNameFree = (em: EntityManager, name: string, exceptId?: number) =>
 const nameRace = nameTaken('ERR_WAPP_NAME_ALREADY_EXISTS');
 
 /** With several queues the customer must be greeted with the menu (spec 01 section 5). */
+/** The dialog's rule (shared), answered with the spec's own code rather than a validation error. */
 const assertGreeting = (queueIds: number[], greeting: string) => {
-  if (queueIds.length > 1 && !greeting.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
+  if (greetingRequired(queueIds, greeting)) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
 };
 
 /**
