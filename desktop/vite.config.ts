@@ -1,6 +1,8 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const here = import.meta.dirname;
 
@@ -27,17 +29,38 @@ const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
   { name: 'strings', test: /[\\/]renderer[\\/](i18n[\\/]locales|features[\\/][^\\/]+[\\/]i18n)[\\/]/ },
 ];
 
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build, once, at build time:
+ * the server sends the one the browser accepts (server/src/http/web.ts) instead of compressing per request.
+ */
+const precompress = (outDir: string): Plugin => ({
+  name: 'atrium-precompress',
+  apply: 'build',
+  closeBundle() {
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+    for (const file of walk(outDir)) {
+      if (!/\.(js|mjs|css|html|svg|json|txt)$/.test(file) || statSync(file).size < 1024) continue;
+      const data = readFileSync(file);
+      writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+      writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+    }
+  },
+});
+
+const outDir = path.resolve(here, 'dist/renderer');
+
 export default defineConfig({
   root: path.resolve(here, 'src/renderer'),
   base: '/',
   // `.env` files sit beside this config, not in the renderer folder.
   envDir: here,
-  plugins: [react()],
+  plugins: [react(), precompress(outDir)],
   resolve: {
     alias: { '@atrium/shared': path.resolve(here, '../shared/src/index.ts') },
   },
   build: {
-    outDir: path.resolve(here, 'dist/renderer'),
+    outDir,
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,

@@ -1,3 +1,5 @@
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { get as httpGet } from 'node:http';
 import http from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -102,6 +104,10 @@ describe('a built web app (WEB_DIR)', () => {
     mkdirSync(path.join(dir, 'assets'));
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Built Atrium</title>');
     writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // As the build writes them (desktop/vite.config.ts): precompressed copies beside the files.
+    writeFileSync(path.join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
+    writeFileSync(path.join(dir, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
+    writeFileSync(path.join(dir, 'index.html.gz'), gzipSync('<!doctype html><title>Built Atrium</title>'));
     writeFileSync(path.join(dir, 'favicon.ico'), 'icon');
     // A file next to the build that must never be served.
     writeFileSync(path.join(path.dirname(dir), `${path.basename(dir)}-secret.txt`), 'secret');
@@ -120,6 +126,36 @@ describe('a built web app (WEB_DIR)', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect(await asset.text()).toBe('console.log(1)');
     expect((await fetch(`${web.app.url}/favicon.ico`)).headers.get('content-type')).toBe('image/x-icon');
+  });
+
+  it('sends the precompressed copy the browser accepts, varying by Accept-Encoding', async () => {
+    const raw = (encoding: string, route = '/assets/app-abc123.js', headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+        // node:http, which does not decode: the bytes on the wire are what is checked.
+        const req = httpGet(`${web.app.url}${route}`, { headers: { 'accept-encoding': encoding, ...headers } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on('error', reject);
+      });
+    const br = await raw('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(brotliDecompressSync(br.body).toString()).toBe('console.log(1)');
+    const gz = await raw('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe('console.log(1)');
+    const plain = await raw('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe('console.log(1)');
+    // A page load gets index.html compressed too, and never cached without revalidation.
+    const page = await raw('gzip, br', '/tickets/5', html);
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(gunzipSync(page.body).toString()).toContain('Built Atrium');
   });
 
   it('never serves a file outside the build, and survives malformed paths', async () => {

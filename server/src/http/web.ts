@@ -47,20 +47,51 @@ export const isPageLoad = (ctx: Koa.Context): boolean => {
   return /\btext\/html\b/i.test(ctx.get('accept')) && ctx.accepts('html', 'json') === 'html';
 };
 
+/** Encodings the build writes beside each text file (desktop/vite.config.ts), best first. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/**
+ * The precompressed copy of `file` the client accepts (brotli, else gzip), if the build wrote one. The
+ * answer varies by Accept-Encoding, so caches keep one copy per encoding.
+ */
+const compressedCopy = (ctx: Koa.Context, file: string): { file: string; encoding: string } | undefined => {
+  ctx.vary('Accept-Encoding');
+  for (const { name, suffix } of ENCODINGS) {
+    if (ctx.acceptsEncodings(name, 'identity') === name && existsSync(file + suffix)) return { file: file + suffix, encoding: name };
+  }
+  return undefined;
+};
+
 /**
  * Serves the renderer's web build (or a placeholder): built files by path, and index.html for page
- * loads, before the API routes see them; everything else goes on to the API.
+ * loads, before the API routes see them; everything else goes on to the API. Text files go out
+ * precompressed (brotli or gzip) when the client takes it; hashed assets are cached for a year, the rest
+ * (index.html above all) revalidated every time, so a new build is picked up at once.
  */
 export const webMiddleware = (webDir: string | undefined): Koa.Middleware => {
   const root = webDir ? path.resolve(webDir) : undefined;
   // Read again when a new build replaces it, so a rebuild needs no restart.
-  let cached: { mtimeMs: number; body: Buffer } | undefined;
-  const index = (): Buffer => {
-    const file = root ? path.join(root, 'index.html') : undefined;
-    if (!file || !existsSync(file)) return Buffer.from(PLACEHOLDER);
+  const cache = new Map<string, { mtimeMs: number; body: Buffer }>();
+  const cachedRead = (file: string): Buffer => {
     const { mtimeMs } = statSync(file);
-    if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, body: readFileSync(file) };
-    return cached.body;
+    let entry = cache.get(file);
+    if (!entry || entry.mtimeMs !== mtimeMs) cache.set(file, (entry = { mtimeMs, body: readFileSync(file) }));
+    return entry.body;
+  };
+  const sendIndex = (ctx: Koa.Context) => {
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Cache-Control', 'no-cache');
+    const file = root ? path.join(root, 'index.html') : undefined;
+    if (!file || !existsSync(file)) {
+      ctx.body = Buffer.from(PLACEHOLDER);
+      return;
+    }
+    const compressed = compressedCopy(ctx, file);
+    if (compressed) ctx.set('Content-Encoding', compressed.encoding);
+    ctx.body = cachedRead(compressed?.file ?? file);
   };
   return async (ctx, next) => {
     if (ctx.method === 'GET' || ctx.method === 'HEAD') {
@@ -71,14 +102,14 @@ export const webMiddleware = (webDir: string | undefined): Koa.Middleware => {
           ctx.type = TYPES[path.extname(file)] ?? 'application/octet-stream';
           // Vite names built assets by content hash, so they never change.
           ctx.set('Cache-Control', ctx.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-          ctx.body = await readFile(file);
+          const compressed = compressedCopy(ctx, file);
+          if (compressed) ctx.set('Content-Encoding', compressed.encoding);
+          ctx.body = await readFile(compressed?.file ?? file);
           return;
         }
       }
       if (isPageLoad(ctx)) {
-        ctx.type = 'text/html; charset=utf-8';
-        ctx.set('Cache-Control', 'no-cache');
-        ctx.body = index();
+        sendIndex(ctx);
         return;
       }
     }
