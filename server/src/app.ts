@@ -30,7 +30,8 @@ import { sandboxRoutes } from './channels/sandbox/sandbox.routes.js';
 import { createSandboxProvider } from './channels/sandbox/sandbox.provider.js';
 import type { ChannelProvider } from './channels/types.js';
 import { mediaRoutes } from './media/media.routes.js';
-import { createMediaStore, type MediaStore } from './media/storage.js';
+import { mediaStoreFor } from './media/from-config.js';
+import type { MediaStore } from './media/storage.js';
 import { sessionEvents } from './pipeline/channel-events.js';
 import { ticketRoomPolicy } from './modules/tickets/index.js';
 import { replayInboundQueue, type PipelineDeps } from './pipeline/inbound.js';
@@ -75,6 +76,21 @@ export const startApp = async (
   } = {},
 ): Promise<RunningApp> => {
   const logger = options.logger ?? createLogger(config.logLevel);
+  // Checked before anything starts: a wrong bucket, endpoint or key stops the server at once, not at the first file.
+  const media = mediaStoreFor(config, logger);
+  try {
+    await media.check();
+  } catch (err) {
+    await media.close();
+    const where = config.media.storage === 's3' ? `bucket ${config.media.s3.bucket}` : config.media.dir;
+    throw new Error(`media storage (${where}) cannot be used: ${(err as Error).name}: ${(err as Error).message}`, { cause: err });
+  }
+  logger.info(
+    config.media.storage === 's3'
+      ? { storage: 's3', bucket: config.media.s3.bucket, endpoint: config.media.s3.endpoint, prefix: config.media.s3.prefix }
+      : { storage: 'local', dir: config.media.dir },
+    'media storage',
+  );
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -94,7 +110,6 @@ export const startApp = async (
   await seedFirstStart(systemEm(), config, logger, options.print);
   await backfillDefaultSettings(systemEm());
 
-  const media = createMediaStore({ dataDir: config.dataDir, secret: config.jwtSecret });
   // socket.io wraps the server's request listener when it attaches, so Koa is reached through this one.
   let handleRequest: RequestListener = (_req, res) => {
     res.statusCode = 503;
@@ -233,6 +248,7 @@ export const startApp = async (
       await within(1_000, 'outbox', outbox.stop());
       await within(1_000, 'step tasks', stepTasks.stop());
       await within(1_000, 'channels', channels.stopAll());
+      await media.close();
       await wakeups.stop();
       await orm.close(true);
       await embedded?.stop();

@@ -279,3 +279,65 @@ describe('reset e-mail (SMTP)', () => {
     expect(failure({ SMTP_HOST: 'h', SMTP_FROM: 'a@b.co', SMTP_PORT: '99999' }).message).toContain('SMTP_PORT');
   });
 });
+
+describe('media storage', () => {
+  it('is a directory by default, DATA_DIR/media unless MEDIA_DIR names a shared one', () => {
+    expect(load().media).toEqual({ storage: 'local', dir: path.join(realpathSync(dataDir), 'media') });
+    expect(load({ MEDIA_DIR: path.join(dataDir, 'shared') }).media).toEqual({ storage: 'local', dir: path.join(realpathSync(dataDir), 'shared') });
+  });
+
+  it('reads the bucket, region, endpoint, keys, path style and prefix of MEDIA_STORAGE=s3', () => {
+    const env = { MEDIA_STORAGE: 's3', MEDIA_S3_BUCKET: 'atrium-media' };
+    expect(load(env).media).toEqual({
+      storage: 's3',
+      s3: { bucket: 'atrium-media', region: 'us-east-1', forcePathStyle: false, prefix: '', endpoint: undefined, accessKeyId: undefined, secretAccessKey: undefined },
+    });
+    const full = load({
+      ...env,
+      MEDIA_S3_REGION: 'sa-east-1',
+      MEDIA_S3_ENDPOINT: 'https://minio.example.com:9000',
+      MEDIA_S3_ACCESS_KEY_ID: 'AKIA-TEST',
+      MEDIA_S3_SECRET_ACCESS_KEY: 'S3-Secret-Value',
+      MEDIA_S3_PREFIX: 'desk/prod',
+    }).media;
+    // An endpoint of its own means an S3-compatible service: the bucket goes in the path unless said otherwise.
+    expect(full).toEqual({
+      storage: 's3',
+      s3: {
+        bucket: 'atrium-media',
+        region: 'sa-east-1',
+        endpoint: 'https://minio.example.com:9000',
+        accessKeyId: 'AKIA-TEST',
+        secretAccessKey: 'S3-Secret-Value',
+        forcePathStyle: true,
+        prefix: 'desk/prod/',
+      },
+    });
+    expect(load({ ...env, MEDIA_S3_ENDPOINT: 'http://127.0.0.1:9000', MEDIA_S3_FORCE_PATH_STYLE: 'false' }).media).toMatchObject({ s3: { forcePathStyle: false } });
+    expect(load({ ...env, MEDIA_S3_PREFIX: 'atrium/' }).media).toMatchObject({ s3: { prefix: 'atrium/' } });
+  });
+
+  it('refuses a half-done or mixed set-up and bad values, naming the variable and never the secret', () => {
+    expect(failure({ MEDIA_STORAGE: 'nfs' }).message).toContain('MEDIA_STORAGE');
+    expect(failure({ MEDIA_STORAGE: 's3' }).message).toContain('MEDIA_S3_BUCKET');
+    expect(failure({ MEDIA_S3_BUCKET: 'b-1' }).message).toContain('MEDIA_STORAGE=s3');
+    expect(failure({ MEDIA_STORAGE: 's3', MEDIA_S3_BUCKET: 'b-1', MEDIA_DIR: '/srv/media' }).message).toContain('MEDIA_DIR');
+    const err = failure({ MEDIA_STORAGE: 's3', MEDIA_S3_BUCKET: 'b-1', MEDIA_S3_SECRET_ACCESS_KEY: 'S3-Secret-Value' });
+    expect(err.message).toContain('MEDIA_S3_ACCESS_KEY_ID');
+    expect(err.message).not.toContain('S3-Secret-Value');
+    const stray = failure({ MEDIA_S3_SECRET_ACCESS_KEY: 'S3-Secret-Value' });
+    expect(stray.message).toContain('MEDIA_S3_SECRET_ACCESS_KEY');
+    expect(stray.message).not.toContain('S3-Secret-Value');
+    for (const [name, value] of [
+      ['MEDIA_S3_BUCKET', 'a/b'],
+      ['MEDIA_S3_ENDPOINT', 'ftp://x'],
+      ['MEDIA_S3_REGION', 'Sa East'],
+      ['MEDIA_S3_FORCE_PATH_STYLE', 'yes'],
+      ['MEDIA_S3_PREFIX', '../other'],
+      ['MEDIA_S3_PREFIX', '/abs'],
+      ['MEDIA_S3_PREFIX', 'a//b'],
+    ]) {
+      expect(failure({ MEDIA_STORAGE: 's3', MEDIA_S3_BUCKET: 'b-1', [name]: value }).message, `${name}=${value}`).toContain(name);
+    }
+  });
+});

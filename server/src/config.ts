@@ -34,6 +34,27 @@ const envSchema = z.object({
   BODY_LIMIT_KB: z.coerce.number().int().min(1).max(102400).default(1024),
   /** The largest media a customer sends that is downloaded (MB; fractions allowed); a larger one is marked too large. */
   MEDIA_DOWNLOAD_MAX_MB: z.coerce.number().positive().max(4096).default(100),
+  /** Where media files live: a directory (MEDIA_DIR) or an S3-compatible bucket (MEDIA_S3_*). */
+  MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
+  /** The media directory; a volume shared by every server process on one host. Defaults to DATA_DIR/media. */
+  MEDIA_DIR: z.string().min(1).optional(),
+  MEDIA_S3_BUCKET: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{1,254}$/, 'must be a bucket name')
+    .optional(),
+  MEDIA_S3_REGION: z.string().regex(/^[a-z0-9-]{1,50}$/, 'must be a region name like eu-west-1').optional(),
+  /** An S3-compatible service (MinIO, R2, Spaces...); unset: AWS. */
+  MEDIA_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  MEDIA_S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  /** Put before every key ("atrium/"), so one bucket can serve several installs. */
+  MEDIA_S3_PREFIX: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*\/?$/, 'must be letters, digits, "_", ".", "-" and "/" between words')
+    .refine((p) => !p.split('/').some((part) => part === '.' || part === '..'), 'must not have "." or ".." parts')
+    .optional(),
   DEFAULT_TIMEZONE: z.string().default('America/Sao_Paulo'),
   LOGIN_MAX_PER_IP: z.coerce.number().int().min(1).default(50),
   LOGIN_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(10),
@@ -84,6 +105,22 @@ export interface PaymentConfig {
   efi?: EfiConfig;
 }
 
+/** An S3-compatible bucket for media. */
+export interface S3MediaConfig {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service's URL; absent: AWS. */
+  endpoint?: string;
+  /** Absent: the SDK's own chain (AWS_* variables, an instance or task role). Never logged. */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+  /** Put before `{companyId}/` in every key: '' or ending in '/'. */
+  prefix: string;
+}
+
+export type MediaConfig = { storage: 'local'; dir: string } | { storage: 's3'; s3: S3MediaConfig };
+
 /** Where the password-reset e-mail goes out. */
 export interface MailConfig {
   host: string;
@@ -113,6 +150,7 @@ export interface Config {
   refreshTokenTtl: number;
   bodyLimitKb: number;
   mediaDownloadMaxBytes: number;
+  media: MediaConfig;
   defaultTimezone: string;
   embeddedPgPort: number;
   loginMaxPerIp: number;
@@ -202,6 +240,47 @@ const mailConfig = (e: z.infer<typeof envSchema>): MailConfig | undefined => {
   };
 };
 
+const S3_VARIABLES = [
+  'MEDIA_S3_BUCKET',
+  'MEDIA_S3_REGION',
+  'MEDIA_S3_ENDPOINT',
+  'MEDIA_S3_ACCESS_KEY_ID',
+  'MEDIA_S3_SECRET_ACCESS_KEY',
+  'MEDIA_S3_FORCE_PATH_STYLE',
+  'MEDIA_S3_PREFIX',
+] as const;
+
+/** A bucket needs its name, and a key its secret; settings of the other storage stop start-up (a typo would go unseen). */
+const mediaConfig = (e: z.infer<typeof envSchema>, dataDir: string): MediaConfig => {
+  if (e.MEDIA_STORAGE === 'local') {
+    const stray = S3_VARIABLES.find((name) => e[name] !== undefined);
+    if (stray) throw new ConfigError(`Invalid configuration: MEDIA_STORAGE=s3 is required when ${stray} is set`);
+    return { storage: 'local', dir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media')) };
+  }
+  if (e.MEDIA_DIR) throw new ConfigError('Invalid configuration: MEDIA_DIR is for MEDIA_STORAGE=local');
+  if (!e.MEDIA_S3_BUCKET) throw new ConfigError('Invalid configuration: MEDIA_S3_BUCKET is required when MEDIA_STORAGE=s3');
+  if (Boolean(e.MEDIA_S3_ACCESS_KEY_ID) !== Boolean(e.MEDIA_S3_SECRET_ACCESS_KEY)) {
+    const [missing, given] = e.MEDIA_S3_ACCESS_KEY_ID
+      ? ['MEDIA_S3_SECRET_ACCESS_KEY', 'MEDIA_S3_ACCESS_KEY_ID']
+      : ['MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'];
+    throw new ConfigError(`Invalid configuration: ${missing} is required with ${given}`);
+  }
+  const prefix = e.MEDIA_S3_PREFIX ?? '';
+  return {
+    storage: 's3',
+    s3: {
+      bucket: e.MEDIA_S3_BUCKET,
+      region: e.MEDIA_S3_REGION ?? 'us-east-1',
+      endpoint: e.MEDIA_S3_ENDPOINT,
+      accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID,
+      secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY,
+      // S3-compatible services mostly want the bucket in the path; AWS wants it in the host name.
+      forcePathStyle: e.MEDIA_S3_FORCE_PATH_STYLE ? e.MEDIA_S3_FORCE_PATH_STYLE === 'true' : Boolean(e.MEDIA_S3_ENDPOINT),
+      prefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
+    },
+  };
+};
+
 const validTimezone = (tz: string): boolean => {
   try {
     new Intl.DateTimeFormat('en', { timeZone: tz });
@@ -256,6 +335,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     bodyLimitKb: e.BODY_LIMIT_KB,
     mediaDownloadMaxBytes: Math.floor(e.MEDIA_DOWNLOAD_MAX_MB * 1024 * 1024),
+    media: mediaConfig(e, dataDir),
     defaultTimezone: e.DEFAULT_TIMEZONE,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     loginMaxPerIp: e.LOGIN_MAX_PER_IP,

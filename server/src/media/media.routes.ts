@@ -28,7 +28,8 @@ const query = z.object({ expires: z.string().max(20), signature: z.string().max(
 
 /**
  * GET /media/{companyId}/{file}?expires&signature: a stored file, for a URL the API minted for an
- * authenticated user of that company. Anything that is not plain media is sent as a download.
+ * authenticated user of that company, whichever backend keeps it. Anything that is not plain media is
+ * sent as a download.
  */
 export const mediaRoutes = (deps: RouteDeps) => {
   const router = new Router<AppState>();
@@ -36,8 +37,10 @@ export const mediaRoutes = (deps: RouteDeps) => {
     const { companyId, file } = parse(params, ctx.params);
     const { expires, signature } = parse(query, ctx.query);
     if (!deps.media.verify(companyId, file, expires, signature)) throw new AppError('ERR_NO_PERMISSION');
-    const data = await deps.media.read(companyId, file).catch(() => {
-      throw new AppError('ERR_NOT_FOUND');
+    // Streamed from the store (a local file or a private bucket's object), never whole in memory.
+    const { stream, size } = await deps.media.open(companyId, file).catch((err: unknown) => {
+      if (err instanceof AppError) throw new AppError('ERR_NOT_FOUND');
+      throw err;
     });
     const ext = path.extname(file).slice(1);
     const type = INLINE[ext];
@@ -45,7 +48,8 @@ export const mediaRoutes = (deps: RouteDeps) => {
     ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
     ctx.set('Cache-Control', 'private, max-age=3600');
     if (!type) ctx.attachment(file);
-    ctx.body = data;
+    ctx.body = stream;
+    ctx.length = size;
   });
   return router;
 };

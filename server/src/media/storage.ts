@@ -1,31 +1,55 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import path from 'node:path';
 import { AppError } from '../errors.js';
 
 /**
- * Media files, kept under DATA_DIR/media/{companyId}/ with random names. They are served only through
- * signed, expiring URLs minted for an authenticated user of that company (an <img> cannot send a
- * bearer header), never from a public folder and never by a client-supplied path.
+ * Media files of a company, kept by a backend (a local directory or an S3-compatible bucket) under
+ * `{companyId}/{random name}`. They are served only through signed, expiring URLs minted for an
+ * authenticated user of that company (an <img> cannot send a bearer header), never from a public folder
+ * or bucket and never by a client-supplied path.
  */
 export interface MediaStore {
+  /** Which backend keeps the files. */
+  readonly kind: MediaBackend['kind'];
   save(companyId: number, file: { data: Buffer; mimetype: string; filename?: string }): Promise<StoredMedia>;
   /**
    * Writes a stream to a new file as it comes (never whole in memory), refusing more than `maxBytes`
    * (MediaTooLargeError, the download aborted); nothing is left behind on any failure.
    */
   saveStream(companyId: number, file: { stream: Readable; mimetype: string; filename?: string; maxBytes: number }): Promise<StoredMedia>;
+  /** The whole file (to send it on); AppError ERR_MEDIA_NOT_FOUND when there is none. */
   read(companyId: number, fileName: string): Promise<Buffer>;
+  /** The file as a stream with its size (to serve it); AppError ERR_MEDIA_NOT_FOUND when there is none. */
+  open(companyId: number, fileName: string): Promise<{ stream: Readable; size: number }>;
+  exists(companyId: number, fileName: string): Promise<boolean>;
+  /** Removing a file that is not there is no error. */
   remove(companyId: number, fileName: string): Promise<void>;
   /** Every file of a company (it was deleted). */
   removeCompany(companyId: number): Promise<void>;
-  pathOf(companyId: number, fileName: string): string;
   /** A URL valid for `ttlSeconds`, or null when there is no file. */
   url(companyId: number, fileName: string | null | undefined, ttlSeconds?: number): string | null;
   verify(companyId: number, fileName: string, expires: string, signature: string): boolean;
+  /** Throws when the backend cannot be used (checked at start, so a wrong bucket or key stops the server). */
+  check(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Where the bytes live. It is given only names the store has checked (a positive company id and a name of
+ * its own making), so it never sees a client's path.
+ */
+export interface MediaBackend {
+  readonly kind: 'local' | 's3';
+  /** Stores the bytes whole or not at all: a failure (of the source too) leaves nothing readable behind. */
+  write(companyId: number, fileName: string, body: Buffer | AsyncIterable<Buffer>, mimetype: string): Promise<void>;
+  /** null when there is no such file. */
+  open(companyId: number, fileName: string): Promise<{ stream: Readable; size: number } | null>;
+  exists(companyId: number, fileName: string): Promise<boolean>;
+  remove(companyId: number, fileName: string): Promise<void>;
+  removeCompany(companyId: number): Promise<void>;
+  check(): Promise<void>;
+  close(): Promise<void>;
 }
 
 export interface StoredMedia {
@@ -86,64 +110,67 @@ export const cleanFileName = (name: string | undefined, fallback: string): strin
   return (base || fallback).slice(0, 200);
 };
 
-export const createMediaStore = (options: { dataDir: string; secret: string }): MediaStore => {
-  const root = path.join(options.dataDir, 'media');
-  const dirOf = (companyId: number) => {
+/** Counts what passes and stops the source past `maxBytes`. */
+async function* limited(source: AsyncIterable<Buffer | string>, maxBytes: number, seen: { bytes: number }): AsyncGenerator<Buffer> {
+  for await (const chunk of source) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    seen.bytes += buffer.length;
+    // Leaving the loop destroys the source: a download is cut off, not read to its end.
+    if (seen.bytes > maxBytes) throw new MediaTooLargeError(maxBytes);
+    yield buffer;
+  }
+}
+
+/** The rules every backend shares: names, company scoping, size limits, signed URLs. */
+export const createMediaStore = (options: { backend: MediaBackend; secret: string }): MediaStore => {
+  const { backend } = options;
+  const checked = (companyId: number, fileName?: string) => {
     if (!Number.isInteger(companyId) || companyId <= 0) throw new AppError('ERR_NOT_FOUND');
-    return path.join(root, String(companyId));
+    if (fileName !== undefined && !FILE_NAME.test(fileName)) throw new AppError('ERR_NOT_FOUND');
   };
-  const pathOf = (companyId: number, fileName: string) => {
-    if (!FILE_NAME.test(fileName)) throw new AppError('ERR_NOT_FOUND');
-    return path.join(dirOf(companyId), fileName);
-  };
+  const newName = (mimetype: string, filename?: string) => `${randomBytes(16).toString('base64url')}.${extensionFor(mimetype, filename)}`;
   const sign = (companyId: number, fileName: string, expires: string) =>
     createHmac('sha256', options.secret).update(`media:${companyId}/${fileName}:${expires}`).digest('base64url');
+  const open = async (companyId: number, fileName: string) => {
+    checked(companyId, fileName);
+    const file = await backend.open(companyId, fileName);
+    if (!file) throw new AppError('ERR_MEDIA_NOT_FOUND');
+    return file;
+  };
 
   return {
-    pathOf,
+    kind: backend.kind,
     async save(companyId, file) {
-      const dir = dirOf(companyId);
-      await mkdir(dir, { recursive: true });
-      const ext = extensionFor(file.mimetype, file.filename);
-      const fileName = `${randomBytes(16).toString('base64url')}.${ext}`;
-      await writeFile(path.join(dir, fileName), file.data, { flag: 'wx' });
-      return {
-        fileName,
-        mediaName: cleanFileName(file.filename, fileName),
-        mimetype: mimeBase(file.mimetype),
-        size: file.data.length,
-      };
+      checked(companyId);
+      const fileName = newName(file.mimetype, file.filename);
+      await backend.write(companyId, fileName, file.data, mimeBase(file.mimetype));
+      return { fileName, mediaName: cleanFileName(file.filename, fileName), mimetype: mimeBase(file.mimetype), size: file.data.length };
     },
     async saveStream(companyId, file) {
-      const dir = dirOf(companyId);
-      await mkdir(dir, { recursive: true });
-      const fileName = `${randomBytes(16).toString('base64url')}.${extensionFor(file.mimetype, file.filename)}`;
-      // Written under a name the media routes never serve, then renamed once complete.
-      const partial = path.join(dir, `${fileName}.part`);
-      let size = 0;
-      const limit = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          size += chunk.length;
-          done(size > file.maxBytes ? new MediaTooLargeError(file.maxBytes) : null, chunk);
-        },
-      });
-      try {
-        await pipeline(file.stream, limit, createWriteStream(partial, { flags: 'wx' }));
-        await rename(partial, path.join(dir, fileName));
-      } catch (err) {
-        await unlink(partial).catch(() => undefined);
-        throw err;
-      }
-      return { fileName, mediaName: cleanFileName(file.filename, fileName), mimetype: mimeBase(file.mimetype), size };
+      checked(companyId);
+      const fileName = newName(file.mimetype, file.filename);
+      const seen = { bytes: 0 };
+      await backend.write(companyId, fileName, limited(file.stream, file.maxBytes, seen), mimeBase(file.mimetype));
+      return { fileName, mediaName: cleanFileName(file.filename, fileName), mimetype: mimeBase(file.mimetype), size: seen.bytes };
     },
-    read: (companyId, fileName) => readFile(pathOf(companyId, fileName)),
+    async read(companyId, fileName) {
+      const { stream } = await open(companyId, fileName);
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    },
+    open,
+    async exists(companyId, fileName) {
+      checked(companyId, fileName);
+      return backend.exists(companyId, fileName);
+    },
     async remove(companyId, fileName) {
-      await unlink(pathOf(companyId, fileName)).catch((err: NodeJS.ErrnoException) => {
-        if (err.code !== 'ENOENT') throw err;
-      });
+      checked(companyId, fileName);
+      await backend.remove(companyId, fileName);
     },
     async removeCompany(companyId) {
-      await rm(dirOf(companyId), { recursive: true, force: true });
+      checked(companyId);
+      await backend.removeCompany(companyId);
     },
     url(companyId, fileName, ttlSeconds = 12 * 3600) {
       if (!fileName || !FILE_NAME.test(fileName)) return null;
@@ -157,10 +184,7 @@ export const createMediaStore = (options: { dataDir: string; secret: string }): 
       const given = Buffer.from(signature);
       return expected.length === given.length && timingSafeEqual(expected, given);
     },
+    check: () => backend.check(),
+    close: () => backend.close(),
   };
 };
-
-export const fileExists = async (file: string): Promise<boolean> =>
-  stat(file)
-    .then((s) => s.isFile())
-    .catch(() => false);

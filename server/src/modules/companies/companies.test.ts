@@ -682,12 +682,14 @@ describe('DELETE /companies/{id}', () => {
     const png = { mimetype: 'image/png', filename: 'a.png', base64: Buffer.from('\x89PNG\r\n\x1a\nx').toString('base64') };
     await customerSays(t.api, c.admin.token, wa.id, { from: '5511944443333', body: 'foto', media: png });
     const [row] = await t.app.orm.em.fork().getConnection().execute('select media_url from messages where whatsapp_id = ?', [wa.id]);
-    const folder = path.dirname(t.app.media.pathOf(c.companyId, row.media_url));
+    const folder = path.join(t.app.config.dataDir, 'media', String(c.companyId));
+    expect(await t.app.media.exists(c.companyId, row.media_url)).toBe(true);
     expect(existsSync(folder)).toBe(true);
     expect(t.app.channels.find(wa.id)).toBeDefined();
 
     expect((await t.api.del(`/companies/${c.companyId}`, t.superToken)).status).toBe(200);
     await eventually(() => t.app.channels.find(wa.id) === undefined && !existsSync(folder));
+    expect(await t.app.media.exists(c.companyId, row.media_url)).toBe(false);
   });
 
   it('deletes a company with its users: they can neither log in nor use their tokens', async () => {

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { DELETED_MESSAGE_PREVIEW } from '@atrium/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSandbox, customerSays, delivered, outbox, ticketOf } from '../../../testing/conversation.js';
@@ -351,14 +350,15 @@ describe('deleting a ticket', () => {
       const ticket = await ticketOf(t.api, a.admin.token, from);
       const [message] = (await t.api.get(`/messages/${ticket.id}`, a.admin.token)).body.messages;
       const [row] = await t.app.orm.em.fork().getConnection().execute('select media_url from messages where id = ?', [message.id]);
-      return { ticket, file: t.app.media.pathOf(a.companyId, row.media_url) };
+      return { ticket, file: row.media_url as string };
     };
+    const stored = (file: string) => t.app.media.exists(a.companyId, file);
     const doomed = await fileOf('5511955554441');
     const kept = await fileOf('5511955554442');
-    expect(existsSync(doomed.file) && existsSync(kept.file)).toBe(true);
+    expect((await stored(doomed.file)) && (await stored(kept.file))).toBe(true);
     expect((await t.api.del(`/tickets/${doomed.ticket.id}`, a.admin.token)).status).toBe(200);
-    expect(existsSync(doomed.file)).toBe(false);
-    expect(existsSync(kept.file)).toBe(true);
+    expect(await stored(doomed.file)).toBe(false);
+    expect(await stored(kept.file)).toBe(true);
   });
 });
 
