@@ -219,8 +219,9 @@ export class OutboxSender {
   private async send(session: ChannelSession, row: Row, to: ChannelPeer): Promise<SentMessage> {
     const quoted = row.quoted_wid ? await this.quotedRef(row) : undefined;
     if (!row.media_url) return session.sendText({ id: row.wid, to, text: row.body, quoted });
-    const data = await this.deps.media.read(row.company_id, row.media_url).catch(() => {
-      throw new AppError('ERR_MEDIA_NOT_FOUND');
+    const data = await this.deps.media.read(row.company_id, row.media_url).catch((err: unknown) => {
+      // A missing file fails the row; a media store that does not answer is retried like the channel.
+      throw err instanceof AppError ? new AppError('ERR_MEDIA_NOT_FOUND') : err;
     });
     return session.sendMedia({
       id: row.wid,
