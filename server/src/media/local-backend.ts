@@ -21,14 +21,11 @@ export const createLocalBackend = (options: { dir: string }): MediaBackend => {
     async write(companyId, fileName, body) {
       await mkdir(dirOf(companyId), { recursive: true });
       const target = fileOf(companyId, fileName);
-      if (Buffer.isBuffer(body)) {
-        await writeFile(target, body, { flag: 'wx' });
-        return;
-      }
       // Written under a name the media routes never serve, then renamed once complete.
       const partial = `${target}.part`;
       try {
-        await pipeline(body, createWriteStream(partial, { flags: 'wx' }));
+        if (Buffer.isBuffer(body)) await writeFile(partial, body, { flag: 'wx' });
+        else await pipeline(body, createWriteStream(partial, { flags: 'wx' }));
         await rename(partial, target);
       } catch (err) {
         await unlink(partial).catch(() => undefined);

@@ -44,8 +44,10 @@ export const createS3Backend = (config: S3MediaConfig, options: { logger?: Logge
     // Checksums only where S3 demands them: many S3-compatible services refuse the newer default ones.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    // A store that stops answering fails the call (retried by the SDK, then by the caller) instead of hanging it.
-    requestHandler: { connectionTimeout: 10_000, requestTimeout: 60_000 },
+    // A store that stops answering fails the call (retried by the SDK, then by the caller) instead of hanging
+    // it. The timeout runs until the answer starts, never while a file streams out to a client that reads
+    // slowly (a paused video), and leaves an 8 MiB part two minutes to go up.
+    requestHandler: { connectionTimeout: 10_000, requestTimeout: 120_000, throwOnRequestTimeout: true },
   });
   const Bucket = config.bucket;
   const companyPrefix = (companyId: number) => `${config.prefix}${companyId}/`;
