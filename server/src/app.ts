@@ -56,6 +56,8 @@ export interface RunningApp {
   logger: Logger;
   channels: ChannelManager;
   media: MediaStore;
+  /** The connections' senders of this process (tests wait for a lane to be idle). */
+  outbox: OutboxSender;
   stop(): Promise<void>;
 }
 
@@ -255,5 +257,5 @@ export const startApp = async (
       logger.info('stopped');
     })());
 
-  return { url: `http://127.0.0.1:${port}`, pipeline, port, config, orm, events, realtime, scheduler, logger, channels, media, stop };
+  return { url: `http://127.0.0.1:${port}`, pipeline, port, config, orm, events, realtime, scheduler, logger, channels, media, outbox, stop };
 };

@@ -4,7 +4,7 @@ import { forCompany } from '../db/tenant.js';
 import { digitsOnly } from '../modules/contacts/index.js';
 import { Message, type MediaType } from '../modules/messages/message.entity.js';
 import { presentMessage } from '../modules/messages/index.js';
-import { failAfterSend } from '../modules/outbox/index.js';
+import { failAfterSend, recordReceipt } from '../modules/outbox/index.js';
 import { followLastMessage, placementOf } from '../modules/tickets/index.js';
 import { Ticket } from '../modules/tickets/ticket.entity.js';
 import { storable, type ConnectionKey, type PipelineDeps } from './inbound.js';
@@ -28,6 +28,8 @@ export const applyMessageUpdate = async (deps: PipelineDeps, connection: Connect
   if (update.ack !== undefined && update.ack > message.ack) {
     message.ack = update.ack;
     changed = true;
+    // Delivered or read: recorded on our outbox row and announced, with or without a ticket.
+    if (message.fromMe) await recordReceipt(deps, em, connection.id, update.id, update.ack);
   }
   if (update.editedBody !== undefined && update.editedBody !== message.body) {
     message.body = update.editedBody;
@@ -40,7 +42,7 @@ export const applyMessageUpdate = async (deps: PipelineDeps, connection: Connect
   }
   if (update.sendError && message.fromMe && !message.isDeleted && message.sendError !== update.sendError) {
     // Refused after it left (an error receipt): failed, with the reason and the resend action.
-    await failAfterSend(em, connection.id, update.id, update.sendError);
+    await failAfterSend(deps, em, connection.id, update.id, update.sendError);
     message.sendError = update.sendError;
     changed = true;
   }

@@ -230,7 +230,7 @@ class BotRun {
   }
 
   private say(body: string) {
-    return sendText(this.deps, this.em, this.ticket, { body, isSystem: true });
+    return sendText(this.deps, this.em, this.ticket, { body, isSystem: true, source: { kind: 'chatbot', id: null } });
   }
 
   /** Sends a notice (out of hours, the greeting without queues) at most once per attendance cycle. */

@@ -167,7 +167,7 @@ export const deleteMessage = async (ctx: ServiceContext, deps: ConversationDeps,
   if (!message.fromMe) throw new AppError('ERR_NO_PERMISSION');
   if (message.isDeleted) throw new AppError('ERR_CONFLICT', { reason: 'already deleted' });
   // Still waiting in the outbox (or failed): withdrawn there, nothing reached the phone to delete.
-  const withdrawn = message.ack === 0 && (await cancelQueued(ctx.em, message.id));
+  const withdrawn = message.ack === 0 && (await cancelQueued(deps, ctx.em, message.id));
   if (!withdrawn && message.wid && message.whatsappId) {
     const contact = await ctx.em.findOneOrFail(Contact, ticket.contactId);
     const session = deps.channels.get(message.whatsappId);

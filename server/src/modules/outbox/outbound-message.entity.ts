@@ -3,10 +3,22 @@ import { tenantFilter } from '../../db/tenant.js';
 import { Company } from '../companies/company.entity.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { Message } from '../messages/message.entity.js';
+import { OutboxPacing } from './outbox-pacing.entity.js';
 
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 export type OutboxPresence = 'composing' | 'recording';
+
+/** Who asked for a send: a report or a status call finds a row's outcome by it. */
+export const OUTBOX_SOURCE_KINDS = ['agent', 'system', 'chatbot', 'schedule', 'campaign', 'flow', 'integration', 'api'] as const;
+export type OutboxSourceKind = (typeof OUTBOX_SOURCE_KINDS)[number];
+
+/**
+ * The claim's first order key: a conversation's rows (an agent's reply, an automation's answer, a
+ * platform text) always leave before bulk rows (campaigns, bulk API sends) of the same connection.
+ */
+export const OUTBOX_PRIORITY = { conversation: 0, bulk: 1 } as const;
+export type OutboxPriority = keyof typeof OUTBOX_PRIORITY;
 
 type Defaulted =
   | 'ticketId'
@@ -31,6 +43,14 @@ type Defaulted =
   | 'lastError'
   | 'echoedAt'
   | 'sentAt'
+  | 'failedAt'
+  | 'deliveredAt'
+  | 'readAt'
+  | 'priority'
+  | 'bulkSeq'
+  | 'pacingId'
+  | 'sourceKind'
+  | 'sourceId'
   | 'createdAt'
   | 'updatedAt';
 
@@ -77,7 +97,20 @@ export class OutboundMessage {
   lastError: string | null = null;
   /** The channel echoed it back: it surely left. */
   echoedAt: Date | null = null;
+  /** The outcome, one time each: sent, failed (also by a late error receipt), delivered, read. */
   sentAt: Date | null = null;
+  failedAt: Date | null = null;
+  deliveredAt: Date | null = null;
+  readAt: Date | null = null;
+  /** 0: a conversation's row, 1: bulk (see OUTBOX_PRIORITY). */
+  priority = 0;
+  /** A bulk row's place in its own run: rows of two runs on one connection alternate. */
+  bulkSeq = 0;
+  /** The connection's pacing policy this row goes by (outbox_pacing); null: not paced. */
+  pacingId: number | null = null;
+  sourceKind: OutboxSourceKind = 'system';
+  /** The asking record's id (a user, a schedule, a campaign's row, a flow, an API request); null when none. */
+  sourceId: number | null = null;
   createdAt = new Date();
   updatedAt = new Date();
 }
@@ -88,11 +121,21 @@ export const OutboundMessageSchema = new EntitySchema<OutboundMessage>({
   filters: tenantFilter,
   uniques: [{ properties: ['whatsappId', 'wid'] }],
   indexes: [
-    // The sender's question: this connection's next due row.
+    // When a connection's next row is planned (the lane's timer, the sweep).
     { name: 'outbound_messages_due', expression: `create index "outbound_messages_due" on "outbound_messages" ("whatsapp_id", "planned_at", "id") where "status" in ('pending', 'sending')` },
+    // The claim's question, in the claim's order: this connection's next row, a conversation's before bulk.
+    {
+      name: 'outbound_messages_claim',
+      expression: `create index "outbound_messages_claim" on "outbound_messages" ("whatsapp_id", "priority", "bulk_seq", "planned_at", "id") where "status" = 'pending'`,
+    },
     // A chat's earlier unsent rows hold its later ones back.
     { name: 'outbound_messages_chat', expression: `create index "outbound_messages_chat" on "outbound_messages" ("whatsapp_id", "chat_key", "id") where "status" in ('pending', 'sending')` },
     { properties: ['messageId'] },
+    // A report or a status call: the rows one source asked for.
+    {
+      name: 'outbound_messages_source',
+      expression: `create index "outbound_messages_source" on "outbound_messages" ("company_id", "source_kind", "source_id") where "source_id" is not null`,
+    },
   ],
   properties: {
     id: { type: 'integer', primary: true, autoincrement: true },
@@ -122,6 +165,14 @@ export const OutboundMessageSchema = new EntitySchema<OutboundMessage>({
     lastError: { type: 'string', length: 200, nullable: true },
     echoedAt: { type: 'datetime', columnType: 'timestamptz', nullable: true },
     sentAt: { type: 'datetime', columnType: 'timestamptz', nullable: true },
+    failedAt: { type: 'datetime', columnType: 'timestamptz', nullable: true },
+    deliveredAt: { type: 'datetime', columnType: 'timestamptz', nullable: true },
+    readAt: { type: 'datetime', columnType: 'timestamptz', nullable: true },
+    priority: { type: 'smallint', default: 0 },
+    bulkSeq: { type: 'integer', default: 0 },
+    pacingId: { kind: 'm:1', entity: () => OutboxPacing, mapToPk: true, nullable: true, fieldName: 'pacing_id', deleteRule: 'set null' },
+    sourceKind: { type: 'string', length: 20, default: 'system' },
+    sourceId: { type: 'integer', nullable: true },
     createdAt: { type: 'datetime', columnType: 'timestamptz', onCreate: () => new Date() },
     updatedAt: { type: 'datetime', columnType: 'timestamptz', onCreate: () => new Date(), onUpdate: () => new Date() },
   },

@@ -49,6 +49,12 @@ export interface SendTextOptions {
   render?: boolean;
   /** "typing…" shown before it, for a time. */
   presence?: QueueOptions['presence'];
+  /** Not before this time. */
+  plannedAt?: Date;
+  priority?: QueueOptions['priority'];
+  pacing?: QueueOptions['pacing'];
+  /** Who asked (default: the agent `userId`, else the system). */
+  source?: QueueOptions['source'];
 }
 
 /** Queues a text on the ticket's conversation (the outbox sends it); answers the message, waiting to leave. */
@@ -60,6 +66,10 @@ export const sendText = async (deps: ConversationDeps, em: EntityManager, ticket
     isSystem: options.isSystem,
     quotedMsgId: options.quotedMsgId,
     presence: options.presence,
+    plannedAt: options.plannedAt,
+    priority: options.priority,
+    pacing: options.pacing,
+    source: options.source,
   });
 };
 
@@ -88,7 +98,7 @@ export const sendMedia = async (
   em: EntityManager,
   ticket: Ticket,
   file: OutboundFile,
-  options: { userId?: number | null; isSystem?: boolean; quotedMsgId?: number | null; presence?: QueueOptions['presence'] } = {},
+  options: Omit<SendTextOptions, 'body' | 'render'> = {},
 ) => {
   const caption = file.caption ? await renderForTicket(em, ticket, file.caption) : '';
   const stored = await deps.media.save(ticket.companyId, { data: file.data, mimetype: file.mimetype, filename: file.filename });
@@ -99,6 +109,10 @@ export const sendMedia = async (
       isSystem: options.isSystem,
       quotedMsgId: options.quotedMsgId,
       presence: options.presence,
+      plannedAt: options.plannedAt,
+      priority: options.priority,
+      pacing: options.pacing,
+      source: options.source,
       media: { fileName: stored.fileName, mediaName: stored.mediaName, mimetype: stored.mimetype, voiceNote: file.voiceNote },
     });
   } catch (err) {

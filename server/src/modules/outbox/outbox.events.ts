@@ -1,10 +1,25 @@
+import type { OutboxSourceKind } from './outbound-message.entity.js';
+
 /** The outbox module's domain events (merged into the bus's DomainEvents). */
 declare module '../../events/bus.js' {
   interface DomainEvents {
     /** A message was queued in the outbox: its connection's sender wakes. */
     'outbox.queued': { companyId: number; whatsappId: number };
-    /** An outbox row reached its end: sent, or failed with an error code. */
-    'outbox.settled': { companyId: number; outboxId: number; wid: string; status: 'sent' | 'failed'; error: string | null };
+    /**
+     * Every outcome of an outbox row, each once: sent, failed (by the sender, a late error receipt or a
+     * withdrawal; `error` says why), delivered, read. With the row's correlation (`source`), whether or not
+     * the message has a ticket; the row's columns (status, sent_at, failed_at, delivered_at, read_at) say the same.
+     */
+    'outbox.settled': {
+      companyId: number;
+      whatsappId: number;
+      outboxId: number;
+      messageId: number | null;
+      wid: string;
+      status: 'sent' | 'failed' | 'delivered' | 'read';
+      error: string | null;
+      source: { kind: OutboxSourceKind; id: number | null };
+    };
   }
 }
 

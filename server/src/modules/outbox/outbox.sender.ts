@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ChannelManager } from '../../channels/manager.js';
 import type { ChannelPeer, ChannelSession, SentMessage } from '../../channels/types.js';
-import { camelRow, named } from '../../db/sql.js';
+import { camelRow, executePrepared, named } from '../../db/sql.js';
 import { forCompany } from '../../db/tenant.js';
 import { AppError } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
@@ -11,12 +11,15 @@ import type { MediaStore } from '../../media/storage.js';
 import { Message } from '../messages/message.entity.js';
 import { messageView, presentMessages } from '../messages/index.js';
 import type { OutboxStatus } from './outbound-message.entity.js';
+import { announceOutcome, OUTCOME_COLUMNS, type OutcomeRow } from './outbox.js';
 
 /**
  * The outbox's senders: one lane per connection, in this process, draining that connection's due rows in
- * order (a chat's messages never overtake each other). A lane runs when a row is queued, when its
- * connection comes up, when a backoff ends, and on a sweep every half minute. Nothing is sent while the
- * connection is down: rows wait, without spending attempts, and go as soon as it connects.
+ * order: a conversation's rows before bulk ones, a chat's messages never overtaking each other, paced rows
+ * through the connection's pacing gate. A lane runs when a row is queued, when its connection comes up,
+ * when a backoff or a pacing gap ends, and when the sweep (every half minute, in whichever process runs
+ * the job) wakes the process that runs the connection. Nothing is sent while the connection is down: rows
+ * wait, without spending attempts, and go as soon as it connects.
  *
  * Errors are data: a transient one (connection lost mid-send, timeout) puts the row back with a backoff,
  * up to OUTBOX_MAX_ATTEMPTS; a permanent one (not on WhatsApp, blocked) fails it at once with the reason,
@@ -65,11 +68,87 @@ interface Row {
   presence_step: boolean;
 }
 
+/**
+ * The claim: this connection's next row, in one statement.
+ * - Due (planned_at passed), a conversation's rows before bulk ones, bulk rows by their place in their run
+ *   (two campaigns alternate), then by time and id.
+ * - A chat's earlier row of the same or a higher priority holds it while that row is in flight or started
+ *   (due, in backoff, or past its "typing…"); a row planned for later holds nothing meanwhile.
+ * - A paced row only while the connection's gate is open and its policy's window and daily cap allow; taking
+ *   one moves the gate on by the policy's gap (±30%), or its long gap every N sends. The "typing…" step
+ *   passes the gate; the message after it does not again.
+ * A row with "typing…" not shown yet is taken twice: first for the presence (it stays pending, planned the
+ * pause ahead), then for the message.
+ */
+const CLAIM = `
+  with gate as (
+    select next_at, streak, day, day_count from outbox_pacing_state where whatsapp_id = ?
+  ),
+  policies as (
+    select p.id, p.company_id, p.gap_ms, p.long_gap_every, p.long_gap_ms, (now() at time zone co.timezone)::date as today,
+           p.long_gap_every > 0 and coalesce((select streak from gate), 0) + 1 >= p.long_gap_every as long_gap
+      from outbox_pacing p join companies co on co.id = p.company_id
+     where p.whatsapp_id = ?
+       and coalesce((select next_at <= now() from gate), true)
+       and (p.daily_cap = 0
+            or coalesce((select day_count from gate where day = (now() at time zone co.timezone)::date), 0) < p.daily_cap)
+       and (p.window_from is null or p.window_to is null or p.window_from = p.window_to
+            or (select case when p.window_from < p.window_to then m >= p.window_from and m < p.window_to
+                            else m >= p.window_from or m < p.window_to end
+                  from (select extract(hour from now() at time zone co.timezone) * 60
+                               + extract(minute from now() at time zone co.timezone) as m) local))
+  ),
+  pick as (
+    select c.id, c.pacing_id, c.pacing_id is not null and not c.presence_sent as gated
+      from outbound_messages c
+     where c.whatsapp_id = ? and c.status = 'pending' and c.planned_at <= now()
+       and (c.pacing_id is null or c.presence_sent or c.pacing_id in (select id from policies))
+       and not exists (
+         select 1 from outbound_messages e
+          where e.whatsapp_id = c.whatsapp_id and e.chat_key = c.chat_key and e.id < c.id and e.priority <= c.priority
+            and (e.status = 'sending'
+                 or (e.status = 'pending' and (e.planned_at <= now() or e.attempts > 0 or e.presence_sent))))
+     order by c.priority, c.bulk_seq, c.planned_at, c.id
+     limit 1
+     for update of c skip locked
+  ),
+  paced as (
+    insert into outbox_pacing_state as g (whatsapp_id, company_id, next_at, streak, day, day_count, last_at)
+    select ?, p.company_id,
+           now() + make_interval(secs => (case when p.long_gap then greatest(p.long_gap_ms, p.gap_ms) else p.gap_ms end)
+                                         * (0.7 + random() * 0.6) / 1000.0),
+           case when p.long_gap then 0 else coalesce((select streak from gate), 0) + 1 end,
+           p.today,
+           case when (select day from gate) = p.today then (select day_count from gate) + 1 else 1 end,
+           now()
+      from pick join policies p on p.id = pick.pacing_id
+     where pick.gated
+    on conflict (whatsapp_id) do update set next_at = excluded.next_at, streak = excluded.streak, day = excluded.day,
+      day_count = excluded.day_count, last_at = excluded.last_at
+  )
+  update outbound_messages o set
+    status = case when o.presence is not null and not o.presence_sent then 'pending' else 'sending' end,
+    attempts = case when o.presence is not null and not o.presence_sent then o.attempts else o.attempts + 1 end,
+    planned_at = case when o.presence is not null and not o.presence_sent
+                 then now() + make_interval(secs => o.presence_ms / 1000.0) else o.planned_at end,
+    presence_sent = o.presence is not null,
+    updated_at = now()
+  from pick
+  where o.id = pick.id
+  returning o.*, o.status = 'pending' as presence_step`;
+
 interface Lane {
   running: boolean;
   again: boolean;
-  settled: boolean;
+  /**
+   * The session whose start this lane has settled (rows a stopped session or a dead process left in
+   * `sending`). A session stopped here and started again (the connection moved to another process and
+   * back) is a new one: settled again.
+   */
+  settledFor?: ChannelSession;
   timer?: NodeJS.Timeout;
+  /** The run in progress (tests wait for the lane to be idle). */
+  current?: Promise<void>;
 }
 
 const codeOf = (err: unknown): string => (err instanceof AppError ? err.code : 'ERR_SENDING_WAPP_MSG');
@@ -85,24 +164,33 @@ export class OutboxSender {
   kick(whatsappId: number): void {
     if (this.stopped) return;
     let lane = this.lanes.get(whatsappId);
-    if (!lane) this.lanes.set(whatsappId, (lane = { running: false, again: false, settled: false }));
+    if (!lane) this.lanes.set(whatsappId, (lane = { running: false, again: false }));
     if (lane.running) {
       lane.again = true;
       return;
     }
     const run = this.run(whatsappId, lane);
+    lane.current = run;
     this.running.add(run);
     void run.finally(() => this.running.delete(run));
   }
 
-  /** Wakes every connection with due work (start-up and the periodic sweep). */
+  /** Resolves once the connection's lane has nothing running (what it could send now, it has). */
+  async idle(whatsappId: number): Promise<void> {
+    for (let lane = this.lanes.get(whatsappId); lane?.running; ) await lane.current;
+  }
+
+  /**
+   * Wakes every connection with due work (start-up and the periodic sweep): the process that runs it,
+   * which may be another one (the job runs in one process of several).
+   */
   async sweep(): Promise<void> {
     const rows = await this.deps
       .systemEm()
       .execute<{ whatsapp_id: number }[]>(
         `select distinct whatsapp_id from outbound_messages where status = 'sending' or (status = 'pending' and planned_at <= now())`,
       );
-    for (const { whatsapp_id } of rows) this.kick(whatsapp_id);
+    for (const { whatsapp_id } of rows) this.deps.channels.wakeOwner(whatsapp_id, () => this.kick(whatsapp_id));
   }
 
   /** Stops taking new rows and waits for the sends in flight. */
@@ -120,10 +208,13 @@ export class OutboxSender {
       do {
         lane.again = false;
         const session = this.deps.channels.find(whatsappId);
-        if (!session) break;
-        if (!lane.settled) {
+        if (!session) {
+          lane.settledFor = undefined;
+          break;
+        }
+        if (lane.settledFor !== session) {
           await this.settleInterrupted(whatsappId, session);
-          lane.settled = true;
+          lane.settledFor = session;
         }
         while (!this.stopped && session.canSend() && (await this.sendNext(whatsappId, session)));
       } while (lane.again && !this.stopped);
@@ -135,17 +226,26 @@ export class OutboxSender {
     }
   }
 
-  /** Sets the lane's timer for its next planned row (a backoff, a pacing gap, a "typing…" pause). */
+  /**
+   * Sets the lane's timer for when a row may become claimable: the next planned row (a backoff, a "typing…"
+   * pause, a planned send) or the pacing gate's next opening. Rows due but held (a paced row outside its
+   * window or over its day's cap, a chat behind a row in backoff, a connection that cannot send now) are
+   * looked at again within a minute, never in a tight loop.
+   */
   private async wakeLater(whatsappId: number, lane: Lane): Promise<void> {
-    const [next] = await this.deps
-      .systemEm()
-      .execute<{ wait_ms: number | null }[]>(
-        `select extract(epoch from (min(planned_at) - now())) * 1000 as wait_ms from outbound_messages
-          where whatsapp_id = ? and status = 'pending'`,
-        [whatsappId],
-      );
-    if (next?.wait_ms === null || next?.wait_ms === undefined) return;
-    const delay = Math.min(MAX_TIMER_MS, Math.max(0, Number(next.wait_ms)) + 5);
+    const [next] = await executePrepared<{ planned_ms: number | null; gate_ms: number | null; waiting: boolean }>(
+      this.deps.systemEm(),
+      'outbox_wake_later',
+      `select extract(epoch from (select min(planned_at) from outbound_messages
+                                   where whatsapp_id = ? and status = 'pending' and planned_at > now()) - now()) * 1000 as planned_ms,
+              extract(epoch from (select next_at from outbox_pacing_state where whatsapp_id = ? and next_at > now()) - now()) * 1000 as gate_ms,
+              exists (select 1 from outbound_messages where whatsapp_id = ? and status = 'pending' and planned_at <= now()) as waiting`,
+      [whatsappId, whatsappId, whatsappId],
+    );
+    if (!next) return;
+    const candidates = [next.planned_ms, next.waiting ? next.gate_ms : null].filter((ms): ms is number => ms !== null).map(Number);
+    if (candidates.length === 0 && !next.waiting) return;
+    const delay = candidates.length > 0 ? Math.min(MAX_TIMER_MS, Math.max(0, Math.min(...candidates)) + 5) : MAX_TIMER_MS;
     lane.timer = setTimeout(() => this.kick(whatsappId), delay);
     lane.timer.unref();
   }
@@ -176,23 +276,7 @@ export class OutboxSender {
 
   /** Claims this connection's next due row and sends it; false when none is due. */
   private async sendNext(whatsappId: number, session: ChannelSession): Promise<boolean> {
-    const [row] = await this.deps.systemEm().execute<Row[]>(
-      `update outbound_messages o set
-         status = case when o.presence is not null and not o.presence_sent then 'pending' else 'sending' end,
-         attempts = case when o.presence is not null and not o.presence_sent then o.attempts else o.attempts + 1 end,
-         planned_at = case when o.presence is not null and not o.presence_sent
-                      then now() + make_interval(secs => o.presence_ms / 1000.0) else o.planned_at end,
-         presence_sent = o.presence is not null,
-         updated_at = now()
-       where o.id = (
-         select c.id from outbound_messages c
-          where c.whatsapp_id = ? and c.status = 'pending' and c.planned_at <= now()
-            and not exists (select 1 from outbound_messages e where e.whatsapp_id = c.whatsapp_id and e.chat_key = c.chat_key
-                              and e.status in ('pending', 'sending') and e.id < c.id)
-          order by c.planned_at, c.id limit 1 for update skip locked)
-       returning o.*, o.status = 'pending' as presence_step`,
-      [whatsappId],
-    );
+    const [row] = await executePrepared<Row>(this.deps.systemEm(), 'outbox_claim', CLAIM, [whatsappId, whatsappId, whatsappId, whatsappId]);
     if (!row) return false;
     const to: ChannelPeer = { number: row.to_number, lid: row.to_lid, isGroup: row.is_group };
     if (row.presence_step) {
@@ -261,51 +345,45 @@ export class OutboxSender {
   /** The row sent, and its conversation copy one tick further (the channel's receipts move it on). */
   private async markSent(id: number, sent: SentMessage | undefined): Promise<void> {
     await this.settle(
+      'outbox_sent',
       `update outbound_messages set status = 'sent', sent_at = now(), last_error = null, updated_at = now()
-        where id = :id and status = 'sending' returning id, company_id, wid, message_id`,
+        where id = :id and status = 'sending' returning ${OUTCOME_COLUMNS}`,
       `ack = greatest(m.ack, 1), send_error = null, raw = coalesce(:raw::jsonb, m.raw)`,
       { id, raw: sent?.raw === undefined ? null : JSON.stringify(sent.raw) },
       'sent',
-      null,
     );
   }
 
   private async markFailed(id: number, code: string): Promise<void> {
     await this.settle(
-      `update outbound_messages set status = 'failed', last_error = :code, updated_at = now()
-        where id = :id and status in ('sending', 'pending') returning id, company_id, wid, message_id`,
+      'outbox_failed',
+      `update outbound_messages set status = 'failed', last_error = :code, failed_at = now(), updated_at = now()
+        where id = :id and status in ('sending', 'pending') returning ${OUTCOME_COLUMNS}`,
       `send_error = :code`,
       { id, code },
       'failed',
-      code,
     );
   }
 
   /**
    * One statement moves the row and its conversation copy and answers what the clients are told: the
-   * message as the API shows it and where its ticket sits (a message without a ticket is nobody's to hear).
+   * message as the API shows it and where its ticket sits (a message without a ticket is nobody's to hear in
+   * the conversation), and the outcome, announced for every row with its correlation.
    */
-  private async settle(
-    outboxUpdate: string,
-    messageSet: string,
-    values: Record<string, unknown>,
-    status: 'sent' | 'failed',
-    error: string | null,
-  ): Promise<void> {
-    const [row] = await this.deps.systemEm().execute<
-      {
-        id: number;
-        company_id: number;
-        wid: string;
+  private async settle(name: string, outboxUpdate: string, messageSet: string, values: Record<string, unknown>, status: 'sent' | 'failed'): Promise<void> {
+    const [row] = await executePrepared<
+      OutcomeRow & {
         message: Record<string, unknown> | null;
         user: { id: number; name: string } | null;
         placement: { status: string; queue_id: number | null; user_id: number | null } | null;
-      }[]
+      }
     >(
+      this.deps.systemEm(),
+      name,
       ...named(
         `with o as (${outboxUpdate}),
               m as (update messages m set ${messageSet}, updated_at = now() from o where m.id = o.message_id returning m.*)
-         select o.id, o.company_id, o.wid, to_jsonb(m) - 'raw' as message,
+         select o.*, to_jsonb(m) - 'raw' as message,
                 (select json_build_object('id', u.id, 'name', u.name) from users u where u.id = m.user_id) as "user",
                 (select json_build_object('status', t.status, 'queue_id', t.queue_id, 'user_id', t.user_id) from tickets t where t.id = m.ticket_id) as placement
            from o left join m on true`,
@@ -332,7 +410,7 @@ export class OutboxSender {
         },
       });
     }
-    this.deps.events.emit('outbox.settled', { companyId: row.company_id, outboxId: row.id, wid: row.wid, status, error });
+    announceOutcome(this.deps.events, row, status);
   }
 }
 

@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxSession } from '../../channels/sandbox/sandbox.provider.js';
-import { forCompany } from '../../db/tenant.js';
+import { createAuthStore } from '../../channels/auth-store.js';
+import { ChannelManager } from '../../channels/manager.js';
+import { createSandboxProvider, type SandboxSession } from '../../channels/sandbox/sandbox.provider.js';
+import type { ChannelEvents } from '../../channels/types.js';
+import { ConnectionWakeups } from '../../channels/wakeups.js';
+import { forCompany, forSystem } from '../../db/tenant.js';
+import { EventBus } from '../../events/bus.js';
 import { connectSandbox, customerSays, delivered, outbox, ticketOf } from '../../../testing/conversation.js';
 import { connectSocket, createTenant, eventually, joined, startTestApp, type Tenant, type TestApp } from '../../../testing/helpers.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { OutboundMessage } from './outbound-message.entity.js';
-import { queueOnTicket, queueToNumber } from './outbox.js';
+import { cancelQueued, queueBulk, queueOnTicket, queueToNumber } from './index.js';
 import { OUTBOX_BACKOFF_MS, OutboxSender } from './outbox.sender.js';
 
 /**
@@ -35,6 +40,25 @@ afterAll(async () => {
 
 const phone = () => t.app.channels.find(wa.id) as SandboxSession;
 const em = () => forCompany(t.app.orm.em.fork(), a.companyId);
+const deps = () => ({ media: t.app.media, events: t.app.events });
+
+/**
+ * Another server process on the same database: its own channels (sandbox sessions, no leases) and its own
+ * outbox sender; with `wakeups`, it wakes the processes that run connections as the server does.
+ */
+const anotherProcess = (options: { wakeups?: ConnectionWakeups } = {}) => {
+  const systemEm = () => forSystem(t.app.orm.em);
+  const quiet: ChannelEvents = { qr() {}, status() {}, async message() {}, async messageUpdate() {}, async contactUpdate() {} };
+  const channels = new ChannelManager(
+    { sandbox: createSandboxProvider(systemEm) },
+    { events: () => quiet, auth: (c) => createAuthStore(systemEm, c.companyId, c.id), logger: t.app.logger, wakeups: options.wakeups },
+  );
+  const sender = new OutboxSender({ systemEm, channels, media: t.app.media, events: t.app.events, logger: t.app.logger });
+  return { channels, sender };
+};
+const startHere = async (whatsappId: number) => {
+  await t.app.channels.start({ id: whatsappId, companyId: a.companyId, provider: 'sandbox' });
+};
 
 /** A customer with an open ticket the admin has accepted. */
 const openConversation = async () => {
@@ -164,20 +188,48 @@ describe('errors', () => {
 });
 
 describe('order, pacing and presence', () => {
-  it('a chat’s messages leave in the order they were queued, even when the first waits for its time', async () => {
+  it('a row planned for later holds nothing of its chat: a reply due now leaves at once', async () => {
     const { ticketId } = await openConversation();
     const ticket = await em().findOneOrFail(Ticket, ticketId);
-    const deps = { media: t.app.media, events: t.app.events };
-    const first = await queueOnTicket(deps, em(), ticket, { body: 'primeira', plannedAt: new Date(Date.now() + 400) });
-    const second = await queueOnTicket(deps, em(), ticket, { body: 'segunda' });
-    // The second is due now but waits behind the first.
-    await delivered(t.api, a.admin.token, wa.id, second.wid!);
+    const tonight = await queueOnTicket(deps(), em(), ticket, { body: 'à noite', plannedAt: new Date(Date.now() + 3_600_000) });
+    const now = await queueOnTicket(deps(), em(), ticket, { body: 'agora' });
+    await delivered(t.api, a.admin.token, wa.id, now.wid!);
+    expect(await rowOf(tonight.wid!)).toMatchObject({ status: 'pending', attempts: 0 });
+    expect((await outbox(t.api, a.admin.token, wa.id)).some((m) => m.id === tonight.wid)).toBe(false);
+    await cancelQueued(deps(), em(), tonight.id);
+  });
+
+  it('a row under way holds its chat: one in backoff or showing "typing…" leaves before the later one', async () => {
+    const { ticketId } = await openConversation();
+    const ticket = await em().findOneOrFail(Ticket, ticketId);
+    phone().fault = { code: 'ERR_SENDING_WAPP_MSG', count: 1 };
+    const retried = await queueOnTicket(deps(), em(), ticket, { body: 'primeira (falha uma vez)' });
+    await eventually(async () => expect(await rowOf(retried.wid!)).toMatchObject({ status: 'pending', attempts: 1 }));
+    const typed = await queueOnTicket(deps(), em(), ticket, { body: 'segunda, digitada', presence: { kind: 'composing', ms: 300 } });
+    const plain = await queueOnTicket(deps(), em(), ticket, { body: 'terceira' });
+    await delivered(t.api, a.admin.token, wa.id, plain.wid!);
     const sent = await outbox(t.api, a.admin.token, wa.id);
     const at = (wid: string) => sent.findIndex((m) => m.id === wid);
-    expect(at(first.wid!)).toBeGreaterThanOrEqual(0);
-    expect(at(first.wid!)).toBeLessThan(at(second.wid!));
-    const firstRow = await sentRowOf(first.wid!);
-    expect(firstRow.sentAt!.getTime()).toBeGreaterThanOrEqual(firstRow.plannedAt.getTime());
+    expect(at(retried.wid!)).toBeGreaterThanOrEqual(0);
+    expect(at(retried.wid!)).toBeLessThan(at(typed.wid!));
+    expect(at(typed.wid!)).toBeLessThan(at(plain.wid!));
+  });
+
+  it('an agent’s reply leaves before a campaign’s backlog on the same connection', async () => {
+    const { ticketId } = await openConversation();
+    await t.app.channels.stop(wa.id);
+    const campaign = await queueBulk(deps(), em(), {
+      whatsappId: wa.id,
+      rows: Array.from({ length: 30 }, (_, i) => ({ number: `55118${String(i).padStart(8, '0')}`, body: `promoção ${i}`, source: { kind: 'campaign' as const, id: i + 1 } })),
+    });
+    const reply = await t.api.post(`/messages/${ticketId}`, { body: 'Já te respondo' }, a.admin.token);
+    const before = (await outbox(t.api, a.admin.token, wa.id)).length;
+    await startHere(wa.id);
+    await delivered(t.api, a.admin.token, wa.id, campaign.queued.at(-1)!.wid);
+    const sent = (await outbox(t.api, a.admin.token, wa.id)).slice(before);
+    // Queued last, sent first; the campaign's rows then go in their order.
+    expect(sent[0].id).toBe(reply.body.wid);
+    expect(sent.slice(1).map((m) => m.id)).toEqual(campaign.queued.map((q) => q.wid));
   });
 
   it('shows "typing…" for the given time before the message', async () => {
@@ -221,7 +273,10 @@ describe('"typing…" before an agent’s reply (sendTypingPresence)', () => {
 });
 
 describe('a send cut off by a crash', () => {
-  /** Two replies left in `sending` as a crash leaves them, the first already on the phone; then a new process's sender. */
+  /**
+   * Two replies left in `sending` as a crash leaves them, the first already on the phone; then the connection
+   * runs in another process (its own session and sender), which settles them when its lane starts.
+   */
   const crashWith = async (ticketId: number, options: { echoed?: boolean; noRecord?: boolean } = {}) => {
     await t.app.channels.stop(wa.id);
     const reached = await t.api.post(`/messages/${ticketId}`, { body: 'chegou antes da queda' }, a.admin.token);
@@ -232,26 +287,28 @@ describe('a send cut off by a crash', () => {
       [a.companyId, wa.id, reached.body.wid],
     );
     if (options.echoed) await em().nativeUpdate(OutboundMessage, { wid: reached.body.wid }, { echoedAt: new Date() });
-    await t.app.channels.start({ id: wa.id, companyId: a.companyId, provider: 'sandbox' });
+    const other = anotherProcess();
+    await other.channels.start({ id: wa.id, companyId: a.companyId, provider: 'sandbox' });
     // The new session, like WhatsApp, keeps no record of what it received: only echoes tell.
-    if (options.noRecord) phone().recordsSends = false;
-    const restarted = new OutboxSender({
-      systemEm: () => t.app.orm.em.fork(),
-      channels: t.app.channels,
-      media: t.app.media,
-      events: t.app.events,
-      logger: t.app.logger,
-    });
-    return { reached: reached.body, cut: cut.body, restarted };
+    if (options.noRecord) (other.channels.find(wa.id) as SandboxSession).recordsSends = false;
+    const moveBack = async () => {
+      await other.sender.stop();
+      await other.channels.stop(wa.id);
+      await startHere(wa.id);
+    };
+    return { reached: reached.body, cut: cut.body, restarted: other.sender, moveBack };
   };
 
   it('with the phone’s own record: the one it has counts as sent, the one it lacks goes again, each once', async () => {
     const { ticketId } = await openConversation();
-    const { reached, cut, restarted } = await crashWith(ticketId);
-    restarted.kick(wa.id);
-    await delivered(t.api, a.admin.token, wa.id, cut.wid);
-    await eventually(async () => expect((await rowOf(cut.wid)).status).toBe('sent'));
-    await restarted.stop();
+    const { reached, cut, restarted, moveBack } = await crashWith(ticketId);
+    try {
+      restarted.kick(wa.id);
+      await delivered(t.api, a.admin.token, wa.id, cut.wid);
+      await eventually(async () => expect((await rowOf(cut.wid)).status).toBe('sent'));
+    } finally {
+      await moveBack();
+    }
     expect(await rowOf(reached.wid)).toMatchObject({ status: 'sent' });
     const onPhone = await outbox(t.api, a.admin.token, wa.id);
     for (const wid of [reached.wid, cut.wid]) {
@@ -264,21 +321,70 @@ describe('a send cut off by a crash', () => {
 
   it('without a record, only an echo proves a send: the echoed one is sent, the other fails as uncertain, neither goes twice', async () => {
     const { ticketId } = await openConversation();
+    const { reached, cut, restarted, moveBack } = await crashWith(ticketId, { echoed: true, noRecord: true });
     try {
-      const { reached, cut, restarted } = await crashWith(ticketId, { echoed: true, noRecord: true });
       restarted.kick(wa.id);
       await eventually(async () => expect((await rowOf(cut.wid)).status).toBe('failed'));
-      await restarted.stop();
-      expect(await rowOf(reached.wid)).toMatchObject({ status: 'sent' });
-      expect(await rowOf(cut.wid)).toMatchObject({ lastError: 'ERR_SEND_UNCERTAIN' });
-      const messages = await messagesOf(ticketId);
-      expect(messages.find((m) => m.id === reached.id)).toMatchObject({ ack: 1, sendError: null });
-      expect(messages.find((m) => m.id === cut.id)).toMatchObject({ ack: 0, sendError: 'ERR_SEND_UNCERTAIN' });
-      const onPhone = await outbox(t.api, a.admin.token, wa.id);
-      expect(onPhone.filter((m) => m.id === reached.wid)).toHaveLength(1);
-      expect(onPhone.some((m) => m.id === cut.wid)).toBe(false);
     } finally {
-      phone().recordsSends = true;
+      await moveBack();
+    }
+    expect(await rowOf(reached.wid)).toMatchObject({ status: 'sent' });
+    expect(await rowOf(cut.wid)).toMatchObject({ lastError: 'ERR_SEND_UNCERTAIN' });
+    const messages = await messagesOf(ticketId);
+    expect(messages.find((m) => m.id === reached.id)).toMatchObject({ ack: 1, sendError: null });
+    expect(messages.find((m) => m.id === cut.id)).toMatchObject({ ack: 0, sendError: 'ERR_SEND_UNCERTAIN' });
+    const onPhone = await outbox(t.api, a.admin.token, wa.id);
+    expect(onPhone.filter((m) => m.id === reached.wid)).toHaveLength(1);
+    expect(onPhone.some((m) => m.id === cut.wid)).toBe(false);
+  });
+
+  it('a connection that moved to another process and back is settled again here', async () => {
+    const { ticketId } = await openConversation();
+    // This process's lane has settled its session already: a reply went out.
+    const first = await t.api.post(`/messages/${ticketId}`, { body: 'antes da mudança' }, a.admin.token);
+    await delivered(t.api, a.admin.token, wa.id, first.body.wid);
+    // The connection moves away; the process running it dies mid-send, one reply on the phone, one not.
+    await t.app.channels.stop(wa.id);
+    const reached = await t.api.post(`/messages/${ticketId}`, { body: 'chegou lá' }, a.admin.token);
+    const cut = await t.api.post(`/messages/${ticketId}`, { body: 'cortada lá' }, a.admin.token);
+    await em().nativeUpdate(OutboundMessage, { wid: { $in: [reached.body.wid, cut.body.wid] } }, { status: 'sending', attempts: 1 });
+    await em().execute(
+      `insert into sandbox_outbox (company_id, whatsapp_id, wid, "to", body, deleted, created_at) values (?, ?, ?, '', 'chegou lá', false, now())`,
+      [a.companyId, wa.id, reached.body.wid],
+    );
+    // Back here: a new session, settled by its id, so nothing stays in `sending` and nothing goes twice.
+    await startHere(wa.id);
+    await delivered(t.api, a.admin.token, wa.id, cut.body.wid);
+    await eventually(async () => expect(await rowOf(cut.body.wid)).toMatchObject({ status: 'sent' }));
+    expect(await rowOf(reached.body.wid)).toMatchObject({ status: 'sent' });
+    expect((await outbox(t.api, a.admin.token, wa.id)).filter((m) => m.id === reached.body.wid)).toEqual([expect.not.objectContaining({ deliveries: 2 })]);
+  });
+});
+
+describe('the sweep', () => {
+  it('wakes the process that runs the connection, not only its own lanes', async () => {
+    // A connection of its own: no lane of this process has a timer for it.
+    const own = await connectSandbox(t.api, a.admin.token);
+    const wakeups = new ConnectionWakeups(t.app.config.databaseUrl!, () => forSystem(t.app.orm.em), t.app.logger);
+    await wakeups.start();
+    const heard: number[] = [];
+    wakeups.on((id) => heard.push(id));
+    const sweeper = anotherProcess({ wakeups });
+    try {
+      // A row whose wake-up was lost (queued without telling anyone).
+      const { message } = await queueToNumber({ media: t.app.media, events: new EventBus(t.app.logger) }, em(), {
+        whatsappId: own.id,
+        number: '5511966665555',
+        body: 'acordada pela varredura',
+      });
+      expect(await rowOf(message.wid!)).toMatchObject({ status: 'pending' });
+      // The job runs in the other process, which does not run the connection.
+      await sweeper.sender.sweep();
+      await eventually(() => expect(heard).toContain(own.id));
+      await delivered(t.api, a.admin.token, own.id, message.wid!);
+    } finally {
+      await sweeper.sender.stop();
+      await wakeups.stop();
     }
   });
 });

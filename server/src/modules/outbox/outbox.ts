@@ -13,7 +13,14 @@ import type { MediaType } from '../messages/message.entity.js';
 import { Message } from '../messages/message.entity.js';
 import { messageCounters, presentMessage, previewOf, storeMessage } from '../messages/index.js';
 import type { Ticket } from '../tickets/ticket.entity.js';
-import { OutboundMessage, type OutboxPresence } from './outbound-message.entity.js';
+import {
+  OUTBOX_PRIORITY,
+  OUTBOX_SOURCE_KINDS,
+  OutboundMessage,
+  type OutboxPresence,
+  type OutboxPriority,
+  type OutboxSourceKind,
+} from './outbound-message.entity.js';
 
 /**
  * Queueing a message to send: the conversation's copy and the outbox row are written together, in one
@@ -46,8 +53,40 @@ export interface QueueOptions {
   media?: QueuedMedia;
   /** "typing…" or "recording audio…" shown for `ms` before the message. */
   presence?: { kind: OutboxPresence; ms: number };
-  /** Not before this time (pacing). */
+  /** Not before this time (tonight's campaign). A row planned for later holds nothing of its chat meanwhile. */
   plannedAt?: Date;
+  /** 'conversation' (the default) goes before 'bulk' on the connection, always. */
+  priority?: OutboxPriority;
+  /** Spaced by this policy of the connection (created, or updated to these settings). */
+  pacing?: PacingPolicy;
+  /** Who asked; by default the agent `userId` (unless isSystem), else the system. */
+  source?: OutboxSource;
+}
+
+/** Who asked for a send, with the asking record's id: read back from the row, carried by `outbox.settled`. */
+export interface OutboxSource {
+  kind: OutboxSourceKind;
+  id?: number | null;
+}
+
+/**
+ * A pacing policy of a connection, applied by the outbox when it claims a paced row (never by planning
+ * times): every paced row of the connection, whatever its policy, passes one gate, so two campaigns on
+ * one number take turns and never double its rate, and an outage never releases a backlog back to back.
+ * Any setting at 0 (or no window) is off.
+ */
+export interface PacingPolicy {
+  /** The policy's name on the connection ('campaigns', 'api'...): callers using one name share its settings. */
+  name: string;
+  /** Least time between two paced sends (ms), spread ±30% at random. */
+  gapMs: number;
+  /** After this many paced sends, one gap of `longGapMs` (also spread) instead. */
+  longGapEvery?: number;
+  longGapMs?: number;
+  /** Paced sends of the connection per day, in the company's time zone. */
+  dailyCap?: number;
+  /** Paced rows go only between these times ('HH:MM', the company's time zone; '22:00'-'06:00' wraps midnight). */
+  window?: { from: string; to: string } | null;
 }
 
 const mediaTypeFor = (mimetype: string): MediaType => {
@@ -57,6 +96,55 @@ const mediaTypeFor = (mimetype: string): MediaType => {
 
 /** The order key of a chat: every message to one destination leaves in the order it was queued. */
 const chatKeyOf = (contact: Pick<Contact, 'id' | 'number' | 'lid'>) => `c:${contact.id}`;
+
+const minutesOf = (time: string): number => {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+  if (!match) throw new AppError('ERR_VALIDATION', { fields: [{ path: 'pacing.window', message: 'HH:MM' }] });
+  return Number(match[1]) * 60 + Number(match[2]);
+};
+
+const count = (value: number | undefined, path: string): number => {
+  const n = value ?? 0;
+  if (!Number.isInteger(n) || n < 0) throw new AppError('ERR_VALIDATION', { fields: [{ path: `pacing.${path}`, message: 'a whole number, 0 or more' }] });
+  return n;
+};
+
+/** Creates the connection's policy of that name, or sets it to these settings; answers its id. */
+export const applyPacing = async (em: EntityManager, whatsappId: number, policy: PacingPolicy): Promise<number> => {
+  const name = policy.name.trim();
+  if (!name || name.length > 60) throw new AppError('ERR_VALIDATION', { fields: [{ path: 'pacing.name', message: '1 to 60 characters' }] });
+  const window = policy.window ? { from: minutesOf(policy.window.from), to: minutesOf(policy.window.to) } : null;
+  const [row] = await em.execute<{ id: number }[]>(
+    ...named(
+      `insert into outbox_pacing (company_id, whatsapp_id, name, gap_ms, long_gap_every, long_gap_ms, daily_cap, window_from, window_to, created_at, updated_at)
+       values (:company, :whatsapp, :name, :gap, :every, :long, :cap, :from, :to, now(), now())
+       on conflict (whatsapp_id, name) do update set gap_ms = excluded.gap_ms, long_gap_every = excluded.long_gap_every,
+         long_gap_ms = excluded.long_gap_ms, daily_cap = excluded.daily_cap, window_from = excluded.window_from,
+         window_to = excluded.window_to, updated_at = now()
+       returning id`,
+      {
+        company: requireTenant(em),
+        whatsapp: whatsappId,
+        name,
+        gap: count(policy.gapMs, 'gapMs'),
+        every: count(policy.longGapEvery, 'longGapEvery'),
+        long: count(policy.longGapMs, 'longGapMs'),
+        cap: count(policy.dailyCap, 'dailyCap'),
+        from: window?.from ?? null,
+        to: window?.to ?? null,
+      },
+    ),
+  );
+  return row.id;
+};
+
+const sourceOf = (options: Pick<QueueOptions, 'source' | 'userId' | 'isSystem'>): { kind: OutboxSourceKind; id: number | null } => {
+  if (options.source) {
+    if (!OUTBOX_SOURCE_KINDS.includes(options.source.kind)) throw new Error(`unknown outbox source ${options.source.kind}`);
+    return { kind: options.source.kind, id: options.source.id ?? null };
+  }
+  return options.userId && !options.isSystem ? { kind: 'agent', id: options.userId } : { kind: 'system', id: null };
+};
 
 /** Where a queued message goes: a ticket's conversation, or a contact's history without a ticket. */
 interface Destination {
@@ -73,7 +161,9 @@ const writeQueued = async (em: EntityManager, dest: Destination, options: QueueO
   const wid = newMessageId();
   const mediaType: MediaType = options.media ? mediaTypeFor(options.media.mimetype) : 'chat';
   const at = new Date();
+  const source = sourceOf(options);
   const message = await em.transactional(async (tx) => {
+    const pacingId = options.pacing ? await applyPacing(tx, whatsappId, options.pacing) : null;
     const { message } = await storeMessage(tx, {
       ticketId: ticket?.id ?? null,
       chatContactId: ticket ? null : contact.id,
@@ -123,6 +213,10 @@ const writeQueued = async (em: EntityManager, dest: Destination, options: QueueO
       presence: options.presence && options.presence.ms > 0 ? options.presence.kind : null,
       presenceMs: options.presence ? Math.max(0, Math.round(options.presence.ms)) : 0,
       plannedAt: options.plannedAt ?? at,
+      priority: OUTBOX_PRIORITY[options.priority ?? 'conversation'],
+      pacingId,
+      sourceKind: source.kind,
+      sourceId: source.id,
     });
     await tx.flush();
     return message;
@@ -176,13 +270,212 @@ export const queueToNumber = async (
   return { message, contact };
 };
 
+/** One row of a bulk enqueue (a campaign's contact, a bulk API call's number). */
+export interface BulkRow {
+  number: string;
+  /** The contact's name when it is new (or still a placeholder). */
+  name?: string;
+  body: string;
+  /** Already stored in the company's media folder (one stored file may serve every row). */
+  media?: QueuedMedia;
+  /** The asking record, e.g. `{ kind: 'campaign', id: <shipping row id> }`. */
+  source?: OutboxSource;
+  plannedAt?: Date;
+  /** Its place in its run (default: its index in `rows`): two runs on one connection alternate by it. */
+  seq?: number;
+}
+
+export interface BulkInput {
+  whatsappId: number;
+  rows: BulkRow[];
+  /** The connection's policy these rows go by; without one they go as fast as the connection sends. */
+  pacing?: PacingPolicy;
+  /** Default 'bulk': a conversation's rows go first. */
+  priority?: OutboxPriority;
+  /** Not before this time, for every row without its own. */
+  plannedAt?: Date;
+}
+
+export interface BulkQueued {
+  /** The row's index in `rows`. */
+  index: number;
+  outboxId: number;
+  messageId: number;
+  wid: string;
+  contactId: number;
+}
+
+/** Rows written per statement. */
+const BULK_CHUNK = 1000;
+
+interface BulkWrite {
+  companyId: number;
+  whatsappId: number;
+  priority: number;
+  pacingId: number | null;
+  plannedAt: Date | null;
+}
+
+/**
+ * One statement per chunk: the contacts found or created (a placeholder name replaced by the given one,
+ * as upsertChannelContact does), each row's message kept in its contact's history, and its outbox row.
+ */
+const writeBulkChunk = async (
+  em: EntityManager,
+  write: BulkWrite,
+  chunk: { index: number; number: string; row: BulkRow }[],
+): Promise<BulkQueued[]> => {
+  const input = chunk.map(({ index, number, row }) => {
+    const source = sourceOf({ source: row.source });
+    return {
+      ord: index,
+      number,
+      name: row.name ?? '',
+      body: row.body,
+      wid: newMessageId(),
+      media_type: row.media ? mediaTypeFor(row.media.mimetype) : 'chat',
+      media_url: row.media?.fileName ?? null,
+      media_name: row.media?.mediaName ?? null,
+      mimetype: row.media?.mimetype ?? null,
+      voice_note: row.media?.voiceNote ?? false,
+      source_kind: source.kind,
+      source_id: source.id,
+      seq: row.seq ?? index,
+      planned_at: (row.plannedAt ?? write.plannedAt)?.toISOString() ?? null,
+    };
+  });
+  const rows = await em.execute<{ id: number; message_id: number; wid: string; contact_id: number }[]>(
+    ...named(
+      `with input as (
+         select * from jsonb_to_recordset(:rows::jsonb) as i(ord int, number text, name text, body text, wid text, media_type text,
+           media_url text, media_name text, mimetype text, voice_note boolean, source_kind text, source_id int, seq int, planned_at timestamptz)
+       ),
+       wanted as (select distinct on (number) number, btrim(name) as name from input order by number, ord),
+       created as (
+         insert into contacts (company_id, name, number, lid, email, profile_pic_url, is_group, uuid, created_at, updated_at)
+         select :company, coalesce(nullif(w.name, ''), w.number), w.number, null, '', '', false, gen_random_uuid(), now(), now() from wanted w
+         on conflict (company_id, number) where number is not null do nothing
+         returning id, number, lid
+       ),
+       renamed as (
+         update contacts c set name = w.name, updated_at = now() from wanted w
+          where c.company_id = :company and c.number = w.number and w.name <> '' and c.name <> w.name
+            and (btrim(c.name) = '' or c.name = c.number or c.name = c.lid)
+         returning c.id
+       ),
+       found as (
+         select id, number, lid from created
+         union all
+         select c.id, c.number, c.lid from contacts c join wanted w on w.number = c.number where c.company_id = :company
+       ),
+       stored as (
+         insert into messages (company_id, ticket_id, chat_contact_id, wid, whatsapp_id, contact_id, user_id, body, from_me, read, ack,
+             media_type, media_url, media_name, is_deleted, is_edited, is_system, created_at, updated_at)
+         select :company, null, f.id, i.wid, :whatsapp, null, null, i.body, true, true, 0, i.media_type, i.media_url, i.media_name,
+                false, false, false, now(), now()
+           from input i join found f on f.number = i.number
+         returning id, wid, chat_contact_id
+       )
+       insert into outbound_messages (company_id, whatsapp_id, ticket_id, message_id, contact_id, to_number, to_lid, is_group, chat_key, wid,
+           body, media_url, media_name, mimetype, voice_note, quoted_from_me, presence_ms, presence_sent, status, attempts, planned_at,
+           priority, bulk_seq, pacing_id, source_kind, source_id, created_at, updated_at)
+       select :company, :whatsapp, null, s.id, s.chat_contact_id, i.number, f.lid, false, 'c:' || s.chat_contact_id, i.wid,
+              i.body, i.media_url, i.media_name, i.mimetype, i.voice_note, false, 0, false, 'pending', 0, coalesce(i.planned_at, now()),
+              :priority, i.seq, :pacing, i.source_kind, i.source_id, now(), now()
+         from stored s join input i on i.wid = s.wid join found f on f.id = s.chat_contact_id
+       returning id, message_id, wid, contact_id`,
+      { rows: JSON.stringify(input), company: write.companyId, whatsapp: write.whatsappId, priority: write.priority, pacing: write.pacingId },
+    ),
+  );
+  const byWid = new Map(rows.map((r) => [r.wid, r]));
+  const queued: BulkQueued[] = [];
+  for (const item of input) {
+    const row = byWid.get(item.wid);
+    if (row) queued.push({ index: item.ord, outboxId: row.id, messageId: row.message_id, wid: row.wid, contactId: row.contact_id });
+  }
+  return queued;
+};
+
+/**
+ * Queues many messages to numbers at once (a campaign, a bulk API call), without tickets, as
+ * queueToNumber does one: one statement per chunk of 1,000 rows, all in one transaction (the caller's
+ * when it has one), then one wake-up of the connection's sender. Rows whose number has no digits are
+ * left out and listed in `invalid` (their indexes). `em` is bound to the company.
+ */
+export const queueBulk = async (deps: OutboxDeps, em: EntityManager, input: BulkInput): Promise<{ queued: BulkQueued[]; invalid: number[] }> => {
+  const companyId = requireTenant(em);
+  if (!(await em.findOne(Whatsapp, input.whatsappId, { fields: ['id'] }))) throw new AppError('ERR_NO_WAPP_FOUND');
+  const invalid: number[] = [];
+  const valid: { index: number; number: string; row: BulkRow }[] = [];
+  input.rows.forEach((row, index) => {
+    const number = digitsOnly(row.number);
+    if (number) valid.push({ index, number, row });
+    else invalid.push(index);
+  });
+  const queued: BulkQueued[] = [];
+  await em.transactional(async (tx) => {
+    const write: BulkWrite = {
+      companyId,
+      whatsappId: input.whatsappId,
+      priority: OUTBOX_PRIORITY[input.priority ?? 'bulk'],
+      pacingId: input.pacing ? await applyPacing(tx, input.whatsappId, input.pacing) : null,
+      plannedAt: input.plannedAt ?? null,
+    };
+    for (let i = 0; i < valid.length; i += BULK_CHUNK) {
+      const chunk = valid.slice(i, i + BULK_CHUNK);
+      let written = await writeBulkChunk(tx, write, chunk);
+      if (written.length < chunk.length) {
+        // A contact created by another transaction while this statement ran is not in its snapshot: the
+        // rows to it are written again, by a statement that sees it.
+        const done = new Set(written.map((q) => q.index));
+        written = [...written, ...(await writeBulkChunk(tx, write, chunk.filter((c) => !done.has(c.index))))];
+        if (written.length < chunk.length) throw new Error('bulk enqueue: a contact could not be found or created');
+      }
+      queued.push(...written);
+    }
+  });
+  if (queued.length > 0) deps.events.emit('outbox.queued', { companyId, whatsappId: input.whatsappId });
+  queued.sort((a, b) => a.index - b.index);
+  return { queued, invalid };
+};
+
+/** How a row's outcome is announced: `outbox.settled`, with the row's correlation. */
+export type OutboxOutcome = 'sent' | 'failed' | 'delivered' | 'read';
+
+/** The columns an outcome's announcement reads (RETURNING of the statement that records it). */
+export const OUTCOME_COLUMNS = 'id, company_id, whatsapp_id, message_id, wid, source_kind, source_id, last_error';
+
+export interface OutcomeRow {
+  id: number;
+  company_id: number;
+  whatsapp_id: number;
+  message_id: number | null;
+  wid: string;
+  source_kind: OutboxSourceKind;
+  source_id: number | null;
+  last_error: string | null;
+}
+
+export const announceOutcome = (events: EventBus, row: OutcomeRow, status: OutboxOutcome): void => {
+  events.emit('outbox.settled', {
+    companyId: row.company_id,
+    whatsappId: row.whatsapp_id,
+    outboxId: row.id,
+    messageId: row.message_id,
+    wid: row.wid,
+    status,
+    error: status === 'failed' ? row.last_error : null,
+    source: { kind: row.source_kind, id: row.source_id },
+  });
+};
+
 /**
  * Sends a failed message again (the agent's resend action): the same message id, so a copy that did reach
  * the phone is not shown twice. Answers false when the message has no failed send.
  */
 export const requeueFailed = async (deps: OutboxDeps, em: EntityManager, message: Message): Promise<boolean> => {
   const rows = await em.execute<{ whatsapp_id: number; company_id: number }[]>(
-    `update outbound_messages set status = 'pending', attempts = 0, planned_at = now(), last_error = null, updated_at = now()
+    `update outbound_messages set status = 'pending', attempts = 0, planned_at = now(), last_error = null, failed_at = null, updated_at = now()
      where message_id = ? and status = 'failed' returning whatsapp_id, company_id`,
     [message.id],
   );
@@ -194,12 +487,16 @@ export const requeueFailed = async (deps: OutboxDeps, em: EntityManager, message
 };
 
 /** Withdraws a message not sent yet (deleted before it left): true when it was still waiting. */
-export const cancelQueued = async (em: EntityManager, messageId: number): Promise<boolean> => {
-  const rows = await em.execute<{ id: number }[]>(
-    `update outbound_messages set status = 'failed', last_error = 'ERR_CANCELLED', updated_at = now()
-     where message_id = ? and status in ('pending', 'failed') returning id`,
+export const cancelQueued = async (deps: Pick<OutboxDeps, 'events'>, em: EntityManager, messageId: number): Promise<boolean> => {
+  const rows = await em.execute<(OutcomeRow & { was: string })[]>(
+    `update outbound_messages o set status = 'failed', last_error = 'ERR_CANCELLED', failed_at = coalesce(o.failed_at, now()), updated_at = now()
+       from (select id, status as was from outbound_messages where message_id = ? and status in ('pending', 'failed') for update) old
+      where o.id = old.id
+      returning ${OUTCOME_COLUMNS.split(', ').map((c) => `o.${c}`).join(', ')}, old.was`,
     [messageId],
   );
+  // A row that had failed already was announced then.
+  for (const row of rows) if (row.was === 'pending') announceOutcome(deps.events, row, 'failed');
   return rows.length > 0;
 };
 
@@ -214,14 +511,38 @@ export const markEchoed = async (em: EntityManager, whatsappId: number, wid: str
 
 /**
  * The network answered one of our sent messages with an error receipt: its outbox row becomes failed with
- * that reason (so the agent's resend sends it again, with the same id). A row still in `sending` is failed
- * too; the sender then finds it settled. Answers whether a row of ours was there.
+ * that reason (so the agent's resend sends it again, with the same id), and that outcome is announced. A
+ * row still in `sending` is failed too; the sender then finds it settled. Answers whether a row of ours was there.
  */
-export const failAfterSend = async (em: EntityManager, whatsappId: number, wid: string, code: string): Promise<boolean> => {
-  const rows = await em.execute<{ id: number }[]>(
-    `update outbound_messages set status = 'failed', last_error = ?, updated_at = now()
-     where whatsapp_id = ? and wid = ? and status in ('sending', 'sent') returning id`,
+export const failAfterSend = async (
+  deps: Pick<OutboxDeps, 'events'>,
+  em: EntityManager,
+  whatsappId: number,
+  wid: string,
+  code: string,
+): Promise<boolean> => {
+  const rows = await em.execute<OutcomeRow[]>(
+    `update outbound_messages set status = 'failed', last_error = ?, failed_at = now(), updated_at = now()
+     where whatsapp_id = ? and wid = ? and status in ('sending', 'sent') returning ${OUTCOME_COLUMNS}`,
     [code, whatsappId, wid],
   );
+  for (const row of rows) announceOutcome(deps.events, row, 'failed');
   return rows.length > 0;
+};
+
+/**
+ * A receipt of one of our messages (ack 2: delivered to the phone, 3 and more: read or played): its time
+ * is recorded on the outbox row once and the outcome announced, whether or not the message has a ticket.
+ */
+export const recordReceipt = async (deps: Pick<OutboxDeps, 'events'>, em: EntityManager, whatsappId: number, wid: string, ack: number): Promise<void> => {
+  if (ack < 2) return;
+  const read = ack >= 3;
+  const rows = await em.execute<OutcomeRow[]>(
+    `update outbound_messages set delivered_at = coalesce(delivered_at, now()),
+            read_at = case when ? then coalesce(read_at, now()) else read_at end, updated_at = now()
+      where whatsapp_id = ? and wid = ? and (delivered_at is null or (? and read_at is null))
+      returning ${OUTCOME_COLUMNS}`,
+    [read, whatsappId, wid, read],
+  );
+  for (const row of rows) announceOutcome(deps.events, row, read ? 'read' : 'delivered');
 };

@@ -77,11 +77,11 @@ const deliver = async (deps: ScheduleSenderDeps, em: EntityManager, schedule: Sc
       em,
       ticket,
       { data: media, mimetype, filename: schedule.mediaName ?? schedule.mediaPath, caption: schedule.body },
-      { userId: schedule.userId },
+      { userId: schedule.userId, source: { kind: 'schedule', id: schedule.id } },
     );
   } else {
     // Variables ({{name}}...) are filled by sendText, as for an agent's message.
-    await sendText(deps, em, ticket, { body: schedule.body, userId: schedule.userId });
+    await sendText(deps, em, ticket, { body: schedule.body, userId: schedule.userId, source: { kind: 'schedule', id: schedule.id } });
   }
   return ticket.id;
 };
