@@ -374,6 +374,7 @@ const writeBulkChunk = async (
          select :company, null, f.id, i.wid, :whatsapp, null, null, i.body, true, true, 0, i.media_type, i.media_url, i.media_name,
                 false, false, false, now(), now()
            from input i join found f on f.number = i.number
+          order by i.ord
          returning id, wid, chat_contact_id
        )
        insert into outbound_messages (company_id, whatsapp_id, ticket_id, message_id, contact_id, to_number, to_lid, is_group, chat_key, wid,
@@ -383,6 +384,7 @@ const writeBulkChunk = async (
               i.body, i.media_url, i.media_name, i.mimetype, i.voice_note, false, 0, false, 'pending', 0, coalesce(i.planned_at, now()),
               :priority, i.seq, :pacing, i.source_kind, i.source_id, now(), now()
          from stored s join input i on i.wid = s.wid join found f on f.id = s.chat_contact_id
+        order by i.ord
        returning id, message_id, wid, contact_id`,
       { rows: JSON.stringify(input), company: write.companyId, whatsapp: write.whatsappId, priority: write.priority, pacing: write.pacingId },
     ),

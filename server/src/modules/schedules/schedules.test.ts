@@ -408,6 +408,10 @@ describe('sending', () => {
 
     const messages = (await phoneOf(a.admin.token, wa.id)).filter((m) => m.to === customer);
     expect(messages.map((m) => m.body)).toEqual(['Olá Maria, seu horário é amanhã.']);
+    // The outbox row says who asked: this schedule.
+    expect(await sql(`select source_kind, source_id from outbound_messages where ticket_id = ? and body like 'Olá Maria%'`, [ticket.id])).toEqual([
+      { source_kind: 'schedule', source_id: s.id },
+    ]);
     const history = await t.api.get(`/messages/${ticket.id}`, a.admin.token);
     expect(history.body.messages.map((m: any) => ({ body: m.body, fromMe: m.fromMe }))).toContainEqual({
       body: 'Olá Maria, seu horário é amanhã.',
