@@ -7,7 +7,8 @@
  *      HTTP clients; prints queued/s and sent/s (first request to last delivery on the simulated phones);
  *   2. another 10,000, with the server and its PostgreSQL killed (SIGKILL) once about half have left, then
  *      started again: every reply the server accepted (200) is counted on the phones, lost and duplicated.
- * BENCH_OUTBOX_TOTAL and BENCH_OUTBOX_CONNECTIONS change the size.
+ * BENCH_OUTBOX_TOTAL and BENCH_OUTBOX_CONNECTIONS change the size. Then the mixed run (outbox-mixed.ts; alone
+ * with `npm run bench:outbox -- mixed`): a campaign's backlog and agents' replies on one connection.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -17,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from '../src/db/embedded.js';
+import { mixedRun } from './outbox-mixed.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');
@@ -296,7 +298,7 @@ const main = async () => {
   }
 };
 
-main().then(
+(process.argv.includes('mixed') ? mixedRun() : main().then(mixedRun)).then(
   () => process.exit(0),
   (err: unknown) => {
     console.error(err);

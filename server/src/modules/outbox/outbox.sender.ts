@@ -103,11 +103,14 @@ const CLAIM = `
       from outbound_messages c
      where c.whatsapp_id = ? and c.status = 'pending' and c.planned_at <= now()
        and (c.pacing_id is null or c.presence_sent or c.pacing_id in (select id from policies))
+       -- Ordered, limited and kept a subplan (offset 0): it can only go by the chat index, whatever the
+       -- statistics say right after a campaign wrote thousands of rows (else one claim scans them all).
        and not exists (
          select 1 from outbound_messages e
           where e.whatsapp_id = c.whatsapp_id and e.chat_key = c.chat_key and e.id < c.id and e.priority <= c.priority
             and (e.status = 'sending'
-                 or (e.status = 'pending' and (e.planned_at <= now() or e.attempts > 0 or e.presence_sent))))
+                 or (e.status = 'pending' and (e.planned_at <= now() or e.attempts > 0 or e.presence_sent)))
+          order by e.id limit 1 offset 0)
      order by c.priority, c.bulk_seq, c.planned_at, c.id
      limit 1
      for update of c skip locked
