@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forCompany, forSystem } from '../../db/tenant.js';
 import { connectSandbox, outbox } from '../../../testing/conversation.js';
 import { createTenant, eventually, startTestApp, type Tenant, type TestApp } from '../../../testing/helpers.js';
-import { queueBulk, queueToNumber, type PacingPolicy } from './index.js';
+import { applyPacing, queueBulk, queueToNumber, type PacingPolicy } from './index.js';
 
 /**
  * Pacing is the outbox's: a connection's paced rows pass one gate when the sender takes them, whatever
@@ -195,5 +195,13 @@ describe('a pacing policy', () => {
       queueBulk(deps(), em(), { whatsappId: wa.id, pacing: { name: 'bad', gapMs: 1, window: { from: '25:00', to: '08:00' } }, rows: row }),
     ).rejects.toMatchObject({ code: 'ERR_VALIDATION' });
     expect(await sql(`select count(*)::int as n from outbound_messages where whatsapp_id = ?`, [wa.id])).toEqual([{ n: 0 }]);
+  });
+
+  it('is a policy of the company’s own connection: another company’s cannot be set', async () => {
+    const other = await createTenant(t, 'PacingOther');
+    const theirs = await connectSandbox(t.api, other.admin.token);
+    await applyPacing(forCompany(t.app.orm.em.fork(), other.companyId), theirs.id, { name: 'campaigns', gapMs: 5_000 });
+    await expect(applyPacing(em(), theirs.id, { name: 'campaigns', gapMs: 0 })).rejects.toMatchObject({ code: 'ERR_NO_WAPP_FOUND' });
+    expect(await sql(`select company_id, gap_ms from outbox_pacing where whatsapp_id = ?`, [theirs.id])).toEqual([{ company_id: other.companyId, gap_ms: 5_000 }]);
   });
 });

@@ -114,10 +114,12 @@ export const applyPacing = async (em: EntityManager, whatsappId: number, policy:
   const name = policy.name.trim();
   if (!name || name.length > 60) throw new AppError('ERR_VALIDATION', { fields: [{ path: 'pacing.name', message: '1 to 60 characters' }] });
   const window = policy.window ? { from: minutesOf(policy.window.from), to: minutesOf(policy.window.to) } : null;
+  // Only a connection of the company: the statement writes nothing for another's.
   const [row] = await em.execute<{ id: number }[]>(
     ...named(
       `insert into outbox_pacing (company_id, whatsapp_id, name, gap_ms, long_gap_every, long_gap_ms, daily_cap, window_from, window_to, created_at, updated_at)
-       values (:company, :whatsapp, :name, :gap, :every, :long, :cap, :from, :to, now(), now())
+       select w.company_id, w.id, :name, :gap, :every, :long, :cap, :from, :to, now(), now() from whatsapps w
+        where w.id = :whatsapp and w.company_id = :company
        on conflict (whatsapp_id, name) do update set gap_ms = excluded.gap_ms, long_gap_every = excluded.long_gap_every,
          long_gap_ms = excluded.long_gap_ms, daily_cap = excluded.daily_cap, window_from = excluded.window_from,
          window_to = excluded.window_to, updated_at = now()
@@ -135,6 +137,7 @@ export const applyPacing = async (em: EntityManager, whatsappId: number, policy:
       },
     ),
   );
+  if (!row) throw new AppError('ERR_NO_WAPP_FOUND');
   return row.id;
 };
 
