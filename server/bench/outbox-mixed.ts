@@ -11,7 +11,7 @@ import { forCompany } from '../src/db/tenant.js';
 import type { RunningApp } from '../src/app.js';
 import { queueBulk } from '../src/modules/outbox/index.js';
 import { Api } from '../testing/api.js';
-import { reportLatency, resetStatementStats, statementReport, withBenchApp } from './bench-app.js';
+import { cpuSeconds, reportLatency, resetStatementStats, statementReport, withBenchApp } from './bench-app.js';
 
 const ROWS = Number(process.env.BENCH_MIXED_ROWS ?? 10_000);
 const AGENTS = Number(process.env.BENCH_MIXED_AGENTS ?? 8);
@@ -65,6 +65,7 @@ const mixed = async (app: RunningApp) => {
   const writeMs = performance.now() - written;
   console.log(`  campaign written (queueBulk, ${ROWS} rows, contacts created): ${writeMs.toFixed(0)} ms`);
 
+  const cpu = cpuSeconds();
   // Agents reply while the backlog drains; each reply's time from queued to sent is read from its row.
   let sent = 0;
   let repliedWhileDraining = 0;
@@ -84,19 +85,25 @@ const mixed = async (app: RunningApp) => {
   })();
   await Promise.all([...tickets.map(agent), watcher]);
   for (let left = await pendingCampaign(); left > 0; left = await pendingCampaign()) await pause(200);
+  const used = cpuSeconds();
 
   const replies = (await db().execute(
     `select (extract(epoch from sent_at - created_at) * 1000)::float8 as ms from outbound_messages
       where whatsapp_id = ? and source_kind = 'agent' and status = 'sent'`,
     [whatsappId],
   )) as { ms: number }[];
-  reportLatency(`  agent replies, queued → sent (${repliedWhileDraining} of them while the backlog drained)`, replies.map((r) => r.ms), 72);
+  if (replies.length > 0) reportLatency(`  agent replies, queued → sent (${repliedWhileDraining} of them while the backlog drained)`, replies.map((r) => r.ms), 72);
   const [drain] = (await db().execute(
     `select count(*)::int as n, (extract(epoch from max(sent_at) - min(created_at)))::float8 as seconds
        from outbound_messages where whatsapp_id = ? and source_kind = 'campaign' and status = 'sent'`,
     [whatsappId],
   )) as { n: number; seconds: number }[];
   console.log(`  campaign backlog: ${drain.n} sent in ${drain.seconds.toFixed(1)} s, ${Math.round(drain.n / drain.seconds)} sends/s beside the replies`);
+  // What each send cost (the replies' HTTP requests included), whatever else the machine was doing.
+  const sends = drain.n + replies.length;
+  console.log(
+    `  CPU per send: Node ${(((used.node - cpu.node) * 1000) / sends).toFixed(2)} ms, PostgreSQL ${(((used.database - cpu.database) * 1000) / sends).toFixed(2)} ms`,
+  );
   await statementReport(app);
   if (process.env.BENCH_MIXED_DEBUG) {
     console.log(await db().execute(`select r.id, r.created_at, r.updated_at, r.sent_at, r.attempts, r.presence, (select count(*) from outbound_messages c where c.whatsapp_id = r.whatsapp_id and c.source_kind = 'campaign' and c.sent_at between r.created_at and r.sent_at) as overtaken

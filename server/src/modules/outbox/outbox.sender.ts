@@ -40,6 +40,12 @@ export const OUTBOX_MAX_ATTEMPTS = 5;
 export const OUTBOX_BACKOFF_MS = [2_000, 10_000, 60_000, 300_000] as const;
 /** Errors that will not go away by trying again. */
 const PERMANENT = new Set(['ERR_WAPP_INVALID_CONTACT', 'ERR_WAPP_CHECK_CONTACT', 'ERR_MEDIA_NOT_FOUND', 'ERR_NO_WAPP_FOUND']);
+/**
+ * Sends a lane has in flight at most, each to another chat. One at a time, a connection's throughput is
+ * bound by round trips (three statements and the network a send); a few overlap them. Kept small: a crash
+ * leaves at most this many rows in `sending` to settle, and WhatsApp without an echo fails those as uncertain.
+ */
+export const LANE_SENDS = 4;
 /** The longest a lane sleeps before looking again by itself (the sweep covers the rest). */
 const MAX_TIMER_MS = 60_000;
 
@@ -82,7 +88,8 @@ interface Row {
  */
 const CLAIM = `
   with gate as (
-    select next_at, streak, day, day_count from outbox_pacing_state where whatsapp_id = ?
+    -- Locked: the lane's concurrent claims pass the gate one at a time, each seeing where the last left it.
+    select next_at, streak, day, day_count from outbox_pacing_state where whatsapp_id = ? for update
   ),
   policies as (
     select p.id, p.company_id, p.gap_ms, p.long_gap_every, p.long_gap_ms, (now() at time zone co.timezone)::date as today,
@@ -219,7 +226,14 @@ export class OutboxSender {
           await this.settleInterrupted(whatsappId, session);
           lane.settledFor = session;
         }
-        while (!this.stopped && session.canSend() && (await this.sendNext(whatsappId, session)));
+        // A few sends at once, each claimed in order: a chat's rows still go one by one (a row in flight
+        // holds its chat), while rows of other chats overlap their round trips with it.
+        const drain = async () => {
+          while (!this.stopped && session.canSend() && (await this.sendNext(whatsappId, session)));
+        };
+        const drained = await Promise.allSettled(Array.from({ length: LANE_SENDS }, drain));
+        const failed = drained.find((d) => d.status === 'rejected');
+        if (failed) throw failed.reason;
       } while (lane.again && !this.stopped);
       if (!this.stopped) await this.wakeLater(whatsappId, lane);
     } catch (err) {

@@ -138,6 +138,11 @@ export const applyPacing = async (em: EntityManager, whatsappId: number, policy:
     ),
   );
   if (!row) throw new AppError('ERR_NO_WAPP_FOUND');
+  // The connection's gate exists before its first paced row: the sender's claims lock it to pass one by one.
+  await em.execute(
+    `insert into outbox_pacing_state (whatsapp_id, company_id, next_at, streak, day_count) values (?, ?, now(), 0, 0) on conflict do nothing`,
+    [whatsappId, requireTenant(em)],
+  );
   return row.id;
 };
 
@@ -360,16 +365,20 @@ const writeBulkChunk = async (
          on conflict (company_id, number) where number is not null do nothing
          returning id, number, lid
        ),
+       -- The company's existing contacts among these numbers, looked up by number (never a scan of them all).
+       existing as (
+         select c.id, c.number, c.lid, c.name from contacts c
+          where c.company_id = :company and c.number = any(array(select number from wanted))
+       ),
        renamed as (
-         update contacts c set name = w.name, updated_at = now() from wanted w
-          where c.company_id = :company and c.number = w.number and w.name <> '' and c.name <> w.name
-            and (btrim(c.name) = '' or c.name = c.number or c.name = c.lid)
+         update contacts c set name = w.name, updated_at = now() from existing x join wanted w on w.number = x.number
+          where c.id = x.id and w.name <> '' and x.name <> w.name and (btrim(x.name) = '' or x.name = x.number or x.name = x.lid)
          returning c.id
        ),
        found as (
          select id, number, lid from created
          union all
-         select c.id, c.number, c.lid from contacts c join wanted w on w.number = c.number where c.company_id = :company
+         select id, number, lid from existing
        ),
        stored as (
          insert into messages (company_id, ticket_id, chat_contact_id, wid, whatsapp_id, contact_id, user_id, body, from_me, read, ack,
