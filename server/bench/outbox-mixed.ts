@@ -61,9 +61,14 @@ const mixed = async (app: RunningApp) => {
   }));
   await resetStatementStats(app);
   const written = performance.now();
+  const writeCpu = cpuSeconds();
   await queueBulk({ media: app.media, events: app.events }, forCompany(app.orm.em.fork(), companyId), { whatsappId, rows });
   const writeMs = performance.now() - written;
-  console.log(`  campaign written (queueBulk, ${ROWS} rows, contacts created): ${writeMs.toFixed(0)} ms`);
+  const writeUsed = cpuSeconds();
+  console.log(
+    `  campaign written (queueBulk, ${ROWS} rows, contacts created): ${writeMs.toFixed(0)} ms ` +
+      `(CPU: Node ${((writeUsed.node - writeCpu.node) * 1000).toFixed(0)} ms, PostgreSQL ${((writeUsed.database - writeCpu.database) * 1000).toFixed(0)} ms)`,
+  );
 
   const cpu = cpuSeconds();
   // Agents reply while the backlog drains; each reply's time from queued to sent is read from its row.
