@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxSession } from '../../channels/sandbox/sandbox.provider.js';
 import type { DomainEvents } from '../../events/bus.js';
 import { forCompany } from '../../db/tenant.js';
 import { applyMessageUpdate } from '../../pipeline/message-updates.js';
@@ -100,7 +101,7 @@ describe('outcomes', () => {
 
   it('a failed send and a withdrawn one are failures announced with their reason', async () => {
     const ticket = await openTicket();
-    (t.app.channels.find(wa.id) as { fault: unknown }).fault = { code: 'ERR_WAPP_INVALID_CONTACT', count: 1 };
+    (t.app.channels.find(wa.id) as SandboxSession).fault = { code: 'ERR_WAPP_INVALID_CONTACT', count: 1 };
     const failed = await sendText({ ...deps(), channels: t.app.channels }, em(), ticket, { body: 'não vai', isSystem: true });
     await eventually(() => expect(heardOf(failed.wid!)).toEqual(['failed']));
     expect(heard.find((e) => e.wid === failed.wid)).toMatchObject({ error: 'ERR_WAPP_INVALID_CONTACT', source: { kind: 'system', id: null } });
