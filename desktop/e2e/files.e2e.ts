@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeInChromium, startHarness, type Harness } from './support/harness';
+import { describeInChromium, setTheme as setThemeOf, startHarness, type Harness } from './support/harness';
 
 /**
  * The File lists and Quick messages screens in a real browser against the server as `npm start` runs it:
@@ -20,10 +20,7 @@ let token = '';
 
 const byTestId = (id: string) => page.getByTestId(id);
 
-const setTheme = async (theme: 'light' | 'dark') => {
-  if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== theme) await byTestId('theme-toggle').click();
-  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-};
+const setTheme = (theme: 'light' | 'dark') => setThemeOf(page, theme);
 
 /** Screenshots at 1366 and 400 px, light and dark; `openDialog` (if any) opens a dialog for each shot. */
 const screens = async (name: string, openDialog?: () => Promise<void>) => {

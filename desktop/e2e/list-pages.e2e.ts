@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { describeInChromium, startHarness, storySteps, type Harness } from './support/harness';
+import { describeInChromium, setTheme as setThemeOf, startHarness, storySteps, type Harness } from './support/harness';
 
 /**
  * The list-and-dialog pages built on components/list-kit, in Chromium against the server as `npm start`
@@ -16,10 +16,7 @@ let token = '';
 const { skipIfBroken, broken } = storySteps();
 
 const byTestId = (id: string) => page.getByTestId(id);
-const setTheme = async (theme: 'light' | 'dark') => {
-  if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== theme) await byTestId('theme-toggle').click();
-  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-};
+const setTheme = (theme: 'light' | 'dark') => setThemeOf(page, theme);
 
 /** The GET /tags/ page requests the page makes from now on, as "pageNumber|searchParam". */
 const watchTagRequests = () => {

@@ -60,4 +60,5 @@ export const startHarness = async (
 export const describeInChromium = describe.skipIf('missing' in inject('e2eChromium'));
 
 export { storySteps } from './story.js';
+export { setTheme } from './theme.js';
 export type { RecordedNotification } from './browser.js';
