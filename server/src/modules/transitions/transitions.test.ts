@@ -194,7 +194,10 @@ describe('the ticket log', () => {
 
   it('records every transition with who acted and where the ticket went', async () => {
     const { em: scoped, ticket } = await waitingTicket();
-    const queue = (await t.api.post('/queue', { name: `Log ${seq}`, color: '#112233', greetingMessage: '' }, a.admin.token)).body;
+    // A greeting is required once the company has another queue, which earlier tests created.
+    const created = await t.api.post('/queue', { name: `Log ${seq}`, color: '#112233', greetingMessage: 'Olá' }, a.admin.token);
+    expect(created.status).toBe(201);
+    const queue = created.body;
     await moveToQueue(scoped, ticket, { kind: 'flow', flowId: 5 }, queue.id);
     await scoped.flush();
     await placeTicket(deps, scoped, ticket, byUser(a.agent.id), { status: 'open', userId: a.agent.id, queueId: queue.id, whatsappId: wa.id });
