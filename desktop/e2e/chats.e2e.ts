@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import chatsEn from '../src/renderer/features/chats/i18n/en';
 import path from 'node:path';
-import { describeInChromium, startHarness, storySteps, type Harness } from './support/harness';
+import { describeInChromium, setTheme, startHarness, storySteps, type Harness } from './support/harness';
 import { ARTIFACTS_DIR } from './support/paths';
 
 /**
@@ -13,7 +13,7 @@ import { ARTIFACTS_DIR } from './support/paths';
  */
 
 const UI_TIMEOUT = 15_000;
-const AGENT = { name: 'Carla Agente', email: 'carla@atrium.local', password: 'agente-123456' };
+const AGENT = { name: 'Carla Agente', email: 'carla@atrium.local', password: 'Agente-123456' };
 const TITLE = 'Plantão de sábado';
 const HELLO = 'Oi Carla, você cobre o sábado?';
 const ANSWER = 'Cubro sim, pode deixar!';
@@ -45,13 +45,12 @@ const screens = async (page: Page, name: string, prepare?: (width: number) => Pr
     await page.setViewportSize({ width, height: 800 });
     await prepare?.(width);
     for (const theme of ['light', 'dark'] as const) {
-      if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== theme) await page.getByTestId('theme-toggle').click();
-      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      await setTheme(page, theme);
       await page.mouse.move(width / 2, 790);
       await page.screenshot({ path: path.join(ARTIFACTS_DIR, `chats-${name}-${width}-${theme}.png`), animations: 'disabled' });
     }
   }
-  if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== 'light') await page.getByTestId('theme-toggle').click();
+  await setTheme(page, 'light');
   await page.setViewportSize({ width: 1366, height: 800 });
 };
 
@@ -161,7 +160,7 @@ describeInChromium('internal chat in Chromium: two users chatting with unread co
     await admin.keyboard.press('Escape');
     await admin.getByRole('dialog').waitFor({ state: 'detached' });
     // The new-chat dialog at 400 px in the dark theme.
-    await admin.getByTestId('theme-toggle').click();
+    await setTheme(admin, 'dark');
     await admin.setViewportSize({ width: 400, height: 800 });
     await admin.getByTestId('chat-new').click();
     await admin.getByTestId('chat-save').click();
@@ -172,7 +171,7 @@ describeInChromium('internal chat in Chromium: two users chatting with unread co
     expect(box.x + box.width).toBeLessThanOrEqual(400);
     await admin.screenshot({ path: path.join(ARTIFACTS_DIR, 'chats-new-dialog-400-dark.png'), animations: 'disabled' });
     await admin.keyboard.press('Escape');
-    await admin.getByTestId('theme-toggle').click();
+    await setTheme(admin, 'light');
     expect(h.browser.pageErrors).toEqual([]);
   });
 });

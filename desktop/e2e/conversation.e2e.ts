@@ -8,7 +8,7 @@ import connectionsPt from '../src/renderer/features/connections/i18n/pt';
 import ticketsEn from '../src/renderer/features/tickets/i18n/en';
 import ticketsPt from '../src/renderer/features/tickets/i18n/pt';
 import tagsEn from '../src/renderer/features/tags/i18n/en';
-import { describeInChromium, startHarness, storySteps, type Harness } from './support/harness';
+import { describeInChromium, setTheme, startHarness, storySteps, type Harness } from './support/harness';
 import { roomsJoined } from './support/browser';
 import { ARTIFACTS_DIR } from './support/paths';
 import path from 'node:path';
@@ -35,7 +35,7 @@ const OPTION = { title: 'Segunda via', message: 'Enviamos a segunda via para o s
 const BOT_CUSTOMER = { from: '5531998887777', name: 'Carlos Lima' };
 const SCHEDULED = 'Lembrete: sua segunda via vence amanhã, {{firstName}}.';
 const UI_TIMEOUT = 15_000;
-const AGENT = { name: 'Bruno Agente', email: 'bruno@atrium.local', password: 'agente-123456' };
+const AGENT = { name: 'Bruno Agente', email: 'bruno@atrium.local', password: 'Agente-123456' };
 
 let h: Harness;
 let page: Page;
@@ -60,14 +60,13 @@ const screens = async (name: string) => {
   for (const width of [1366, 400]) {
     await page.setViewportSize({ width, height: 800 });
     for (const theme of ['light', 'dark'] as const) {
-      if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== theme) await byTestId('theme-toggle').click();
-      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      await setTheme(page, theme);
       // Away from the toggle, so that its tooltip does not cover the page.
       await page.mouse.move(width / 2, 790);
       await shot(`${name}-${width}-${theme}`);
     }
   }
-  if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== 'light') await byTestId('theme-toggle').click();
+  await setTheme(page, 'light');
   if (viewport) await page.setViewportSize(viewport);
 };
 
@@ -81,8 +80,7 @@ const tops = (...ids: string[]) => Promise.all(ids.map(async (id) => Math.round(
 const dialogScreens = async (name: string, openDialog: () => Promise<void>, check?: (width: number) => Promise<void>) => {
   const viewport = page.viewportSize();
   for (const theme of ['light', 'dark'] as const) {
-    if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== theme) await byTestId('theme-toggle').click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+    await setTheme(page, theme);
     for (const width of [1366, 400]) {
       await page.setViewportSize({ width, height: 800 });
       await openDialog();
@@ -94,7 +92,7 @@ const dialogScreens = async (name: string, openDialog: () => Promise<void>, chec
       await page.getByRole('dialog').waitFor({ state: 'detached' });
     }
   }
-  if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== 'light') await byTestId('theme-toggle').click();
+  await setTheme(page, 'light');
   if (viewport) await page.setViewportSize(viewport);
 };
 
@@ -558,10 +556,8 @@ describeInChromium('the web app in Chromium: a sandbox conversation from QR code
     await agent.getByTestId('conversation-contact').waitFor();
     expect(await agent.getByTestId('message-input').count()).toBe(0);
     for (const id of ['ticket-resolve', 'ticket-transfer', 'ticket-return']) expect(await agent.getByTestId(id).count()).toBe(0);
-    const theme = () => agent.evaluate(() => document.documentElement.dataset.theme);
     for (const wanted of ['light', 'dark'] as const) {
-      if ((await theme()) !== wanted) await agent.getByTestId('theme-toggle').click();
-      await expect.poll(theme).toBe(wanted);
+      await setTheme(agent, wanted);
       for (const width of [1366, 400]) {
         await agent.setViewportSize({ width, height: 800 });
         await notice.waitFor();
@@ -569,8 +565,7 @@ describeInChromium('the web app in Chromium: a sandbox conversation from QR code
         await agent.screenshot({ path: path.join(ARTIFACTS_DIR, `conversation-handled-by-other-${width}-${wanted}.png`) });
       }
     }
-    await agent.getByTestId('theme-toggle').click();
-    await expect.poll(theme).toBe('light');
+    await setTheme(agent, 'light');
     await agent.setViewportSize({ width: 1366, height: 800 });
     // Back to the agent, as the transfer left it.
     expect((await h.api.put(`/tickets/${botTicketId}`, { userId: agentId }, token)).body).toMatchObject({ userId: agentId });

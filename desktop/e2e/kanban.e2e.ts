@@ -13,7 +13,7 @@ import { ARTIFACTS_DIR } from './support/paths';
  */
 
 const UI_TIMEOUT = 15_000;
-const AGENT = { name: 'Bruno Kanban', email: 'bruno.kanban@atrium.local', password: 'agente-123456' };
+const AGENT = { name: 'Bruno Kanban', email: 'bruno.kanban@atrium.local', password: 'Agente-123456' };
 const LANES = ['Novo', 'Negociando', 'Fechando'];
 const CUSTOMERS = [
   { from: '5511911110001', name: 'Maria Oliveira', body: 'Quero saber o preço do plano anual.' },

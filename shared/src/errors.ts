@@ -97,6 +97,8 @@ export const ERROR_STATUS = {
 
   // Password reset: a wrong, used or expired code (one answer for all three)
   ERR_INVALID_RESET_CODE: 400,
+  // A new password that is one of the most used ones (server/src/modules/auth/passwords.ts)
+  ERR_PASSWORD_TOO_COMMON: 400,
 
   // File lists
   ERR_NO_FILE_LIST_FOUND: 404,

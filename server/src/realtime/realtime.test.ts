@@ -63,9 +63,9 @@ const lastSeenOf = async (userId: number) => (await forSystem(t.app.orm.em).find
 /** A fresh agent of company A with a token of its own (tests that end sessions must not end the shared ones). */
 const newAgent = async (label: string) => {
   const email = `${label}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const created = await t.api.post('/users', { name: `Agent ${label}`, email, password: 'secret1' }, a.admin.token);
+  const created = await t.api.post('/users', { name: `Agent ${label}`, email, password: 'Secret-01x' }, a.admin.token);
   expect(created.status).toBe(201);
-  const login = await t.api.login(email, 'secret1');
+  const login = await t.api.login(email, 'Secret-01x');
   return { id: created.body.id as number, email, token: login.token };
 };
 
@@ -122,7 +122,7 @@ describe('company-{id}-auth', () => {
     const onMine = nextEvent(mine, `company-${a.companyId}-auth`);
     const onColleague = watch(colleague, `company-${a.companyId}-auth`);
     const onOther = watch(other, `company-${a.companyId}-auth`);
-    await t.api.login(agent.email, 'secret1');
+    await t.api.login(agent.email, 'Secret-01x');
     expect(await onMine).toEqual({ action: 'update', user: { id: agent.id, email: agent.email, companyId: a.companyId } });
     expect(await onColleague.before(await settingSaved(a))).toEqual([]);
     expect(await onOther.before(await settingSaved(b))).toEqual([]);
@@ -133,7 +133,7 @@ describe('company-{id}-auth', () => {
     const old = await socketFor(agent.token);
     const auth = nextEvent(old, `company-${a.companyId}-auth`);
     const closed = disconnectedWithin(old, 3000);
-    await t.api.login(agent.email, 'secret1');
+    await t.api.login(agent.email, 'Secret-01x');
     await auth;
     expect(await closed).toBe('io server disconnect');
   });
@@ -148,7 +148,7 @@ describe('company-{id}-user', () => {
 
     const created = nextEvent(adminA, `company-${a.companyId}-user`);
     const createdForAgent = nextEvent(agentA, `company-${a.companyId}-user`);
-    const res = await t.api.post('/users', { name: 'Announced', email: `announced-${Date.now()}@example.com`, password: 'secret1' }, a.admin.token);
+    const res = await t.api.post('/users', { name: 'Announced', email: `announced-${Date.now()}@example.com`, password: 'Secret-01x' }, a.admin.token);
     expect(res.status).toBe(201);
     expect(await created).toMatchObject({ action: 'create', user: { id: res.body.id, name: 'Announced', companyId: a.companyId } });
     expect(await createdForAgent).toMatchObject({ action: 'create' });
@@ -187,7 +187,7 @@ describe('ending sessions closes their sockets', () => {
     const agent = await newAgent('password');
     const socket = await socketFor(agent.token);
     const closed = disconnectedWithin(socket, 3000);
-    expect((await t.api.put(`/users/${agent.id}`, { password: 'changed-secret' }, a.admin.token)).status).toBe(200);
+    expect((await t.api.put(`/users/${agent.id}`, { password: 'Changed-secret-1' }, a.admin.token)).status).toBe(200);
     expect(await closed).toBe('io server disconnect');
   });
 
@@ -195,7 +195,7 @@ describe('ending sessions closes their sockets', () => {
     const agent = await newAgent('ownpassword');
     const socket = await socketFor(agent.token);
     const closed = disconnectedWithin(socket, 1000);
-    expect((await t.api.put(`/users/${agent.id}`, { password: 'changed-secret' }, agent.token)).status).toBe(200);
+    expect((await t.api.put(`/users/${agent.id}`, { password: 'Changed-secret-1' }, agent.token)).status).toBe(200);
     expect(await closed).toBeNull();
   });
 

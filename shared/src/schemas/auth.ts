@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, textSchema } from './common.js';
+import { emailSchema, passwordSchema, textSchema } from './common.js';
 
 export const loginSchema = z.object({
   email: emailSchema,
@@ -13,14 +13,8 @@ export const refreshSchema = z.object({
 });
 export type RefreshInput = z.infer<typeof refreshSchema>;
 
-/** Spec 02 section 9: at least 8 characters with a digit, a lowercase and an uppercase letter. */
-export const PASSWORD_RULE_MIN = 8;
-export const strongPasswordSchema = textSchema
-  .min(PASSWORD_RULE_MIN, { message: 'at least 8 characters' })
-  .max(50)
-  .refine((v) => /\d/.test(v), { message: 'needs a digit' })
-  .refine((v) => /\p{Ll}/u.test(v), { message: 'needs a lowercase letter' })
-  .refine((v) => /\p{Lu}/u.test(v), { message: 'needs an uppercase letter' });
+/** The reset's new password: the one rule for every password set (common.ts). */
+export const strongPasswordSchema = passwordSchema;
 
 /** The emailed reset code: 6 digits, valid for 15 minutes, once. */
 export const RESET_CODE_LENGTH = 6;

@@ -2,5 +2,5 @@
 // listeners are in module.ts, which only the app composes).
 export { authenticate, revokeSessions } from './auth.service.js';
 export { assertCompanyUsable, liveSessions, todayIn } from './sessions.js';
-export { hashPassword } from './passwords.js';
+export { assertPasswordAllowed, hashNewPassword, hashPassword } from './passwords.js';
 export { hitRateLimit } from './rate-limit.js';

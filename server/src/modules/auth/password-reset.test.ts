@@ -193,6 +193,11 @@ describe('POST /resetpasswords', () => {
       expect(res).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
       expect(res.body.fields.map((f: any) => f.path)).toEqual(['newPassword']);
     }
+    // One of the most used passwords passes the rule but not the list, and costs no attempt of the code.
+    expect(await t.api.post('/resetpasswords', { email: b.agent.email, token: code, newPassword: 'Password1' })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_PASSWORD_TOO_COMMON' },
+    });
     const badCode = await t.api.post('/resetpasswords', { email: b.agent.email, token: 'abc', newPassword: 'New-Passw0rd' });
     expect(badCode.body.fields.map((f: any) => f.path)).toEqual(['token']);
     expect((await t.api.post('/resetpasswords', { email: b.agent.email, token: code, newPassword: 'New-Passw0rd' })).status).toBe(200);

@@ -8,7 +8,7 @@ import type { Logger } from '../../logger.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { User } from '../users/user.entity.js';
 import { revokeSessions } from './auth.service.js';
-import { hashPassword } from './passwords.js';
+import { assertPasswordAllowed, hashPassword } from './passwords.js';
 import { PasswordReset } from './password-reset.entity.js';
 import { clearRateLimit, hitRateLimit } from './rate-limit.js';
 import { sameHash } from './tokens.js';
@@ -83,6 +83,8 @@ export const resetPassword = async (deps: PasswordResetDeps, input: ResetPasswor
   const { em, config } = deps;
   await hitRateLimit(em, `reset-try:ip:${ip}`, config.resetMaxPerIp, WINDOW_SECONDS);
   await hitRateLimit(em, `reset-try:email:${input.email}`, config.resetMaxPerEmail * 2, WINDOW_SECONDS);
+  // Before the code is tried: a refused password costs no attempt, and the form can ask for another.
+  assertPasswordAllowed(input.newPassword);
 
   const user = await em.findOne(User, { email: input.email });
   const pending = user ? await em.findOne(PasswordReset, { userId: user.id }) : null;

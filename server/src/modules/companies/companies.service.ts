@@ -18,7 +18,7 @@ import { crossCompanyEm, emForCompany, pageOf, requireAdmin, requireSuper, type 
 import { forCompany } from '../../db/tenant.js';
 import { AppError } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
-import { hashPassword, hitRateLimit, todayIn } from '../auth/index.js';
+import { assertPasswordAllowed, hashPassword, hitRateLimit, todayIn } from '../auth/index.js';
 import { findPlan, presentPlan } from '../plans/index.js';
 import { Setting } from '../settings/setting.entity.js';
 import { ensureDefaultSettings, visibleSettings } from '../settings/index.js';
@@ -169,6 +169,7 @@ export const createCompanyRecord = async (em: EntityManager, data: NewCompany) =
 /** Public signup: the trial terms are the server's, whatever the form sends (spec 03 section 11). */
 export const signup = async (deps: { em: EntityManager; config: Config; events: EventBus }, input: SignupInput, ip: string) => {
   await hitRateLimit(deps.em, `signup:ip:${ip}`, deps.config.signupMaxPerIp, 60 * 60);
+  assertPasswordAllowed(input.password);
   const timezone = deps.config.defaultTimezone;
   const company = await createCompanyRecord(deps.em, {
     name: input.name,
@@ -190,6 +191,7 @@ export const signup = async (deps: { em: EntityManager; config: Config; events: 
 
 export const createCompany = async (ctx: ServiceContext, input: CreateCompanyInput, defaultTimezone: string) => {
   requireSuper(ctx.actor);
+  if (input.password) assertPasswordAllowed(input.password);
   const timezone = input.timezone || defaultTimezone;
   const company = await createCompanyRecord(crossCompanyEm(ctx), {
     name: input.name,

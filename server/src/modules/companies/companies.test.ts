@@ -46,7 +46,7 @@ const canLogIn = async (email: string, password: string) =>
 
 const signupBody = (overrides: Record<string, unknown> = {}) => {
   const id = uid();
-  return { name: `Signup ${id}`, email: `owner-${id}@example.com`, password: 'secret-1', planId, ...overrides };
+  return { name: `Signup ${id}`, email: `owner-${id}@example.com`, password: 'Secret-1x', planId, ...overrides };
 };
 
 beforeAll(async () => {
@@ -152,15 +152,24 @@ describe('POST /companies/cadastro (public signup)', () => {
     expect(res.body).toMatchObject({ recurrence: 'MENSAL', status: true, phone: null });
   });
 
-  it('accepts the length boundaries: name 2 and 50, password 5 and 50, phone 11 digits', async () => {
+  it('accepts the boundaries: name 2 and 50, password 8 and 50 (with a digit, a lower- and an upper-case letter), phone 11 digits', async () => {
     for (const overrides of [
-      { name: `Q${uid().slice(0, 1)}`, password: '12345' },
-      { name: `${'N'.repeat(42)}${uid()}`, password: 'p'.repeat(50), phone: '11987654321' },
+      { name: `Q${uid().slice(0, 1)}`, password: 'Ab3-xyzw' },
+      { name: `${'N'.repeat(42)}${uid()}`, password: `Ab3${'p'.repeat(47)}`, phone: '11987654321' },
     ]) {
       const res = await t.api.post('/companies/cadastro', signupBody(overrides));
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       expect(res.body.name).toBe(overrides.name);
     }
+  });
+
+  it('refuses one of the most used passwords with ERR_PASSWORD_TOO_COMMON, creating nothing', async () => {
+    const namesBefore = await companyNames();
+    const res = await t.api.post('/companies/cadastro', signupBody({ password: 'Passw0rd' }));
+    expect(res).toMatchObject({ status: 400, body: { error: 'ERR_PASSWORD_TOO_COMMON' } });
+    const bySuper = await t.api.post('/companies', { name: `Common ${uid()}`, email: `c-${uid()}@example.com`, password: 'Welcome1', planId }, t.superToken);
+    expect(bySuper).toMatchObject({ status: 400, body: { error: 'ERR_PASSWORD_TOO_COMMON' } });
+    expect(await companyNames()).toEqual(namesBefore);
   });
 
   it('refuses invalid input with the failing fields and creates nothing', async () => {
@@ -171,7 +180,11 @@ describe('POST /companies/cadastro (public signup)', () => {
       [{ name: 'N'.repeat(51) }, 'name'],
       [{ name: undefined }, 'name'],
       [{ password: '1234' }, 'password'],
-      [{ password: 'p'.repeat(51) }, 'password'],
+      [{ password: 'Abc-123' }, 'password'],
+      [{ password: 'abcdef-123' }, 'password'],
+      [{ password: 'ABCDEF-123' }, 'password'],
+      [{ password: 'Abcdefgh-x' }, 'password'],
+      [{ password: `Ab3${'p'.repeat(48)}` }, 'password'],
       [{ password: undefined }, 'password'],
       [{ email: 'not-an-email' }, 'email'],
       [{ email: undefined }, 'email'],
@@ -404,7 +417,7 @@ describe('POST /companies', () => {
 
   it('creates a company with its first admin when email and password are given', async () => {
     const id = uid();
-    const body = { name: `Created ${id}`, email: `boss-${id}@example.com`, password: 'boss-pass', planId };
+    const body = { name: `Created ${id}`, email: `boss-${id}@example.com`, password: 'Boss-pass-1', planId };
     const res = await t.api.post('/companies', body, t.superToken);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ name: body.name, email: body.email, status: true, recurrence: 'MENSAL', planId });
@@ -461,10 +474,10 @@ describe('POST /companies', () => {
     const aName = (await readCompany(a.companyId)).name as string;
     expectBareError(await t.api.post('/companies', { name: aName.toLowerCase(), planId }, t.superToken), 409, 'ERR_COMPANY_NAME_ALREADY_EXISTS');
     const name = `Dup mail ${uid()}`;
-    const dup = await t.api.post('/companies', { name, email: b.admin.email, password: 'another-1', planId }, t.superToken);
+    const dup = await t.api.post('/companies', { name, email: b.admin.email, password: 'Another-1x', planId }, t.superToken);
     expectBareError(dup, 409, 'ERR_EMAIL_ALREADY_EXISTS');
     expect(await companyNames()).not.toContain(name);
-    expect(await canLogIn(b.admin.email, 'another-1')).toBe(false);
+    expect(await canLogIn(b.admin.email, 'Another-1x')).toBe(false);
   });
 
   it('refuses invalid input with the failing fields and creates nothing', async () => {

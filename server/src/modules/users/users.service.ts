@@ -6,7 +6,7 @@ import { emForCompany, isAdmin, pageOf, requireAdmin, type ServiceContext } from
 import { AppError } from '../../errors.js';
 import { forCompany, forSystem } from '../../db/tenant.js';
 import { Company } from '../companies/company.entity.js';
-import { hashPassword, revokeSessions } from '../auth/index.js';
+import { hashNewPassword, revokeSessions } from '../auth/index.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { assertPlanAllows } from '../plans/index.js';
 import { Ticket } from '../tickets/ticket.entity.js';
@@ -99,7 +99,7 @@ export const createUser = async (ctx: ServiceContext, input: CreateUserInput) =>
   // Queues and connection must be the new user's company's.
   const queueIds = await assertCompanyQueues(em, input.queueIds);
   await assertConnection(em, input.whatsappId);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashNewPassword(input.password);
   const user = await em.transactional(async (tx) => {
     // The company row is locked so that concurrent creations count one after another against the plan.
     const company = await tx.findOne(Company, companyId, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -150,7 +150,7 @@ export const updateUser = async (ctx: ServiceContext, id: number, input: UpdateU
   if (connectionChanges) await assertConnection(em, input.whatsappId);
   const { password, queueIds: _queueIds, ...fields } = input;
   em.assign(user, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)));
-  if (password) user.passwordHash = await hashPassword(password);
+  if (password) user.passwordHash = await hashNewPassword(password);
   await em
     .transactional(async (tx) => {
       await tx.flush();

@@ -19,7 +19,7 @@ const usersOf = async (companyId: number) => {
 };
 
 const createUser = (token: string, body: Record<string, unknown>) =>
-  t.api.post('/users', { name: 'New User', email: uniqueEmail('new'), password: 'secret1', ...body }, token);
+  t.api.post('/users', { name: 'New User', email: uniqueEmail('new'), password: 'Secret-01x', ...body }, token);
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -147,10 +147,29 @@ describe('POST /users', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ name: 'Created', email, profile: 'user', super: false, companyId: a.companyId, allTicket: 'desabled' });
     expect(res.body).not.toHaveProperty('passwordHash');
-    const login = await t.api.post('/auth/login', { email, password: 'secret1' });
+    const login = await t.api.post('/auth/login', { email, password: 'Secret-01x' });
     expect(login.status).toBe(200);
     expect(login.body.user).toMatchObject({ id: res.body.id, profile: 'user', companyId: a.companyId });
     expect((await t.api.del(`/users/${res.body.id}`, a.admin.token)).status).toBe(200);
+  });
+
+  it('refuses one of the most used passwords, on create, on edit and on the profile, changing nothing', async () => {
+    for (const password of ['Password1', 'Qwerty123', 'Iloveyou1']) {
+      expect(await createUser(a.admin.token, { password })).toMatchObject({ status: 400, body: { error: 'ERR_PASSWORD_TOO_COMMON' } });
+    }
+    const created = await createUser(a.admin.token, {});
+    expect(created.status).toBe(201);
+    expect(await t.api.put(`/users/${created.body.id}`, { password: 'Password1' }, a.admin.token)).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_PASSWORD_TOO_COMMON' },
+    });
+    expect(await t.api.put(`/users/${a.agent.id}`, { password: 'Password1' }, a.agent.token)).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_PASSWORD_TOO_COMMON' },
+    });
+    // The password set before still logs in (the agent is not logged in again: that would end its session).
+    expect((await t.api.post('/auth/login', { email: created.body.email, password: 'Secret-01x' })).status).toBe(200);
+    expect((await t.api.del(`/users/${created.body.id}`, a.admin.token)).status).toBe(200);
   });
 
   it('creates an admin when asked, with allTicket', async () => {
@@ -214,13 +233,16 @@ describe('POST /users', () => {
     await t.api.del(`/users/${results.find((r) => r.status === 201)!.body.id}`, a.admin.token);
   });
 
-  it('validates name (2-50), password (5-50) and email', async () => {
+  it('validates name (2-50), password (8-50, a digit, a lower- and an upper-case letter) and email', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ name: 'A' }, 'name'],
       [{ name: 'x'.repeat(51) }, 'name'],
       [{ name: '   ' }, 'name'],
       [{ password: '1234' }, 'password'],
-      [{ password: 'x'.repeat(51) }, 'password'],
+      [{ password: 'Abc-123' }, 'password'],
+      [{ password: 'abcdef-123' }, 'password'],
+      [{ password: 'Abcdefgh-x' }, 'password'],
+      [{ password: `Ab3${'x'.repeat(48)}` }, 'password'],
       [{ password: undefined }, 'password'],
       [{ email: 'not-an-email' }, 'email'],
       [{ email: undefined }, 'email'],
@@ -234,9 +256,9 @@ describe('POST /users', () => {
       expect(res.body.fields.map((f: any) => f.path)).toContain(field);
     }
     // The bounds themselves are accepted.
-    const edge = await createUser(a.admin.token, { name: 'Al', password: '12345' });
+    const edge = await createUser(a.admin.token, { name: 'Al', password: 'Ab3-xyzw' });
     expect(edge.status).toBe(201);
-    const longest = await createUser(a.admin.token, { name: 'y'.repeat(50), password: 'z'.repeat(50) });
+    const longest = await createUser(a.admin.token, { name: 'y'.repeat(50), password: `Ab3${'z'.repeat(47)}` });
     expect(longest.status).toBe(201);
     await t.api.del(`/users/${edge.body.id}`, a.admin.token);
     await t.api.del(`/users/${longest.body.id}`, a.admin.token);
@@ -251,11 +273,11 @@ describe('plan limits', () => {
     const adminEmail = `limited-${suffix}@example.com`;
     const company = await t.api.post(
       '/companies',
-      { name: `Limited ${suffix}`, email: adminEmail, password: 'secret1', planId: plan.body.id },
+      { name: `Limited ${suffix}`, email: adminEmail, password: 'Secret-01x', planId: plan.body.id },
       t.superToken,
     );
     expect(company.status).toBe(201);
-    const admin = await t.api.login(adminEmail, 'secret1');
+    const admin = await t.api.login(adminEmail, 'Secret-01x');
 
     const second = await createUser(admin.token, {});
     expect(second.status).toBe(201);
@@ -314,10 +336,10 @@ describe('PUT /users/{id}', () => {
   it('keeps the password when it is sent empty, and changes it when given', async () => {
     const res = await t.api.put(`/users/${target.id}`, { name: 'Target User', email: target.email, password: '' }, a.admin.token);
     expect(res.status).toBe(200);
-    expect((await t.api.post('/auth/login', { email: target.email, password: 'secret1' })).status).toBe(200);
-    expect((await t.api.put(`/users/${target.id}`, { password: 'other-secret' }, a.admin.token)).status).toBe(200);
-    expect((await t.api.post('/auth/login', { email: target.email, password: 'secret1' })).status).toBe(401);
-    expect((await t.api.post('/auth/login', { email: target.email, password: 'other-secret' })).status).toBe(200);
+    expect((await t.api.post('/auth/login', { email: target.email, password: 'Secret-01x' })).status).toBe(200);
+    expect((await t.api.put(`/users/${target.id}`, { password: 'Other-secret-1' }, a.admin.token)).status).toBe(200);
+    expect((await t.api.post('/auth/login', { email: target.email, password: 'Secret-01x' })).status).toBe(401);
+    expect((await t.api.post('/auth/login', { email: target.email, password: 'Other-secret-1' })).status).toBe(200);
     expect((await t.api.put(`/users/${target.id}`, { password: '1234' }, a.admin.token)).status).toBe(400);
   });
 
@@ -331,11 +353,11 @@ describe('PUT /users/{id}', () => {
   });
 
   it('lets an agent change their own name, email and password only', async () => {
-    const login = await t.api.login(target.email, 'other-secret');
+    const login = await t.api.login(target.email, 'Other-secret-1');
     const newEmail = uniqueEmail('self');
     const res = await t.api.put(
       `/users/${target.id}`,
-      { name: 'Self Edited', email: newEmail, password: 'self-secret', profile: 'user', allTicket: 'desabled' },
+      { name: 'Self Edited', email: newEmail, password: 'Self-secret-1', profile: 'user', allTicket: 'desabled' },
       login.token,
     );
     expect(res.status).toBe(200);
@@ -343,11 +365,11 @@ describe('PUT /users/{id}', () => {
     target.email = newEmail;
     // The session that changed the password stays valid.
     expect((await t.api.get('/auth/me', login.token)).status).toBe(200);
-    expect((await t.api.post('/auth/login', { email: newEmail, password: 'self-secret' })).status).toBe(200);
+    expect((await t.api.post('/auth/login', { email: newEmail, password: 'Self-secret-1' })).status).toBe(200);
   });
 
   it('refuses an agent changing their own profile, visibility, connection or queues', async () => {
-    const login = await t.api.login(target.email, 'self-secret');
+    const login = await t.api.login(target.email, 'Self-secret-1');
     for (const change of [{ profile: 'admin' }, { allTicket: 'enabled' }, { whatsappId: 1 }, { queueIds: [1] }, { super: true }]) {
       const res = await t.api.put(`/users/${target.id}`, { name: 'Sneaky', ...change }, login.token);
       expect(res.status, JSON.stringify(change)).toBe(403);
@@ -360,21 +382,21 @@ describe('PUT /users/{id}', () => {
   });
 
   it('accepts the whole user form from an agent when the admin-only fields are unchanged', async () => {
-    const login = await t.api.login(target.email, 'self-secret');
+    const login = await t.api.login(target.email, 'Self-secret-1');
     const res = await t.api.put(
       `/users/${target.id}`,
       { name: 'Self Edited', email: target.email, password: '', profile: 'user', allTicket: 'desabled', whatsappId: null, queueIds: [] },
       login.token,
     );
     expect(res.status).toBe(200);
-    expect((await t.api.post('/auth/login', { email: target.email, password: 'self-secret' })).status).toBe(200);
+    expect((await t.api.post('/auth/login', { email: target.email, password: 'Self-secret-1' })).status).toBe(200);
   });
 
   it('refuses an agent editing another user', async () => {
-    const res = await t.api.put(`/users/${a.admin.id}`, { name: 'Hijacked', password: 'hijacked1' }, a.agent.token);
+    const res = await t.api.put(`/users/${a.admin.id}`, { name: 'Hijacked', password: 'Hijacked-1x' }, a.agent.token);
     expect(res).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
     expect((await t.api.get(`/users/${a.admin.id}`, a.admin.token)).body.name).not.toBe('Hijacked');
-    expect((await t.api.post('/auth/login', { email: a.admin.email, password: 'hijacked1' })).status).toBe(401);
+    expect((await t.api.post('/auth/login', { email: a.admin.email, password: 'Hijacked-1x' })).status).toBe(401);
   });
 
   it('refuses an admin making someone a super user', async () => {
@@ -387,7 +409,7 @@ describe('PUT /users/{id}', () => {
 
   it('a demoted admin loses admin rights at once', async () => {
     const res = await createUser(a.admin.token, { profile: 'admin', email: uniqueEmail('demoted') });
-    const demoted = await t.api.login(res.body.email, 'secret1');
+    const demoted = await t.api.login(res.body.email, 'Secret-01x');
     expect((await createUser(demoted.token, {})).status).toBe(201);
     expect((await t.api.put(`/users/${res.body.id}`, { profile: 'user' }, a.admin.token)).status).toBe(200);
     expect(await createUser(demoted.token, {})).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
@@ -403,11 +425,11 @@ describe('PUT /users/{id}', () => {
 describe('DELETE /users/{id}', () => {
   it('lets an admin delete a user, who can no longer log in or use an old token', async () => {
     const created = await createUser(a.admin.token, { email: uniqueEmail('doomed') });
-    const login = await t.api.login(created.body.email, 'secret1');
+    const login = await t.api.login(created.body.email, 'Secret-01x');
     const res = await t.api.del(`/users/${created.body.id}`, a.admin.token);
     expect(res.status).toBe(200);
     expect(await t.api.get(`/users/${created.body.id}`, a.admin.token)).toMatchObject({ status: 404 });
-    expect((await t.api.post('/auth/login', { email: created.body.email, password: 'secret1' })).status).toBe(401);
+    expect((await t.api.post('/auth/login', { email: created.body.email, password: 'Secret-01x' })).status).toBe(401);
     expect((await t.api.get('/auth/me', login.token)).status).toBe(401);
     expect((await t.api.post('/auth/refresh_token', { refreshToken: login.refreshToken })).status).toBe(401);
     expect(await t.api.del(`/users/${created.body.id}`, a.admin.token)).toMatchObject({ status: 404, body: { error: 'ERR_NO_USER_FOUND' } });
@@ -434,7 +456,7 @@ describe('tenant isolation', () => {
       for (const victim of [b.admin.id, b.agent.id]) {
         const read = await t.api.get(`/users/${victim}`, token);
         expect(read.status).toBe(404);
-        const update = await t.api.put(`/users/${victim}`, { name: 'Pwned', password: 'pwned-pass', profile: 'admin' }, token);
+        const update = await t.api.put(`/users/${victim}`, { name: 'Pwned', password: 'Pwned-pass-1', profile: 'admin' }, token);
         expect([403, 404]).toContain(update.status);
         const del = await t.api.del(`/users/${victim}`, token);
         expect([403, 404]).toContain(del.status);
@@ -443,7 +465,7 @@ describe('tenant isolation', () => {
     const update = await t.api.put(`/users/${b.agent.id}`, { name: 'Pwned' }, a.admin.token);
     expect(update).toMatchObject({ status: 404, body: { error: 'ERR_NO_USER_FOUND' } });
     expect(await usersOf(b.companyId)).toEqual(before);
-    expect((await t.api.post('/auth/login', { email: b.agent.email, password: 'pwned-pass' })).status).toBe(401);
+    expect((await t.api.post('/auth/login', { email: b.agent.email, password: 'Pwned-pass-1' })).status).toBe(401);
     expect((await t.api.post('/auth/login', { email: b.agent.email, password: b.agent.password })).status).toBe(200);
   });
 });
@@ -515,7 +537,7 @@ describe('queues of a user', () => {
     // Users without queues show an empty list.
     expect((await t.api.get(`/users/${a.admin.id}`, a.admin.token)).body.queues).toEqual([]);
     // The user's own session answers too.
-    const login = await t.api.login(email, 'secret1');
+    const login = await t.api.login(email, 'Secret-01x');
     expect(login.user.queues).toEqual([q1, q2]);
     expect((await t.api.get('/auth/me', login.token)).body.queues).toEqual([q1, q2]);
     const refreshed = await t.api.post('/auth/refresh_token', { refreshToken: login.refreshToken });
@@ -570,7 +592,7 @@ describe('queues of a user', () => {
   it('accepts an agent’s form carrying their own queues, in any order, and refuses a different set', async () => {
     const email = uniqueEmail('agentform');
     const created = await createUser(a.admin.token, { email, queueIds: [q1.id, q2.id] });
-    const login = await t.api.login(email, 'secret1');
+    const login = await t.api.login(email, 'Secret-01x');
     const form = { name: 'Form Sender', email, password: '', profile: 'user', allTicket: 'desabled', whatsappId: '' };
     const ok = await t.api.put(`/users/${created.body.id}`, { ...form, queueIds: [q2.id, q1.id] }, login.token);
     expect(ok.status).toBe(200);
@@ -605,7 +627,7 @@ describe('queues of a user', () => {
     expect((await t.api.put(`/tickets/${ticket.id}`, { queueId: q1.id }, a.admin.token)).body.queueId).toBe(q1.id);
     const email = uniqueEmail('viewer');
     const created = await createUser(a.admin.token, { email });
-    const login = await t.api.login(email, 'secret1');
+    const login = await t.api.login(email, 'Secret-01x');
     expect((await t.api.get(`/tickets/${ticket.id}`, login.token)).status).toBe(403);
     expect((await t.api.put(`/users/${created.body.id}`, { queueIds: [q1.id] }, a.admin.token)).status).toBe(200);
     expect((await t.api.get(`/tickets/${ticket.id}`, login.token)).status).toBe(200);
@@ -672,7 +694,7 @@ describe('default connection (whatsappId)', () => {
   it('lets an agent send their own connection back but not change it', async () => {
     const email = uniqueEmail('agentwapp');
     const created = await createUser(a.admin.token, { email, whatsappId: own });
-    const login = await t.api.login(email, 'secret1');
+    const login = await t.api.login(email, 'Secret-01x');
     expect((await t.api.put(`/users/${created.body.id}`, { name: 'Keeps Conn', whatsappId: own, queueIds: [] }, login.token)).status).toBe(200);
     expect((await t.api.put(`/users/${created.body.id}`, { name: 'Keeps Conn', whatsappId: String(own) }, login.token)).status).toBe(200);
     for (const whatsappId of [other, '', null]) {

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { PASSWORD_RULE_MESSAGES } from '@atrium/shared';
 
 /** The part of a zod issue the forms read (zod 4). */
 interface Issue {
@@ -8,6 +9,7 @@ interface Issue {
   maximum?: number | bigint;
   format?: string;
   origin?: string;
+  message?: string;
 }
 
 /** Any shared zod schema (the forms validate with the same schemas the server uses). */
@@ -21,7 +23,7 @@ const isBlank = (value: unknown): boolean =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /** What went wrong with a field, in the words the forms know. */
-export type IssueKind = 'required' | 'tooShort' | 'tooLong' | 'email' | 'invalid';
+export type IssueKind = 'required' | 'tooShort' | 'tooLong' | 'email' | 'invalid' | 'passwordRule';
 
 /**
  * A form's own messages for some fields (e.g. the spec's "Mensagem muito curta"), by field and kind; a
@@ -32,6 +34,8 @@ export type FieldMessages = Partial<Record<string, string | Partial<Record<Issue
 /** The kind of one issue. */
 export const issueKind = (issue: Issue, value: unknown): IssueKind => {
   if (isBlank(value)) return 'required';
+  // Every refusal of the shared password rule reads as the rule itself.
+  if ((PASSWORD_RULE_MESSAGES as readonly string[]).includes(issue.message ?? '')) return 'passwordRule';
   switch (issue.code) {
     case 'too_small':
       return issue.origin === 'string' || typeof value === 'string' ? 'tooShort' : 'invalid';

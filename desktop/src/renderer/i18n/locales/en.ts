@@ -78,6 +78,7 @@ const errors: Record<ErrorCode, string> = {
   ERR_SCHEDULE_ALREADY_SENT: 'This scheduled message has already been sent.',
   ERR_NO_ANNOUNCEMENT_FOUND: 'No announcement found with this ID.',
   ERR_INVALID_RESET_CODE: 'This code is wrong or has expired. Ask for a new one.',
+  ERR_PASSWORD_TOO_COMMON: 'This password is one of the most used ones and easy to guess. Choose another.',
   ERR_NO_FILE_LIST_FOUND: 'No file list found with this ID.',
   ERR_FILE_LIST_ALREADY_EXISTS: 'A file list with this name already exists.',
   ERR_NO_FILE_OPTION_FOUND: 'No file found with this ID in this list.',
@@ -173,6 +174,7 @@ const en = {
     tooLong: 'Too long (at most {{max}} characters)',
     invalid: 'Invalid value',
     phone: 'Invalid phone number',
+    passwordRule: 'At least 8 characters, with a digit, a lowercase and an uppercase letter.',
   },
   errors: {
     ...errors,

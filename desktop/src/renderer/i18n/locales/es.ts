@@ -82,6 +82,7 @@ const es: Translation<typeof en> = {
     tooLong: 'Demasiado largo (máximo {{max}} caracteres)',
     invalid: 'Valor inválido',
     phone: 'Teléfono inválido',
+    passwordRule: 'Al menos 8 caracteres, con un número, una letra minúscula y una mayúscula.',
   },
   errors: {
     ERR_INTERNAL_SERVER_ERROR: 'Ocurrió un error inesperado. Inténtelo de nuevo más tarde.',
@@ -160,6 +161,7 @@ const es: Translation<typeof en> = {
     ERR_SCHEDULE_ALREADY_SENT: 'Este mensaje programado ya fue enviado.',
     ERR_NO_ANNOUNCEMENT_FOUND: 'No se encontró ningún informativo con este ID.',
     ERR_INVALID_RESET_CODE: 'Código incorrecto o vencido. Solicite uno nuevo.',
+    ERR_PASSWORD_TOO_COMMON: 'Esta contraseña es una de las más usadas y fácil de adivinar. Elija otra.',
     ERR_NO_FILE_LIST_FOUND: 'No se encontró ninguna lista de archivos con este ID.',
     ERR_FILE_LIST_ALREADY_EXISTS: 'Ya existe una lista de archivos con este nombre.',
     ERR_NO_FILE_OPTION_FOUND: 'No se encontró ningún archivo con este ID en esta lista.',

@@ -82,6 +82,7 @@ const pt: Translation<typeof en> = {
     tooLong: 'Muito longo (máximo de {{max}} caracteres)',
     invalid: 'Valor inválido',
     phone: 'Telefone inválido',
+    passwordRule: 'No mínimo 8 caracteres, com um número, uma letra minúscula e uma maiúscula.',
   },
   errors: {
     ERR_INTERNAL_SERVER_ERROR: 'Ocorreu um erro inesperado. Tente novamente mais tarde.',
@@ -160,6 +161,7 @@ const pt: Translation<typeof en> = {
     ERR_SCHEDULE_ALREADY_SENT: 'Esta mensagem agendada já foi enviada.',
     ERR_NO_ANNOUNCEMENT_FOUND: 'Nenhum informativo encontrado com este ID.',
     ERR_INVALID_RESET_CODE: 'Código inválido ou expirado. Solicite um novo.',
+    ERR_PASSWORD_TOO_COMMON: 'Esta senha é uma das mais usadas e fácil de adivinhar. Escolha outra.',
     ERR_NO_FILE_LIST_FOUND: 'Nenhuma lista de arquivos encontrada com este ID.',
     ERR_FILE_LIST_ALREADY_EXISTS: 'Já existe uma lista de arquivos com este nome.',
     ERR_NO_FILE_OPTION_FOUND: 'Nenhum arquivo encontrado com este ID nesta lista.',

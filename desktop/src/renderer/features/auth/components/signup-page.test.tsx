@@ -46,14 +46,14 @@ describe('signup page', () => {
     expect(calls.some((c) => c.url === '/companies/cadastro')).toBe(false);
   });
 
-  it('applies the spec’s bounds: name 2-50, password 5-50, a valid email', async () => {
+  it('applies the bounds: name 2-50, the one password rule (8-50, a digit, a lower- and an upper-case letter), a valid email', async () => {
     const calls = signupServer();
     const user = await openSignup();
     await fill(user, { name: 'A', email: 'nope@', password: '1234' });
     await user.selectOptions(screen.getByRole('combobox'), '2');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByText('Too short (at least 2 characters)')).toBeTruthy();
-    expect(screen.getByText('Too short (at least 5 characters)')).toBeTruthy();
+    expect(screen.getAllByText('At least 8 characters, with a digit, a lowercase and an uppercase letter.').length).toBeGreaterThanOrEqual(2);
     expect(screen.getByText('Invalid email')).toBeTruthy();
     await user.clear(screen.getByLabelText(/^Name/));
     await user.type(screen.getByLabelText(/^Name/), 'x'.repeat(51));
@@ -78,7 +78,7 @@ describe('signup page', () => {
     const toasts = collectToasts();
     const calls = signupServer();
     const user = await openSignup('/signup?companyId=42');
-    await fill(user, { name: 'Acme Ltda', email: 'Owner@Acme.com', phone: '11987654321', password: 'secret5' });
+    await fill(user, { name: 'Acme Ltda', email: 'Owner@Acme.com', phone: '11987654321', password: 'Segredo-55x' });
     await user.selectOptions(screen.getByRole('combobox'), '2');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
@@ -86,7 +86,7 @@ describe('signup page', () => {
       name: 'Acme Ltda',
       email: 'owner@acme.com',
       phone: '11987654321',
-      password: 'secret5',
+      password: 'Segredo-55x',
       planId: 2,
       recurrence: 'MENSAL',
       status: 't',
@@ -100,7 +100,7 @@ describe('signup page', () => {
   it('shows a refused signup as a toast and stays', async () => {
     signupServer(() => ({ status: 409, data: { error: 'ERR_EMAIL_ALREADY_EXISTS' } }));
     const user = await openSignup();
-    await fill(user, { name: 'Acme', email: 'owner@acme.com', password: 'secret5' });
+    await fill(user, { name: 'Acme', email: 'owner@acme.com', password: 'Segredo-55x' });
     await user.selectOptions(screen.getByRole('combobox'), '1');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByText('This email is already in use.')).toBeTruthy();

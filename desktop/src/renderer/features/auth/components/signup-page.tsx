@@ -103,7 +103,7 @@ export default function SignupPage() {
             onChange={(_, d) => set('phone', maskPhone(d.value))}
           />
         </Field>
-        <Field label={t('signup.password')} required {...field('password')}>
+        <Field label={t('signup.password')} required hint={t('validation.passwordRule', { ns: 'common' })} {...field('password')}>
           <Input
             type="password"
             name="password"

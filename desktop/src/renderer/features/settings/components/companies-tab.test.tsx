@@ -148,7 +148,7 @@ describe('companies tab', () => {
     await waitFor(() => expect(within(modal).getAllByText('Required').length).toBe(2));
     fireEvent.change(within(modal).getByTestId('company-name'), { target: { value: 'New Co' } });
     fireEvent.change(within(modal).getByTestId('company-email'), { target: { value: 'boss@new.co' } });
-    fireEvent.change(within(modal).getByTestId('company-password'), { target: { value: 'secret1' } });
+    fireEvent.change(within(modal).getByTestId('company-password'), { target: { value: 'Secret-01x' } });
     fireEvent.change(within(modal).getByTestId('company-plan'), { target: { value: '2' } });
     fireEvent.change(within(modal).getByTestId('company-due-date'), { target: { value: '2031-03-31' } });
     fireEvent.click(within(modal).getByTestId('company-save'));
@@ -156,7 +156,7 @@ describe('companies tab', () => {
     expect(calls.find((c) => c.method === 'POST')?.data).toMatchObject({
       name: 'New Co',
       email: 'boss@new.co',
-      password: 'secret1',
+      password: 'Secret-01x',
       planId: 2,
       status: true,
       recurrence: 'MENSAL',

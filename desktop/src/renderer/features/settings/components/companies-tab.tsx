@@ -233,7 +233,7 @@ function CompanyModal({ company, plans, onClose }: { company?: CompanyRow; plans
               <Input maxLength={20} data-testid="company-phone" {...form.text('phone')} />
             </Field>
             {company ? null : (
-              <Field label={t('companiesTab.fields.password')} hint={t('companiesTab.fields.passwordHint')} {...form.field('password')}>
+              <Field label={t('companiesTab.fields.password')} hint={`${t('companiesTab.fields.passwordHint')} ${t('validation.passwordRule', { ns: 'common' })}`} {...form.field('password')}>
                 <Input type="password" maxLength={50} data-testid="company-password" {...form.text('password')} />
               </Field>
             )}

@@ -83,7 +83,7 @@ export default function ProfileDialog({ open, onOpenChange }: { open: boolean; o
               <Field label={t('fields.email')} required validationMessage={errors.email}>
                 <Input type="email" value={email} onChange={(_, d) => setEmail(d.value)} />
               </Field>
-              <Field label={t('fields.password')} hint={t('fields.passwordHint')} validationMessage={errors.password}>
+              <Field label={t('fields.password')} hint={`${t('fields.passwordHint')}. ${t('validation.passwordRule', { ns: 'common' })}`} validationMessage={errors.password}>
                 <Input type="password" value={password} maxLength={50} onChange={(_, d) => setPassword(d.value)} />
               </Field>
               <Field label={t('fields.language')}>

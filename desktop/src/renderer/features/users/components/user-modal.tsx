@@ -78,7 +78,7 @@ export function UserModal({ user, onClose }: { user?: User; onClose: () => void 
             <Field label={t('fields.name')} required {...form.field('name')}>
               <Input maxLength={50} autoFocus data-testid="user-name" {...form.text('name')} />
             </Field>
-            <Field label={t('fields.password')} required={!user} hint={user ? t('fields.passwordHint') : undefined} {...form.field('password')}>
+            <Field label={t('fields.password')} required={!user} hint={user ? `${t('fields.passwordHint')}. ${t('validation.passwordRule', { ns: 'common' })}` : t('validation.passwordRule', { ns: 'common' })} {...form.field('password')}>
               <Input type="password" maxLength={50} data-testid="user-password" {...form.text('password')} />
             </Field>
           </div>

@@ -72,14 +72,14 @@ describe('/users', () => {
     const modal = await screen.findByTestId('user-modal');
     fireEvent.change(within(modal).getByTestId('user-name'), { target: { value: 'Carla Dias' } });
     fireEvent.change(within(modal).getByTestId('user-email'), { target: { value: 'carla' } });
-    fireEvent.change(within(modal).getByTestId('user-password'), { target: { value: 'segredo-1' } });
+    fireEvent.change(within(modal).getByTestId('user-password'), { target: { value: 'Segredo-1x' } });
     fireEvent.click(within(modal).getByTestId('user-save'));
     expect(await within(modal).findByText('Invalid email')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     fireEvent.change(within(modal).getByTestId('user-email'), { target: { value: 'carla@acme.com' } });
     fireEvent.click(within(modal).getByTestId('user-save'));
     await waitFor(() => expect(screen.queryByTestId('user-modal')).toBeNull());
-    expect(calls.find((c) => c.method === 'POST')?.data).toMatchObject({ name: 'Carla Dias', email: 'carla@acme.com', password: 'segredo-1' });
+    expect(calls.find((c) => c.method === 'POST')?.data).toMatchObject({ name: 'Carla Dias', email: 'carla@acme.com', password: 'Segredo-1x' });
     expect((await screen.findByTestId('user-row-20')).textContent).toContain('Carla Dias');
     expect(toasts.some((t) => t.intent === 'success')).toBe(true);
   });
