@@ -10,18 +10,14 @@
  * BENCH_OUTBOX_TOTAL and BENCH_OUTBOX_CONNECTIONS change the size. Then the mixed run (outbox-mixed.ts; alone
  * with `npm run bench:outbox -- mixed`): a campaign's backlog and agents' replies on one connection.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freePort } from '../src/db/embedded.js';
+import { callJson, freePort, spawnServer, until, type ServerProcess } from '../testing/process.js';
 import { mixedRun } from './outbox-mixed.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const serverDir = path.resolve(here, '..');
 const TOTAL = Number(process.env.BENCH_OUTBOX_TOTAL ?? 10_000);
 const CONNECTIONS = Number(process.env.BENCH_OUTBOX_CONNECTIONS ?? 100);
 const CONCURRENCY = 32;
@@ -31,95 +27,19 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY + 8 });
 
 /** A keep-alive JSON request; a dropped connection (the server killed) answers status 0. */
 const request = (base: string, method: string, url: string, body?: unknown, token?: string) =>
-  new Promise<{ status: number; body: any }>((resolve) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      `${base}${url}`,
-      {
-        method,
-        agent,
-        headers: {
-          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
-          let parsed: unknown = text;
-          try {
-            parsed = text ? JSON.parse(text) : undefined;
-          } catch {
-            // not JSON
-          }
-          resolve({ status: res.statusCode ?? 0, body: parsed });
-        });
-        res.on('error', () => resolve({ status: 0, body: undefined }));
-      },
-    );
-    req.on('error', () => resolve({ status: 0, body: undefined }));
-    if (payload) req.write(payload);
-    req.end();
+  callJson(agent, base, method, url, token, body).catch(() => ({ status: 0, body: undefined }));
+
+const waitFor = (check: () => Promise<boolean>, timeoutMs: number, label: string) => until(label, check, timeoutMs);
+
+const startServer = (dataDir: string, port: number, pgPort: number): Promise<ServerProcess> =>
+  spawnServer({
+    entry: 'source',
+    dataDir,
+    ports: { port, pgPort },
+    adminPassword: ADMIN.password,
+    env: { ADMIN_EMAIL: ADMIN.email, LOG_LEVEL: 'error', LOGIN_MAX_PER_IP: '100000', LOGIN_MAX_PER_EMAIL: '100000' },
+    echoStderr: true,
   });
-
-const waitFor = async (check: () => Promise<boolean>, timeoutMs: number, label: string) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${label}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
-
-interface Server {
-  child: ChildProcess;
-  url: string;
-}
-
-const startServer = async (dataDir: string, port: number, pgPort: number): Promise<Server> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(pgPort),
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'error',
-      CHANNEL_SANDBOX: 'true',
-      LOGIN_MAX_PER_IP: '100000',
-      LOGIN_MAX_PER_EMAIL: '100000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(async () => (await request(url, 'GET', '/health')).status === 200, 120_000, 'server start');
-  return { child, url };
-};
-
-/** As a power cut would: the server and its PostgreSQL die at once, without a chance to clean up. */
-const killHard = async (server: Server, dataDir: string) => {
-  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
-  const postmaster = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : NaN;
-  server.child.kill('SIGKILL');
-  if (Number.isInteger(postmaster) && postmaster > 0) {
-    try {
-      process.kill(postmaster, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-  await new Promise((resolve) => (server.child.exitCode !== null || server.child.signalCode !== null ? resolve(null) : server.child.once('exit', resolve)));
-};
-
-const stopGracefully = async (server: Server) => {
-  server.child.kill('SIGTERM');
-  await new Promise((resolve) => (server.child.exitCode !== null ? resolve(null) : server.child.once('exit', resolve)));
-};
 
 /** Logs in and builds the company: CONNECTIONS sandbox phones, each with one open ticket. */
 const setUp = async (url: string) => {
@@ -277,7 +197,7 @@ const main = async () => {
     const crashing = queueReplies(server.url, token, tickets, TOTAL, 'crash', () => killed);
     await waitFor(async () => (await phones.count()) - baseline >= TOTAL / 4, 600_000, 'a quarter sent');
     killed = true;
-    await killHard(server, dataDir);
+    await server.crash();
     const acceptedBeforeCrash = await crashing;
     console.log(`  killed the server and PostgreSQL (SIGKILL) with ${acceptedBeforeCrash.length} replies accepted; starting again`);
     server = await startServer(dataDir, port, pgPort);
@@ -292,7 +212,7 @@ const main = async () => {
         `duplicates ${after.duplicates - first.duplicates}, lost ${lost}`,
     );
   } finally {
-    await stopGracefully(server).catch(() => undefined);
+    await server.stop().catch(() => undefined);
     agent.destroy();
     rmSync(dataDir, { recursive: true, force: true });
   }

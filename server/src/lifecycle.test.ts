@@ -1,169 +1,43 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, chmodSync } from 'node:fs';
 import http from 'node:http';
-import { accepts } from '../testing/ports.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from './db/embedded.js';
+import { accepts } from '../testing/ports.js';
+import { callJson as call, health, isAlive, postmasterPid, spawnServer, until, type ServerProcess } from '../testing/process.js';
 
 /**
- * The real server as `npm start` runs it (main.ts in a child process, its own embedded PostgreSQL
- * under a temporary DATA_DIR), stopped with SIGTERM under load and killed with SIGKILL mid-traffic.
+ * The real server as `npm start` runs it (main.ts in a child process through tsx, its own embedded
+ * PostgreSQL under a temporary DATA_DIR), stopped with SIGTERM under load and killed with SIGKILL mid-traffic.
  */
-const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const ADMIN_EMAIL = 'admin@atrium.local';
 const ADMIN_PASSWORD = 'lifecycle-test-password';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'atrium-lifecycle-'));
 // The embedded PostgreSQL runs as its own system user when we are root: it must reach its folders.
 chmodSync(scratch, 0o755);
-// tsx runs main.ts from source, with @atrium/shared from source too (no build needed).
-const tsconfig = path.join(scratch, 'tsconfig.json');
-writeFileSync(
-  tsconfig,
-  JSON.stringify({
-    extends: path.join(REPO_ROOT, 'server/tsconfig.json'),
-    compilerOptions: { paths: { '@atrium/shared': [path.join(REPO_ROOT, 'shared/src/index.ts')] } },
-  }),
-);
 
-interface Server {
-  url: string;
-  dataDir: string;
-  pgPort: number;
-  child: ChildProcess;
-  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  output(): string;
-}
-const children: ChildProcess[] = [];
-
+const servers: ServerProcess[] = [];
 const newDataDir = (label: string) => path.join(scratch, label);
 
-const postmasterPid = (dataDir: string): number | undefined => {
-  const file = path.join(dataDir, 'postgres', 'postmaster.pid');
-  return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : undefined;
-};
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** Polls until `check` holds, at most `timeoutMs`; the short pause between polls is not a fixed wait. */
-const until = async (what: string, check: () => Promise<boolean> | boolean, timeoutMs: number) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
-
-const health = async (url: string) => {
-  try {
-    return (await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) })).status;
-  } catch {
-    return 0;
-  }
-};
-
 /** main.ts in a child process, as `npm start` runs it after its build (tsx instead of the build). */
-const spawnServer = async (dataDir: string, ports?: { port: number; pgPort: number }): Promise<Server> => {
-  const port = ports?.port ?? (await freePort());
-  let pgPort = ports?.pgPort ?? (await freePort());
-  while (pgPort === port) pgPort = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'development',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    EMBEDDED_PG_PORT: String(pgPort),
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-    CHANNEL_SANDBOX: 'true',
-    LOG_LEVEL: 'info',
-    TSX_TSCONFIG_PATH: tsconfig,
-  };
-  for (const name of ['DATABASE_URL', 'MONGODB_URL', 'WEB_DIR', 'JWT_SECRET', 'JWT_REFRESH_SECRET', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID']) delete env[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { url: `http://127.0.0.1:${port}`, dataDir, pgPort, child, exit, output: () => output };
-};
-
-/** A server that answers GET /health with 200. */
-const startServer = async (dataDir: string, ports?: { port: number; pgPort: number }): Promise<Server> => {
-  const server = await spawnServer(dataDir, ports);
-  const { child } = server;
-  try {
-    await until('GET /health to answer 200', async () => {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited during start-up (${child.exitCode ?? child.signalCode})`);
-      return (await health(server.url)) === 200;
-    }, 90_000);
-  } catch (err) {
-    child.kill('SIGKILL');
-    throw new Error(`${(err as Error).message}\n--- server output ---\n${server.output().slice(-4000)}`, { cause: err });
-  }
+const launch = async (dataDir: string, waitHealthy: boolean) => {
+  const server = await spawnServer({ entry: 'source', dataDir, adminPassword: ADMIN_PASSWORD, waitHealthy, startTimeoutMs: 90_000 });
+  servers.push(server);
   return server;
 };
+/** A server that answers GET /health with 200. */
+const startServer = (dataDir: string) => launch(dataDir, true);
 
 /** A crash: the server and its PostgreSQL both killed outright, the lock file left behind. */
-const crash = async (server: Server) => {
+const crash = async (server: ServerProcess) => {
   const pid = postmasterPid(server.dataDir);
   expect(pid).toBeTruthy();
-  server.child.kill('SIGKILL');
-  process.kill(pid!, 'SIGKILL');
-  await server.exit;
-  // Nobody may reap it (a zombie still answers kill(pid, 0)); its port closes when it dies.
-  await until('the killed PostgreSQL to close its port', async () => !(await accepts(server.pgPort)), 10_000);
+  await server.crash();
   expect(postmasterPid(server.dataDir)).toBe(pid);
 };
-
-/** A JSON call on a keep-alive connection (node:http, as agents' apps and the phone bench do). */
-const call = (agent: http.Agent, url: string, method: string, route: string, token?: string, body?: unknown) =>
-  new Promise<{ status: number; body: any }>((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      `${url}${route}`,
-      {
-        method,
-        agent,
-        headers: {
-          ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => {
-          let json: unknown = text;
-          try {
-            json = text ? JSON.parse(text) : undefined;
-          } catch {
-            // Not JSON.
-          }
-          resolve({ status: res.statusCode ?? 0, body: json });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
 
 /** A company with its admin and a connected sandbox phone, as README's curl flow does. */
 const companyWithSandbox = async (url: string) => {
@@ -185,7 +59,7 @@ const companyWithSandbox = async (url: string) => {
 };
 
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const { child } of servers) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   // Whatever PostgreSQL a failed test left running (this run's own clusters only).
   for (const name of existsSync(scratch) ? ['stop', 'crash', 'inbound'] : []) {
     const pid = postmasterPid(path.join(scratch, name));
@@ -255,7 +129,7 @@ describe('the server process', () => {
     const pgPid = postmasterPid(dataDir);
 
     // A second server on the same DATA_DIR: a clear refusal, and the first one's database untouched.
-    const second = await spawnServer(dataDir);
+    const second = await launch(dataDir, false);
     expect(await second.exit).toEqual({ code: 1, signal: null });
     expect(second.output()).toContain(
       `Atrium failed to start: the embedded PostgreSQL data directory ${path.join(dataDir, 'postgres')} is in use by a running PostgreSQL (PID ${pgPid})`,
