@@ -127,6 +127,8 @@ export const startApp = async (
     checkSessions: async (ids) =>
       new Map([...(await liveSessions(systemEm(), ids))].filter((entry): entry is [string, Actor] => !(entry[1] instanceof Error))),
     presence: createPresence(systemEm),
+    // Every server process on this database hears every emit.
+    databaseUrl,
   });
   realtime.setRoomPolicy(ticketRoomPolicy(systemEm));
   for (const module of modules) module.realtime?.(events, realtime);

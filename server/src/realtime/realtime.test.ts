@@ -2,6 +2,7 @@ import jwt from 'jsonwebtoken';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forSystem } from '../db/tenant.js';
+import { Session } from '../modules/auth/session.entity.js';
 import { User } from '../modules/users/user.entity.js';
 import {
   connectSocket,
@@ -59,6 +60,9 @@ const isOnline = async (userId: number, token = a.admin.token): Promise<boolean>
 const setPresence = (userId: number, online: boolean, lastSeenAt: Date | null) =>
   forSystem(t.app.orm.em).nativeUpdate(User, { id: userId }, { online, lastSeenAt });
 const lastSeenOf = async (userId: number) => (await forSystem(t.app.orm.em).findOneOrFail(User, userId)).lastSeenAt;
+
+/** The user's sessions revoked in the database, as an expiry or a manual revocation would: no event says so. */
+const endedWithoutEvent = (userId: number) => forSystem(t.app.orm.em.fork()).nativeUpdate(Session, { userId }, { revokedAt: new Date() });
 
 /** A fresh agent of company A with a token of its own (tests that end sessions must not end the shared ones). */
 const newAgent = async (label: string) => {
@@ -199,10 +203,18 @@ describe('ending sessions closes their sockets', () => {
     expect(await closed).toBeNull();
   });
 
-  it('a logged-out session’s socket is closed at its next heartbeat', async () => {
+  it('a logged-out session’s socket is closed at once', async () => {
     const agent = await newAgent('logout');
     const socket = await socketFor(agent.token);
+    const closed = disconnectedWithin(socket, 2000);
     expect((await t.api.del('/auth/logout', agent.token)).status).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+  });
+
+  it('a socket whose session ended without an event is closed at its next heartbeat', async () => {
+    const agent = await newAgent('heartbeat');
+    const socket = await socketFor(agent.token);
+    await endedWithoutEvent(agent.id);
     const closed = disconnectedWithin(socket, 3000);
     socket.emit('userStatus');
     expect(await closed).toBe('io server disconnect');
@@ -218,7 +230,7 @@ describe('ending sessions closes their sockets', () => {
     const kept = await newAgent('kept');
     const goneSocket = await socketFor(gone.token);
     const keptSocket = await socketFor(kept.token);
-    await t.api.del('/auth/logout', gone.token);
+    await endedWithoutEvent(gone.id);
     const goneClosed = disconnectedWithin(goneSocket, 3000);
     const keptClosed = disconnectedWithin(keptSocket, 1000);
     await t.app.realtime.recheck();

@@ -1,4 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import {
   ANNOUNCEMENT_EVENT,
@@ -61,11 +63,14 @@ export interface Realtime {
   announcement(payload: object): void;
   setRoomPolicy(policy: RoomPolicy): void;
   /**
-   * Checks the sessions behind this instance's sockets again (of one user, one company, or all): a socket
-   * whose session has ended is disconnected, one whose user lost admin rights leaves the rooms they gave.
+   * Checks the sessions behind the sockets again (of one user, one company, or all), on every server
+   * process: a socket whose session has ended is disconnected, one whose user lost admin rights leaves the
+   * rooms they gave. Resolves once this process's sockets are checked; the others check theirs on hearing it.
    */
   recheck(scope?: { userId?: number; companyId?: number }): Promise<void>;
-  /** The sockets in a ticket's room that may no longer see it (it moved to another user or queue) leave it. */
+  /** A session ended (logout): its sockets are disconnected on every server process, without a database read. */
+  endSession(sessionId: string): void;
+  /** The sockets in a ticket's room that may no longer see it (it moved to another user or queue) leave it, on every process. */
   recheckTicketRoom(companyId: number, ticketId: number): Promise<void>;
   /** Resolves once the user's presence changes queued so far (connects, heartbeats, disconnects) are written. */
   presenceSettled(userId: number): Promise<void>;
@@ -77,6 +82,26 @@ type ActorSocket = Socket & { data: { actor: Actor; joined: Set<string> } };
 /** How often every socket's session is checked again, for sessions ended without an event. */
 export const SESSION_RECHECK_MS = PRESENCE_PING_MS;
 
+/** Every socket of a session is in its room, so a logout finds them on whichever process holds them. */
+const sessionRoom = (sessionId: string) => `session-${sessionId}`;
+
+/** What one server process asks the others to do with their own sockets (socket.io's serverSideEmit). */
+const CLUSTER = { emit: 'atrium:emit', recheck: 'atrium:recheck', recheckTicketRoom: 'atrium:recheck-ticket-room' } as const;
+
+/**
+ * Several server processes on one database: every emit, room operation and fetchSockets goes through
+ * PostgreSQL (LISTEN/NOTIFY, payloads over 8 kB through the socket_io_attachments table) to the sockets of
+ * every process. Two connections: the listener, and one that sends the notifications one after another, so
+ * emits reach the other processes (and, as the adapter publishes before it delivers locally, this one) in
+ * the order they were made.
+ */
+const postgresAdapter = (databaseUrl: string, logger: Logger) => {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  pool.on('error', (err) => logger.warn({ err }, 'realtime adapter lost a database connection'));
+  const adapter = createAdapter(pool, { errorHandler: (err) => logger.warn({ err }, 'realtime adapter error') });
+  return { adapter, close: () => pool.end() };
+};
+
 export const createRealtime = (options: {
   httpServer: HttpServer;
   config: Config;
@@ -84,9 +109,12 @@ export const createRealtime = (options: {
   authenticate: (token: string | undefined) => Promise<Actor>;
   checkSessions: SessionCheck;
   presence: Presence;
+  /** The database every server process shares: emits reach their sockets too. Absent: this process's sockets only. */
+  databaseUrl?: string;
 }): Realtime => {
   const { config, logger, presence } = options;
   let policy: RoomPolicy = defaultRoomPolicy;
+  const cluster = options.databaseUrl ? postgresAdapter(options.databaseUrl, logger) : undefined;
 
   const io = new Server(options.httpServer, {
     pingInterval: SOCKET_PING_MS,
@@ -102,6 +130,7 @@ export const createRealtime = (options: {
       if (!origin) return callback(null, true);
       callback(null, isAllowedOrigin(config, origin, req.headers.host));
     },
+    ...(cluster ? { adapter: cluster.adapter } : {}),
   });
 
   io.use(async (socket, next) => {
@@ -149,6 +178,7 @@ export const createRealtime = (options: {
    * racing a disconnect) cannot leave a user online with no socket.
    */
   const presenceQueues = new Map<number, Promise<void>>();
+  let closing = false;
   const inPresenceOrder = (userId: number, step: () => Promise<void>) => {
     const queued = (presenceQueues.get(userId) ?? Promise.resolve())
       .then(step)
@@ -162,6 +192,7 @@ export const createRealtime = (options: {
   const baseRooms = (actor: Actor) => [
     rooms.company(actor.companyId),
     rooms.user(actor.userId),
+    sessionRoom(actor.sessionId),
     ...(isAdmin(actor) ? [rooms.admins(actor.companyId)] : []),
   ];
 
@@ -196,7 +227,8 @@ export const createRealtime = (options: {
 
   const localSockets = () => [...io.of('/').sockets.values()] as ActorSocket[];
 
-  const recheck = async (scope: { userId?: number; companyId?: number } = {}) => {
+  type Scope = { userId?: number; companyId?: number };
+  const recheckHere = async (scope: Scope = {}) => {
     const sockets = localSockets().filter(
       (s) =>
         s.data.actor &&
@@ -206,8 +238,43 @@ export const createRealtime = (options: {
     await recheckSockets(sockets);
   };
 
+  const recheckTicketRoomHere = async (companyId: number, ticketId: number) => {
+    const room = rooms.ticket(companyId, ticketId);
+    for (const socket of localSockets().filter((s) => s.data.joined?.has(room))) {
+      if ((await policy.ticketRoom(socket.data.actor, String(ticketId))) !== room) await leaveAll(socket, [room]);
+    }
+  };
+
+  /**
+   * An event to the sockets in `roomNames` (all sockets when empty) but those in `except`: this process's
+   * at once, the other processes' through the adapter. socket.io's cluster adapter would deliver a plain
+   * emit locally only after publishing it, so a step that follows the emit here (the disconnect of a socket
+   * that should hear it first) would overtake it; the others hear emits and requests in the order made.
+   */
+  const deliver = (roomNames: string[], except: string[], event: string, payload: unknown) => {
+    let target = io.local;
+    if (roomNames.length > 0) target = target.to(roomNames);
+    if (except.length > 0) target = target.except(except);
+    target.emit(event, payload);
+  };
+  const emit = (roomNames: string[], except: string[], event: string, payload: unknown) => {
+    deliver(roomNames, except, event, payload);
+    if (cluster) io.serverSideEmit(CLUSTER.emit, roomNames, except, event, payload);
+  };
+
+  // What another process asks of this one's sockets.
+  const fromPeer = (what: string, work: () => Promise<void>) => work().catch((err: unknown) => logger.warn({ err, what }, 'realtime request of another process failed'));
+  if (cluster) {
+    io.on(CLUSTER.emit, (roomNames: string[], except: string[], event: string, payload: unknown) => deliver(roomNames, except, event, payload));
+    io.on(CLUSTER.recheck, (scope: Scope) => void fromPeer(CLUSTER.recheck, () => recheckHere(scope)));
+    io.on(CLUSTER.recheckTicketRoom, (companyId: number, ticketId: number) =>
+      void fromPeer(CLUSTER.recheckTicketRoom, () => recheckTicketRoomHere(companyId, ticketId)),
+    );
+  }
+
+  // Each process checks its own sockets.
   const sweep = setInterval(() => {
-    recheck().catch((err: unknown) => logger.warn({ err }, 'session recheck failed'));
+    recheckHere().catch((err: unknown) => logger.warn({ err }, 'session recheck failed'));
   }, SESSION_RECHECK_MS);
   sweep.unref();
 
@@ -244,8 +311,16 @@ export const createRealtime = (options: {
     });
 
     socket.on('disconnect', () => {
-      // Offline once the user's last socket is gone (asked through the adapter, so across instances too).
+      // Offline once the user's last socket is gone (asked through the adapter, so on every process).
       inPresenceOrder(userId, async () => {
+        if (closing) {
+          // This process's sockets are all closing and its adapter no longer hears answers: with other
+          // processes running, the user may still be on one of them (their heartbeat, or the sweep of
+          // silent users, settles it); alone, the user has no socket left.
+          if ((await io.of('/').adapter.serverCount()) > 1) return;
+          await presence.offline(socket.data.actor);
+          return;
+        }
         const left = await io.in(rooms.user(userId)).fetchSockets();
         if (left.length === 0) await presence.offline(socket.data.actor);
       });
@@ -254,36 +329,37 @@ export const createRealtime = (options: {
 
   return {
     io,
-    toCompany: (companyId, resource, payload) =>
-      io.to(rooms.company(companyId)).emit(companyEvent(companyId, resource), payload),
+    toCompany: (companyId, resource, payload) => emit([rooms.company(companyId)], [], companyEvent(companyId, resource), payload),
     toRooms: (roomNames, companyId, resource, payload, except = []) => {
       if (roomNames.length === 0) return;
-      const target = io.to(roomNames);
-      (except.length > 0 ? target.except(except) : target).emit(companyEvent(companyId, resource), payload);
+      emit(roomNames, except, companyEvent(companyId, resource), payload);
     },
-    toUser: (userId, companyId, resource, payload) =>
-      io.to(rooms.user(userId)).emit(companyEvent(companyId, resource), payload),
+    toUser: (userId, companyId, resource, payload) => emit([rooms.user(userId)], [], companyEvent(companyId, resource), payload),
     presenceSettled: async (userId) => {
       while (presenceQueues.has(userId)) await presenceQueues.get(userId);
     },
-    announcement: (payload) => io.emit(ANNOUNCEMENT_EVENT, payload),
+    announcement: (payload) => emit([], [], ANNOUNCEMENT_EVENT, payload),
     setRoomPolicy: (next) => {
       policy = next;
     },
-    recheck,
+    recheck: async (scope = {}) => {
+      if (cluster) io.serverSideEmit(CLUSTER.recheck, scope);
+      await recheckHere(scope);
+    },
+    endSession: (sessionId) => io.in(sessionRoom(sessionId)).disconnectSockets(),
     recheckTicketRoom: async (companyId, ticketId) => {
-      const room = rooms.ticket(companyId, ticketId);
-      for (const socket of localSockets().filter((s) => s.data.joined?.has(room))) {
-        if ((await policy.ticketRoom(socket.data.actor, String(ticketId))) !== room) await leaveAll(socket, [room]);
-      }
+      if (cluster) io.serverSideEmit(CLUSTER.recheckTicketRoom, companyId, ticketId);
+      await recheckTicketRoomHere(companyId, ticketId);
     },
     close: async () => {
+      closing = true;
       clearInterval(sweep);
       await new Promise<void>((resolve) => {
         io.close(() => resolve());
       });
       // Presence writes of the sockets just closed land before the database goes away.
       await Promise.all([...presenceQueues.values()]);
+      await cluster?.close().catch((err: unknown) => logger.warn({ err }, 'realtime adapter close failed'));
     },
   };
 };

@@ -15,6 +15,7 @@ import { Migration20261124132329 } from './Migration20261124132329.js';
 import { Migration20261124133223 } from './Migration20261124133223.js';
 import { Migration20261126222300 } from './Migration20261126222300.js';
 import { Migration20261126231104 } from './Migration20261126231104.js';
+import { Migration20261126231612 } from './Migration20261126231612.js';
 import { Migration20261126232323 } from './Migration20261126232323.js';
 
 /** Checked-in migrations, in order. `npm run migration:create -w server` writes the next one. */
@@ -35,5 +36,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124133223', class: Migration20261124133223 },
   { name: 'Migration20261126222300', class: Migration20261126222300 },
   { name: 'Migration20261126231104', class: Migration20261126231104 },
+  { name: 'Migration20261126231612', class: Migration20261126231612 },
   { name: 'Migration20261126232323', class: Migration20261126232323 },
 ];

@@ -2,6 +2,8 @@
 declare module '../../events/bus.js' {
   interface DomainEvents {
     'auth.login': { companyId: number; userId: number; email: string };
+    /** The session logged out (DELETE /auth/logout): its sockets close. */
+    'auth.logout': { companyId: number; userId: number; sessionId: string };
     /** The user set a new password with an e-mailed code: every session of theirs has ended. */
     'auth.password-reset': { companyId: number; userId: number };
   }

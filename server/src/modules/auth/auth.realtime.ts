@@ -10,4 +10,6 @@ export const registerAuthRealtime = (events: EventBus, realtime: Realtime): void
   });
   // Their sessions were revoked: their open sockets close.
   events.on('auth.password-reset', ({ userId }) => realtime.recheck({ userId }));
+  // The session's own sockets close, on whichever server process they are.
+  events.on('auth.logout', ({ sessionId }) => realtime.endSession(sessionId));
 };

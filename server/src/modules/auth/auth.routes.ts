@@ -41,7 +41,7 @@ export const authRoutes = (deps: RouteDeps) => {
   });
 
   router.delete('/logout', deps.auth, async (ctx) => {
-    await logout(deps.systemEm(), ctx.state.actor);
+    await logout(serviceDeps(), ctx.state.actor);
     setCookie(ctx, null);
     ctx.body = { message: 'OK' };
   });

@@ -117,9 +117,10 @@ export const refresh = async (deps: AuthDeps, refreshToken: string | undefined) 
   return { ...issueTokens(config, user, session.id, secret), user: await loadSessionUser(em, user) };
 };
 
-export const logout = async (em: EntityManager, actor: Actor) => {
-  await em.nativeUpdate(Session, { id: actor.sessionId, revokedAt: null }, { revokedAt: new Date() });
-  await forCompany(em, actor.companyId).nativeUpdate(User, { id: actor.userId }, { online: false });
+export const logout = async (deps: Pick<AuthDeps, 'em' | 'events'>, actor: Actor) => {
+  await deps.em.nativeUpdate(Session, { id: actor.sessionId, revokedAt: null }, { revokedAt: new Date() });
+  await forCompany(deps.em, actor.companyId).nativeUpdate(User, { id: actor.userId }, { online: false });
+  deps.events.emit('auth.logout', { companyId: actor.companyId, userId: actor.userId, sessionId: actor.sessionId });
 };
 
 /** Revokes every session of a user but `keep` (password change, deletion). */
