@@ -24,6 +24,8 @@ import { createAuthStore } from './channels/auth-store.js';
 import { createBaileysProvider } from './channels/baileys/index.js';
 import { ConnectionLeases, type LeaseOptions } from './channels/lease.js';
 import { ConnectionWakeups } from './channels/wakeups.js';
+import { OwnerRequests } from './channels/owner-requests.js';
+import { PgListener } from './channels/pg-listener.js';
 import { ChannelManager } from './channels/manager.js';
 import { startAllSessions } from './channels/boot.js';
 import { sandboxRoutes } from './channels/sandbox/sandbox.routes.js';
@@ -139,15 +141,21 @@ export const startApp = async (
   Object.assign(providers, options.providers);
   // Sessions report into the pipeline, which answers through the sessions: the closure is called later.
   // Each runs under this process's lease on its connection; its key writes check that lease.
-  const leases = new ConnectionLeases(systemEm, options.leases);
-  const wakeups = new ConnectionWakeups(databaseUrl, systemEm, logger);
-  await wakeups.start();
+  const leases = new ConnectionLeases(systemEm, { ttlMs: config.connectionLeaseTtlMs, ...options.leases });
+  // What the server processes on this database tell each other: work for a connection, commands for its session.
+  const listener = new PgListener(databaseUrl, logger);
+  const wakeups = new ConnectionWakeups(listener, systemEm);
+  const requests = new OwnerRequests(listener, systemEm, logger, { self: leases.owner, timeoutMs: config.sessionCommandTimeoutMs });
+  await listener.start();
   const channels = new ChannelManager(providers, {
     events: (connection) => sessionEvents(pipeline, connection),
     auth: (connection) => createAuthStore(systemEm, connection.companyId, connection.id, (tx) => leases.fence(tx, connection.id)),
     logger,
     leases,
     wakeups,
+    requests,
+    // What an earlier run of the connection accepted and did not finish is taken up by its new owner.
+    beforeStart: async (connection) => void (await replayInboundQueue(pipeline, connection)),
   });
   const pipeline: PipelineDeps = { systemEm, logger, media, events, channels, steps: [], mediaMaxBytes: config.mediaDownloadMaxBytes };
   // The steps' slow work (external calls), out of the connections' inbound stage.
@@ -211,8 +219,7 @@ export const startApp = async (
   const port = (httpServer.address() as AddressInfo).port;
   logger.info({ port }, `Atrium listening on http://localhost:${port}`);
 
-  // What a crash left half-processed, then every connection's session.
-  await replayInboundQueue(pipeline).catch((err: unknown) => logger.error({ err }, 'inbound replay failed'));
+  // Every connection's session (each first takes up what a crash left half-processed of its inbound messages).
   await startAllSessions(systemEm, channels, logger);
   channels.startKeeping();
   await outbox.sweep().catch((err: unknown) => logger.error({ err }, 'outbox sweep failed'));
@@ -253,7 +260,8 @@ export const startApp = async (
       await within(1_000, 'step tasks', stepTasks.stop());
       await within(1_000, 'channels', channels.stopAll());
       await media.close();
-      await wakeups.stop();
+      requests.stop();
+      await listener.stop();
       await orm.close(true);
       await embedded?.stop();
       logger.info('stopped');

@@ -115,6 +115,8 @@ export const ERROR_STATUS = {
   // WhatsApp answered one of our messages with an error receipt: it was not delivered.
   ERR_WAPP_SEND_REFUSED: 502,
   ERR_WAPP_ACCOUNT_RESTRICTED: 403,
+  // Several server processes: the one running the connection's session did not answer in time.
+  ERR_WAPP_OWNER_UNREACHABLE: 503,
 
   // Fetching a received media again (POST /messages/{id}/media)
   ERR_NO_MEDIA_TO_FETCH: 409,

@@ -3,10 +3,11 @@ import { forCompany } from '../db/tenant.js';
 import { ChannelAuthKey } from '../modules/connections/whatsapp.entity.js';
 import type { AuthStore } from './types.js';
 
-/** A session's credentials and keys in PostgreSQL (table channel_auth_keys), scoped to its connection. */
 /**
- * `fence`: run inside each write's transaction, fails it unless this process still holds the connection's
- * lease (see channels/lease.ts), so a process that lost its session never writes its keys again.
+ * A session's credentials and keys in PostgreSQL (table channel_auth_keys), scoped to its connection.
+ * `fence`: run inside each write's (and the clear's) transaction, fails it unless this process still holds
+ * the connection's lease (see channels/lease.ts), so a process that lost its session never writes its keys
+ * again, and one that never ran it never wipes them.
  */
 export const createAuthStore = (
   systemEm: () => EntityManager,
@@ -46,8 +47,17 @@ export const createAuthStore = (
         if (removals.length > 0) await tx.nativeDelete(ChannelAuthKey, { whatsappId, key: { $in: removals } });
       });
     },
+    /** Fenced like a write: a process that does not hold the lease would wipe the keys under the owner's live session. */
     async clear() {
-      await em().nativeDelete(ChannelAuthKey, { whatsappId });
+      await em().transactional(async (tx) => {
+        if (fence) {
+          // A deleted connection's keys went with it (and its lease): nothing is left to clear.
+          const [connection] = await tx.execute<{ id: number }[]>(`select id from whatsapps where id = ?`, [whatsappId]);
+          if (!connection) return;
+          await fence(tx);
+        }
+        await tx.nativeDelete(ChannelAuthKey, { whatsappId });
+      });
     },
   };
 };

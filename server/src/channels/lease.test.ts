@@ -120,9 +120,11 @@ describe('two server processes on one database', () => {
     await apps.B!.app.channels.keepLeases();
     expect(apps.B!.app.channels.runs(wa.id)).toBe(false);
     expect(apps.A!.app.channels.runs(wa.id)).toBe(true);
-    // An admin asking B for a fresh QR code does not wipe the keys A's session uses.
-    const restart = await apps.B!.api.put(`/whatsappsession/${wa.id}`, {}, tenant.admin.token);
-    expect(restart.status).toBe(200);
+    // B cannot wipe the keys A's session uses: clearing them is fenced by the lease like writing them.
+    const bStore = createAuthStore(() => forSystem(apps.B!.app.orm.em), tenant.companyId, wa.id, (tx) =>
+      new ConnectionLeases(() => forSystem(apps.B!.app.orm.em), { owner: 'process-B' }).fence(tx, wa.id),
+    );
+    await expect(bStore.clear()).rejects.toBeInstanceOf(LeaseLostError);
     expect(await em().count(ChannelAuthKey, { whatsappId: wa.id })).toBeGreaterThan(0);
     expect(running.get(wa.id)).toBe('A');
     expect(overlaps).toEqual([]);

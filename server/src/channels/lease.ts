@@ -108,6 +108,20 @@ export class ConnectionLeases {
     return new Set(rows.map((r) => Number(r.whatsapp_id)));
   }
 
+  /** The process running the connection now (its live lease's owner, this one included), or null. */
+  async ownerOf(whatsappId: number): Promise<string | null> {
+    const [row] = await this.execute<{ owner: string }>(`select owner from connection_leases where whatsapp_id = ? and expires_at > now()`, [whatsappId]);
+    return row?.owner ?? null;
+  }
+
+  /** Which of these connections no longer exist. */
+  async deleted(ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.execute<{ id: number }>(`select id from whatsapps where id = any(?::int[])`, [`{${ids.join(',')}}`]);
+    const existing = new Set(rows.map((r) => Number(r.id)));
+    return new Set(ids.filter((id) => !existing.has(id)));
+  }
+
   /** Connections whose owner stopped renewing (it died): someone must run them. */
   async expired(): Promise<{ id: number; companyId: number; provider: string }[]> {
     const rows = await this.execute<{ id: number; company_id: number; provider: string }>(

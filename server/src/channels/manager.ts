@@ -1,8 +1,9 @@
 import type { Logger } from '../logger.js';
 import { AppError } from '../errors.js';
 import { LeaseLostError, type ConnectionLeases } from './lease.js';
+import type { OwnerCommand, OwnerNotice, OwnerRequest, OwnerRequests } from './owner-requests.js';
 import type { ConnectionWakeups } from './wakeups.js';
-import type { AuthStore, ChannelEvents, ChannelProvider, ChannelSession } from './types.js';
+import type { AuthStore, ChannelEvents, ChannelPeer, ChannelProvider, ChannelSession } from './types.js';
 
 /** The calls whose failure the caller reports to the agent as the channel's (ERR_SENDING_WAPP_MSG...). */
 const CHANNEL_CALLS = new Set<PropertyKey>(['sendText', 'sendMedia', 'deleteMessage']);
@@ -45,6 +46,37 @@ interface LiveSession {
 }
 
 /**
+ * A connection's live session as a caller uses it, wherever it runs: in this process, or in the process
+ * that holds its lease, which runs each call and answers through PostgreSQL (owner-requests.ts). A remote
+ * call fails with ERR_WAPP_OWNER_UNREACHABLE when that process does not answer in time.
+ */
+export interface ReachedSession {
+  /** The session runs in this process. */
+  readonly here: boolean;
+  canSend(): Promise<boolean>;
+  deleteMessage(to: ChannelPeer, id: string, fromMe: boolean, raw?: unknown): Promise<void>;
+  markRead(chat: ChannelPeer, ids: { id: string; participant?: string; raw?: unknown }[]): Promise<void>;
+  checkNumber(number: string): Promise<string | null>;
+  /** ERR_WAPP_PROVIDER_DISABLED for a provider without pairing codes. */
+  requestPairingCode(number: string): Promise<string>;
+  /** ERR_MEDIA_REFETCH_UNSUPPORTED for a provider that cannot fetch a media again. */
+  refetchMedia(id: string, raw: unknown): Promise<void>;
+  /** One of its provider's own commands (ChannelProvider.commands: the sandbox phone's scan, receive, ack). */
+  command<T = unknown>(name: string, ...args: unknown[]): Promise<T>;
+}
+
+const reached = (here: boolean, call: (method: string, args: unknown[]) => Promise<unknown>): ReachedSession => ({
+  here,
+  canSend: async () => (await call('canSend', [])) === true,
+  deleteMessage: async (...args) => void (await call('deleteMessage', args)),
+  markRead: async (...args) => void (await call('markRead', args)),
+  checkNumber: async (number) => (await call('checkNumber', [number])) as string | null,
+  requestPairingCode: async (number) => (await call('requestPairingCode', [number])) as string,
+  refetchMedia: async (...args) => void (await call('refetchMedia', args)),
+  command: async <T>(name: string, ...args: unknown[]) => (await call(name, args)) as T,
+});
+
+/**
  * Holds the live session of every connection this instance runs. A session is a socket to WhatsApp and
  * lives in one process; everything else about it (status, credentials, messages) is in the database.
  *
@@ -54,6 +86,9 @@ interface LiveSession {
  * down), and stops a session whose lease another process took (this one was frozen or cut off) without
  * letting it write its keys or its status again. A session stopped on purpose (stop, logout) gives its
  * lease up: nobody takes it over.
+ *
+ * What needs the live session (a restart, a logout, a delete for everyone, a pairing code...) asked of a
+ * process that does not run it goes to the one that does (`requests`); what nobody runs is done here.
  */
 export class ChannelManager {
   private readonly sessions = new Map<number, LiveSession>();
@@ -69,8 +104,17 @@ export class ChannelManager {
       logger: Logger;
       leases?: ConnectionLeases;
       wakeups?: ConnectionWakeups;
+      requests?: OwnerRequests;
+      /**
+       * Runs once this process holds the connection's lease, before its session starts: what a former run
+       * left half done (the inbound messages it accepted and did not finish) is for the new owner alone.
+       */
+      beforeStart?: (connection: ConnectionRef) => Promise<void>;
     },
-  ) {}
+  ) {
+    wiring.requests?.serve((request) => this.serveOwnerRequest(request));
+    wiring.requests?.onNotice((notice) => void this.noticed(notice));
+  }
 
   /**
    * Work for a connection (a queued send): `local` is told here when this process runs it, else the
@@ -125,21 +169,30 @@ export class ChannelManager {
     if (!leases) return;
     const held = [...this.sessions.keys()];
     const kept = await leases.renew(held);
-    for (const id of held) {
-      if (!kept.has(id)) await this.serially(id, () => this.loseNow(id));
-    }
+    const lost = held.filter((id) => !kept.has(id));
+    // A lease gone with its connection (deleted, perhaps through another process): the phone is logged out.
+    const deleted = lost.length > 0 ? await leases.deleted(lost) : new Set<number>();
+    for (const id of lost) await this.serially(id, () => this.loseNow(id, deleted.has(id)));
     for (const ref of await leases.expired()) {
       if (this.sessions.has(ref.id) || !this.hasProvider(ref.provider)) continue;
       await this.start(ref).catch((err: unknown) => this.wiring.logger.error({ err, whatsappId: ref.id }, 'session takeover failed'));
     }
   }
 
-  /** Another process holds the lease now: the socket stops here, with no key or status written. */
-  private async loseNow(whatsappId: number): Promise<void> {
+  /**
+   * Another process holds the lease now: the socket stops here, with no key or status written. A connection
+   * deleted meanwhile (its lease went with it) has its phone logged out instead, its keys gone already.
+   */
+  private async loseNow(whatsappId: number, deleted = false): Promise<void> {
     const live = this.sessions.get(whatsappId);
     if (!live) return;
     live.gate.owned = false;
     this.sessions.delete(whatsappId);
+    if (deleted) {
+      this.wiring.logger.info({ whatsappId }, 'connection deleted; its phone is logged out');
+      await live.session.logout().catch((err: unknown) => this.wiring.logger.warn({ err }, 'logout failed'));
+      return;
+    }
     this.wiring.logger.warn({ whatsappId }, 'connection lease taken over by another process; session stopped here');
     await live.session.stop().catch((err: unknown) => this.wiring.logger.warn({ err }, 'stop failed'));
   }
@@ -152,6 +205,97 @@ export class ChannelManager {
   /** Whether this process runs the connection's session now. */
   runs(whatsappId: number): boolean {
     return this.sessions.has(whatsappId);
+  }
+
+  /** The process running the connection's session now (its lease owner's name; this one's when here), or null. */
+  async whereRuns(whatsappId: number): Promise<string | null> {
+    const leases = this.wiring.leases;
+    if (!leases) return this.sessions.has(whatsappId) ? 'here' : null;
+    if (this.sessions.has(whatsappId)) return leases.owner;
+    return leases.ownerOf(whatsappId);
+  }
+
+  /** Whether some process (this one or another) runs the connection's session now. */
+  async runsAnywhere(whatsappId: number): Promise<boolean> {
+    return (await this.whereRuns(whatsappId)) !== null;
+  }
+
+  /** The other process that runs the connection, if one does (and answers requests). */
+  private async ownerElsewhere(whatsappId: number, known?: string | null): Promise<string | undefined> {
+    const leases = this.wiring.leases;
+    if (!leases || !this.wiring.requests || this.sessions.has(whatsappId)) return undefined;
+    const owner = known === undefined ? await leases.ownerOf(whatsappId) : known;
+    return owner && owner !== leases.owner ? owner : undefined;
+  }
+
+  private ask(owner: string, connection: ConnectionRef, command: OwnerCommand): Promise<unknown> {
+    return this.wiring.requests!.ask(owner, { whatsappId: connection.id, companyId: connection.companyId, provider: connection.provider, command });
+  }
+
+  /**
+   * The connection's live session, here or in the process that runs it; undefined when no process runs it
+   * (or it is another company's).
+   */
+  async reach(connection: { id: number; companyId: number }): Promise<ReachedSession | undefined> {
+    const live = this.sessions.get(connection.id);
+    if (live) return live.companyId === connection.companyId ? reached(true, (method, args) => this.callHere(live, method, args)) : undefined;
+    const owner = await this.ownerElsewhere(connection.id);
+    if (!owner) return undefined;
+    const ref = { ...connection, provider: '' };
+    return reached(false, (method, args) => this.ask(owner, ref, { kind: 'call', method, args }));
+  }
+
+  /** A call of a session this process runs, by name (the same for a local caller and a remote one). */
+  private async callHere(live: LiveSession, method: string, args: unknown[]): Promise<unknown> {
+    const session = live.session;
+    switch (method) {
+      case 'canSend':
+        return session.canSend();
+      case 'deleteMessage':
+        return session.deleteMessage(...(args as Parameters<ChannelSession['deleteMessage']>));
+      case 'markRead':
+        return session.markRead(...(args as Parameters<ChannelSession['markRead']>));
+      case 'checkNumber':
+        return session.checkNumber(String(args[0]));
+      case 'requestPairingCode':
+        if (!session.requestPairingCode) throw new AppError('ERR_WAPP_PROVIDER_DISABLED', { provider: live.provider });
+        return session.requestPairingCode(String(args[0]));
+      case 'refetchMedia':
+        if (!session.refetchMedia) throw new AppError('ERR_MEDIA_REFETCH_UNSUPPORTED');
+        return session.refetchMedia(String(args[0]), args[1]);
+      default: {
+        // Only what the provider lists as its commands is callable by name.
+        const command = (session as unknown as Record<string, unknown>)[method];
+        if (!this.providers[live.provider]?.commands?.includes(method) || typeof command !== 'function') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+        return (command as (...a: unknown[]) => Promise<unknown>).apply(session, args);
+      }
+    }
+  }
+
+  /** Another process asks this one, the connection's owner, to run a command. */
+  private async serveOwnerRequest(request: OwnerRequest): Promise<unknown> {
+    const ref = { id: request.whatsappId, companyId: request.companyId, provider: request.provider };
+    const { command } = request;
+    switch (command.kind) {
+      case 'restart':
+        await this.start(ref);
+        return null;
+      case 'restartFresh':
+        await this.serially(ref.id, () => this.restartFreshNow(ref));
+        return null;
+      case 'logout':
+        await this.serially(ref.id, () => this.logoutNow(ref));
+        return null;
+      case 'call': {
+        const live = this.sessions.get(ref.id);
+        if (!live || live.companyId !== ref.companyId) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+        return this.callHere(live, command.method, command.args);
+      }
+    }
+  }
+
+  private async noticed(notice: OwnerNotice): Promise<void> {
+    if (notice.kind === 'stopCompany') await this.stopCompanyHere(notice.companyId).catch((err: unknown) => this.wiring.logger.warn({ err }, 'stopping a company’s sessions failed'));
   }
 
   private stopAllController = new AbortController();
@@ -221,6 +365,7 @@ export class ChannelManager {
     if (!provider) throw new AppError('ERR_WAPP_NOT_INITIALIZED', { reason: `provider ${connection.provider} is not enabled` });
     await this.stopNow(connection.id);
     if (!(await this.lease(connection))) return undefined;
+    await this.wiring.beforeStart?.(connection).catch((err: unknown) => this.wiring.logger.error({ err, whatsappId: connection.id }, 'taking the connection up failed'));
     const logger = this.wiring.logger.child({ whatsappId: connection.id, provider: connection.provider });
     const gate = { owned: true };
     const events = this.wiring.events(connection);
@@ -235,7 +380,11 @@ export class ChannelManager {
           qr: (code) => (gate.owned ? events.qr(code) : undefined),
           status: (status, info) => (gate.owned ? (info ? events.status(status, info) : events.status(status)) : undefined),
         },
-        auth: { ...auth, set: (entries) => (gate.owned ? auth.set(entries) : Promise.reject(new LeaseLostError(connection.id))) },
+        auth: {
+          ...auth,
+          set: (entries) => (gate.owned ? auth.set(entries) : Promise.reject(new LeaseLostError(connection.id))),
+          clear: () => (gate.owned ? auth.clear() : Promise.reject(new LeaseLostError(connection.id))),
+        },
         logger,
       }),
       logger,
@@ -245,25 +394,55 @@ export class ChannelManager {
     return session;
   }
 
-  /** Forgets the credentials and starts again: a new QR code. */
-  async restartFresh(connection: ConnectionRef): Promise<void> {
-    await this.serially(connection.id, async () => {
-      await this.stopNow(connection.id);
-      // Never under a session another process runs: its keys are in use.
-      if (!(await this.lease(connection))) return;
-      await this.wiring.auth(connection).clear();
-      await this.startNow(connection);
-    });
+  /**
+   * POST /whatsappsession: the session connects again with its stored credentials, in the process that
+   * runs it (here when none does).
+   */
+  async restart(connection: ConnectionRef): Promise<void> {
+    const owner = await this.ownerElsewhere(connection.id);
+    if (owner) await this.ask(owner, connection, { kind: 'restart' });
+    else await this.start(connection);
   }
 
-  logout(connection: ConnectionRef): Promise<void> {
-    return this.serially(connection.id, async () => {
-      const live = this.sessions.get(connection.id);
-      this.sessions.delete(connection.id);
-      if (live) await live.session.logout().catch((err: unknown) => this.wiring.logger.warn({ err }, 'logout failed'));
+  /** Forgets the credentials and starts again: a new QR code. Done by the process that runs it (here when none does). */
+  async restartFresh(connection: ConnectionRef): Promise<void> {
+    const owner = await this.ownerElsewhere(connection.id);
+    if (owner) await this.ask(owner, connection, { kind: 'restartFresh' });
+    else await this.serially(connection.id, () => this.restartFreshNow(connection));
+  }
+
+  private async restartFreshNow(connection: ConnectionRef): Promise<void> {
+    await this.stopNow(connection.id);
+    // Never under a session another process runs: its keys are in use.
+    if (!(await this.lease(connection))) return;
+    await this.wiring.auth(connection).clear();
+    await this.startNow(connection);
+  }
+
+  /**
+   * Logs the phone out and forgets the credentials, in the process that runs the session (here when none
+   * does). `ranBy`: the process that ran it, read before its connection was deleted (the lease went with it).
+   */
+  async logout(connection: ConnectionRef, options: { ranBy?: string | null } = {}): Promise<void> {
+    const owner = await this.ownerElsewhere(connection.id, options.ranBy);
+    if (owner) await this.ask(owner, connection, { kind: 'logout' });
+    else await this.serially(connection.id, () => this.logoutNow(connection));
+  }
+
+  private async logoutNow(connection: ConnectionRef): Promise<void> {
+    const live = this.sessions.get(connection.id);
+    this.sessions.delete(connection.id);
+    if (live) await live.session.logout().catch((err: unknown) => this.wiring.logger.warn({ err }, 'logout failed'));
+    // The keys are cleared under the lease (a process that starts it meanwhile would be using them).
+    else await this.lease(connection);
+    try {
       await this.wiring.auth(connection).clear();
+    } catch (err) {
+      if (!(err instanceof LeaseLostError)) throw err;
+      throw new AppError('ERR_CONFLICT', { reason: 'the connection was started by another server process meanwhile' });
+    } finally {
       await this.release(connection.id);
-    });
+    }
   }
 
   /** Stops the session and gives its lease up, so another process may run it at once. */
@@ -301,8 +480,13 @@ export class ChannelManager {
     return live?.companyId === companyId ? live.session : undefined;
   }
 
-  /** Stops every session of a company (it was deleted). */
+  /** Stops every session of a company (it was deleted), in every process. */
   async stopCompany(companyId: number): Promise<void> {
+    await this.wiring.requests?.announce({ kind: 'stopCompany', companyId }).catch((err: unknown) => this.wiring.logger.warn({ err }, 'telling the other processes failed'));
+    await this.stopCompanyHere(companyId);
+  }
+
+  private async stopCompanyHere(companyId: number): Promise<void> {
     const ids = [...this.sessions].filter(([, live]) => live.companyId === companyId).map(([id]) => id);
     await Promise.all(ids.map((id) => this.stop(id)));
   }

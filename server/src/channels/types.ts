@@ -201,6 +201,11 @@ export interface ChannelProvider {
   readonly name: string;
   /** A simulated network (the sandbox phone): its sessions start at once at boot, not staggered. */
   readonly simulated?: boolean;
+  /**
+   * Its sessions' own methods callable by name from another server process (ReachedSession.command), with
+   * JSON arguments and answer: the sandbox phone's controls. Nothing else of a session is.
+   */
+  readonly commands?: readonly string[];
   createSession(options: SessionOptions): ChannelSession;
   /** Whether these credentials belong to a linked phone (a start would reconnect, not show a QR code). */
   isPaired?(auth: AuthStore): Promise<boolean>;

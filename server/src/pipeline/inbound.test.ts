@@ -67,8 +67,8 @@ describe('persist first, safe to replay', () => {
       `insert into inbound_queue (company_id, whatsapp_id, wid, payload, attempts, received_at) values (?, ?, 'CRASH-1', ?, 0, now())`,
       [a.companyId, wa, JSON.stringify({ id: 'CRASH-1', fromMe: false, chat: { number: '5511944440000', lid: null, name: 'Rui' }, body: 'antes da queda', mediaType: 'chat', timestamp: new Date().toISOString() })],
     );
-    expect(await replayInboundQueue(deps)).toBe(1);
-    expect(await replayInboundQueue(deps)).toBe(0);
+    expect(await replayInboundQueue(deps, { id: wa, companyId: a.companyId })).toBe(1);
+    expect(await replayInboundQueue(deps, { id: wa, companyId: a.companyId })).toBe(0);
     const ticket = await ticketOf(t.api, a.admin.token, '5511944440000');
     const messages = (await t.api.get(`/messages/${ticket.id}`, a.admin.token)).body.messages;
     expect(messages.map((m: any) => m.body)).toEqual(['antes da queda']);
@@ -219,8 +219,8 @@ describe('batches', () => {
       await sql('drop trigger refuse_boom on messages');
       await sql('drop function refuse_boom');
     }
-    // Once the database takes it, the queued message is stored at the next start.
-    await replayInboundQueue(deps);
+    // Once the database takes it, the queued message is stored at the connection's next start.
+    await replayInboundQueue(deps, key);
     expect(await sql(`select body from messages where wid = 'BOOM-2'`)).toEqual([{ body: 'boom' }]);
     expect(await sql(`select wid from inbound_queue where wid like 'BOOM-%'`)).toEqual([]);
   });

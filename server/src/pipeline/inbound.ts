@@ -365,11 +365,18 @@ const storeQueued = async (
   return written;
 };
 
-/** At start-up: what a crash left in the inbound queue is processed again. */
-export const replayInboundQueue = async (deps: PipelineDeps): Promise<number> => {
-  const items = await deps.systemEm().find(InboundQueueItem, { attempts: { $lt: 5 } }, { orderBy: { id: 'asc' }, limit: 1000 });
+/**
+ * What a crash left of a connection's messages in the inbound queue is processed again, in order: by the
+ * process that takes the connection's lease, before its session starts (so before new messages of it).
+ */
+export const replayInboundQueue = async (deps: PipelineDeps, connection: ConnectionKey): Promise<number> => {
+  const items = await forCompany(deps.systemEm(), connection.companyId).find(
+    InboundQueueItem,
+    { whatsappId: connection.id, attempts: { $lt: 5 } },
+    { orderBy: { id: 'asc' }, limit: 1000 },
+  );
   for (const item of items) {
-    await processQueued(deps, { id: item.whatsappId, companyId: item.companyId }, item.id).catch((err: unknown) =>
+    await processQueued(deps, connection, item.id).catch((err: unknown) =>
       deps.logger.error({ err, whatsappId: item.whatsappId }, 'replaying an inbound message failed'),
     );
   }

@@ -172,8 +172,11 @@ export class SandboxSession implements ChannelSession {
     await this.em().nativeUpdate(SandboxOutbox, { whatsappId: this.options.whatsappId, wid: id }, { deleted: true });
   }
 
-  async markRead(): Promise<void> {
-    // A simulated phone shows no blue ticks.
+  /** The read receipts the customers' phones were sent, in order (the simulated phone shows no blue ticks). */
+  readonly receipts: { to: string; ids: string[] }[] = [];
+
+  async markRead(chat: ChannelPeer, ids: { id: string }[]): Promise<void> {
+    this.receipts.push({ to: chat.number ?? chat.lid ?? '', ids: ids.map((i) => i.id) });
   }
 
   async checkNumber(number: string): Promise<string | null> {
@@ -225,6 +228,8 @@ export class SandboxSession implements ChannelSession {
 export const createSandboxProvider = (systemEm: () => EntityManager): ChannelProvider => ({
   name: 'sandbox',
   simulated: true,
+  // The phone's controls work through any server process: the one running the session plays them.
+  commands: ['scan', 'receive', 'ack'],
   createSession: (options) => new SandboxSession(options, systemEm),
   isPaired: async (auth) => (await auth.get(CREDS)) !== null,
 });

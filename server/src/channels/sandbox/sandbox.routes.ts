@@ -12,6 +12,8 @@ import { SandboxSession } from './sandbox.provider.js';
 
 const params = z.object({ whatsappId: z.coerce.number().int().positive() });
 
+type SandboxControls = Pick<SandboxSession, 'scan' | 'receive' | 'ack'>;
+
 /**
  * The simulated phone's controls (enabled with CHANNEL_SANDBOX): scan its QR code, play a customer's
  * message or receipt, and read what the platform sent. For a company admin of the connection's company.
@@ -26,15 +28,20 @@ export const sandboxRoutes = (deps: RouteDeps) => {
     if (connection.provider !== 'sandbox') throw new AppError('ERR_WAPP_PROVIDER_DISABLED', { provider: connection.provider });
     return connection;
   };
-  const sessionOf = async (ctx: AppContext) => {
+  /** The phone's controls, played by the server process that runs the connection's session. */
+  const sessionOf = async (ctx: AppContext): Promise<SandboxControls> => {
     // Every customer message passes here: the running session of one of the caller's company's
     // connections needs no database read. Anything else is looked up, for the precise error.
     const live = deps.channels.findOfCompany(parse(params, ctx.params).whatsappId, ctx.state.actor.companyId);
     if (live instanceof SandboxSession) return live;
     const connection = await connectionOf(ctx);
-    const session = deps.channels.find(connection.id);
-    if (!(session instanceof SandboxSession)) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
-    return session;
+    const session = await deps.channels.reach(connection);
+    if (!session) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+    return {
+      scan: () => session.command('scan'),
+      receive: (input) => session.command('receive', input),
+      ack: (id, ack) => session.command('ack', id, ack),
+    };
   };
 
   router.post('/:whatsappId/scan', deps.auth, adminOnly, async (ctx) => {

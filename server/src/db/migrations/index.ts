@@ -17,6 +17,7 @@ import { Migration20261126222300 } from './Migration20261126222300.js';
 import { Migration20261126231104 } from './Migration20261126231104.js';
 import { Migration20261126231612 } from './Migration20261126231612.js';
 import { Migration20261126232323 } from './Migration20261126232323.js';
+import { Migration20261126233757 } from './Migration20261126233757.js';
 
 /** Checked-in migrations, in order. `npm run migration:create -w server` writes the next one. */
 export const migrationsList: MigrationObject[] = [
@@ -38,4 +39,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126231104', class: Migration20261126231104 },
   { name: 'Migration20261126231612', class: Migration20261126231612 },
   { name: 'Migration20261126232323', class: Migration20261126232323 },
+  { name: 'Migration20261126233757', class: Migration20261126233757 },
 ];

@@ -214,7 +214,7 @@ export const deleteConnection = async (ctx: ServiceContext, channels: ChannelMan
   // Checked and removed under the row's lock: a ticket created on (or moved to) this connection meanwhile
   // takes a share lock on the row through its foreign key, so it waits instead of slipping in between the
   // check and the removal; the check then counts it. The phone is logged out only once the row is gone.
-  const { connection, newDefaultId } = await ctx.em.transactional(async (tx) => {
+  const { connection, newDefaultId, ranBy } = await ctx.em.transactional(async (tx) => {
     const row = await tx.findOne(Whatsapp, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!row) throw new AppError('ERR_NO_WAPP_FOUND');
     // Conversations in progress would be left unable to answer.
@@ -225,10 +225,12 @@ export const deleteConnection = async (ctx: ServiceContext, channels: ChannelMan
     // Users whose default connection this was have none now (the column has no foreign key).
     await tx.nativeUpdate(User, { whatsappId: id }, { whatsappId: null });
     const ref = { id: row.id, companyId: row.companyId, provider: row.provider };
+    // Its lease goes with the row: who runs its session is read first, to have the phone logged out there.
+    const ranBy = await channels.whereRuns(id);
     await tx.remove(row).flush();
-    return { connection: ref, newDefaultId: next?.id ?? null };
+    return { connection: ref, newDefaultId: next?.id ?? null, ranBy };
   });
-  await channels.logout(connection);
+  await channels.logout(connection, { ranBy });
   ctx.events.emit('connection.deleted', { companyId: ctx.actor.companyId, whatsappId: id });
   // Lists show the default flag: the connection that took it is announced too.
   if (newDefaultId !== null) {
@@ -244,12 +246,12 @@ const countAttemptsAfresh = async (em: EntityManager, connection: Whatsapp) => {
   await em.flush();
 };
 
-/** POST /whatsappsession/{id}: (re)connect with the stored credentials. */
+/** POST /whatsappsession/{id}: (re)connect with the stored credentials (in the server process that runs it). */
 export const startSession = async (ctx: ServiceContext, channels: ChannelManager, id: number) => {
   requireAdmin(ctx.actor);
   const connection = await findConnection(ctx.em, id);
   await countAttemptsAfresh(ctx.em, connection);
-  await channels.start(connection);
+  await channels.restart(connection);
   return { message: 'Starting session.' };
 };
 
@@ -260,9 +262,8 @@ export const startSession = async (ctx: ServiceContext, channels: ChannelManager
 export const requestPairingCode = async (ctx: ServiceContext, channels: ChannelManager, id: number, number: string) => {
   requireAdmin(ctx.actor);
   const connection = await findConnection(ctx.em, id);
-  const session = channels.findOfCompany(connection.id, connection.companyId);
+  const session = await channels.reach(connection);
   if (!session || connection.status !== 'qrcode') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
-  if (!session.requestPairingCode) throw new AppError('ERR_WAPP_PROVIDER_DISABLED', { provider: connection.provider });
   return { code: await session.requestPairingCode(number) };
 };
 

@@ -56,7 +56,8 @@ const assertNumberFree = async (em: EntityManager, number: string, exceptId?: nu
  */
 const canonicalNumber = async (em: EntityManager, channels: ChannelManager, digits: string): Promise<string> => {
   const connection = await em.findOne(Whatsapp, { isDefault: true });
-  const session = connection && connection.status === 'CONNECTED' ? channels.find(connection.id) : undefined;
+  // The session may run in another server process: it checks the number.
+  const session = connection && connection.status === 'CONNECTED' ? await channels.reach(connection) : undefined;
   if (!session) return digits;
   let checked: string | null;
   try {

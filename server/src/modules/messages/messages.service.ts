@@ -64,7 +64,8 @@ const markRead = async (ctx: ServiceContext, deps: ConversationDeps, ticket: Tic
   const unread = await ctx.em.find(Message, { ticketId: ticket.id, fromMe: false, read: false }, { fields: ['id', 'wid', 'participant', 'raw'] });
   if (unread.length > 0) {
     await ctx.em.nativeUpdate(Message, { id: { $in: unread.map((m) => m.id) } }, { read: true });
-    const session = ticket.whatsappId ? deps.channels.find(ticket.whatsappId) : undefined;
+    // The session may run in another server process: it sends the receipts.
+    const session = ticket.whatsappId ? await deps.channels.reach({ id: ticket.whatsappId, companyId: ticket.companyId }) : undefined;
     if (session) {
       const contact = await ctx.em.findOneOrFail(Contact, ticket.contactId);
       const receipts = unread.filter((m) => m.wid).map((m) => ({ id: m.wid!, participant: m.participant ?? undefined, raw: m.raw ?? undefined }));
@@ -170,7 +171,8 @@ export const deleteMessage = async (ctx: ServiceContext, deps: ConversationDeps,
   const withdrawn = message.ack === 0 && (await cancelQueued(deps, ctx.em, message.id));
   if (!withdrawn && message.wid && message.whatsappId) {
     const contact = await ctx.em.findOneOrFail(Contact, ticket.contactId);
-    const session = deps.channels.get(message.whatsappId);
+    const session = await deps.channels.reach({ id: message.whatsappId, companyId: ticket.companyId });
+    if (!session) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
     try {
       await session.deleteMessage(peerOf(contact), message.wid, true, message.raw ?? undefined);
     } catch (err) {
@@ -214,9 +216,8 @@ export const refetchMessageMedia = async (ctx: ServiceContext, deps: Conversatio
   const { message, ticket } = await messageOfTicket(ctx, id, 'see');
   if (!FILE_MEDIA.has(message.mediaType) || !message.wid || message.whatsappId === null) throw new AppError('ERR_NO_MEDIA_TO_FETCH');
   if (message.mediaStatus !== 'failed') throw new AppError('ERR_MEDIA_NOT_FAILED');
-  const session = deps.channels.findOfCompany(message.whatsappId, ticket.companyId);
-  if (!session?.canSend()) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
-  if (!session.refetchMedia) throw new AppError('ERR_MEDIA_REFETCH_UNSUPPORTED');
+  const session = await deps.channels.reach({ id: message.whatsappId, companyId: ticket.companyId });
+  if (!session || !(await session.canSend())) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
   const raw: unknown = message.raw;
   // Pending before the session is asked, so the download's completion finds it waiting; only from failed
   // (two agents clicking at once: the second is told it is on its way).

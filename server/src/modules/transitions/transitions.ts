@@ -110,7 +110,8 @@ export const closeTicket = async (
 
   const connection = ticket.whatsappId ? await em.findOne(Whatsapp, ticket.whatsappId) : null;
   const rating = (await getSettingValue(em, 'userRating')) === 'enabled' && !ticket.isGroup && !tracking.rated;
-  if (rating && connection && deps.channels.find(connection.id)) {
+  // Live in any server process (the one closing the ticket may not run the connection).
+  if (rating && connection && (await deps.channels.runsAnywhere(connection.id))) {
     // Ask for a 1-3 rating; the completion message follows the answer (or its timeout).
     tracking.ratingAt = now;
     ticket.awaitingRatingSince = now;

@@ -88,6 +88,7 @@ const errors: Record<ErrorCode, string> = {
   ERR_CANCELLED: 'Cancelled before it was sent.',
   ERR_WAPP_SEND_REFUSED: 'WhatsApp refused this message and did not deliver it.',
   ERR_WAPP_ACCOUNT_RESTRICTED: 'WhatsApp has restricted this number from sending messages for now; it was not delivered.',
+  ERR_WAPP_OWNER_UNREACHABLE: 'The server running this WhatsApp connection did not answer. Try again in a moment.',
   ERR_NO_MEDIA_TO_FETCH: 'This message has no file that can be downloaded again.',
   ERR_MEDIA_NOT_FAILED: 'This file is not waiting to be downloaded again (it arrived, is on its way or is too large).',
   ERR_MEDIA_REFETCH_UNSUPPORTED: 'This connection cannot download the file again; see it on the phone.',

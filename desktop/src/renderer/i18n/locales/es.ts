@@ -171,6 +171,7 @@ const es: Translation<typeof en> = {
     ERR_CANCELLED: 'Cancelado antes de enviarse.',
     ERR_WAPP_SEND_REFUSED: 'WhatsApp rechazó este mensaje y no lo entregó.',
     ERR_WAPP_ACCOUNT_RESTRICTED: 'WhatsApp restringió temporalmente el envío de mensajes desde este número; no se entregó.',
+    ERR_WAPP_OWNER_UNREACHABLE: 'El servidor que atiende esta conexión de WhatsApp no respondió. Inténtelo de nuevo en unos instantes.',
     ERR_NO_MEDIA_TO_FETCH: 'Este mensaje no tiene un archivo que se pueda descargar de nuevo.',
     ERR_MEDIA_NOT_FAILED: 'Este archivo no está esperando una nueva descarga (ya llegó, está en camino o es demasiado grande).',
     ERR_MEDIA_REFETCH_UNSUPPORTED: 'Esta conexión no puede descargar el archivo de nuevo; véalo en el teléfono.',

@@ -171,6 +171,7 @@ const pt: Translation<typeof en> = {
     ERR_CANCELLED: 'Cancelada antes de ser enviada.',
     ERR_WAPP_SEND_REFUSED: 'O WhatsApp recusou esta mensagem e não a entregou.',
     ERR_WAPP_ACCOUNT_RESTRICTED: 'O WhatsApp restringiu temporariamente o envio de mensagens por este número; ela não foi entregue.',
+    ERR_WAPP_OWNER_UNREACHABLE: 'O servidor que atende esta conexão do WhatsApp não respondeu. Tente de novo em instantes.',
     ERR_NO_MEDIA_TO_FETCH: 'Esta mensagem não tem arquivo que possa ser baixado de novo.',
     ERR_MEDIA_NOT_FAILED: 'Este arquivo não está aguardando novo download (já chegou, está a caminho ou é grande demais).',
     ERR_MEDIA_REFETCH_UNSUPPORTED: 'Esta conexão não consegue baixar o arquivo de novo; veja-o no celular.',
