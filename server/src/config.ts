@@ -82,6 +82,8 @@ const envSchema = z.object({
   SMTP_SECURE: z.enum(['true', 'false']).optional(),
   RESET_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
   RESET_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+  /** Behind a reverse proxy (several servers behind a load balancer): the client's address is the last of X-Forwarded-For. */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** How long a connection's lease lasts unrenewed: how long a dead process's connections stay down. */
   CONNECTION_LEASE_TTL_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   /** How long a command for a session another process runs waits for that process (ERR_WAPP_OWNER_UNREACHABLE after). */
@@ -167,6 +169,8 @@ export interface Config {
   /** Password-reset requests and attempts, per IP and per e-mail, per 15 minutes. */
   resetMaxPerIp: number;
   resetMaxPerEmail: number;
+  /** The client's address (rate limits) is the one the reverse proxy in front adds to X-Forwarded-For. */
+  trustProxy: boolean;
   /** Several server processes on one database: a connection's lease (ms) and a forwarded session command's wait (ms). */
   connectionLeaseTtlMs: number;
   sessionCommandTimeoutMs: number;
@@ -358,6 +362,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     mail: mailConfig(e),
     resetMaxPerIp: e.RESET_MAX_PER_IP,
     resetMaxPerEmail: e.RESET_MAX_PER_EMAIL,
+    trustProxy: e.TRUST_PROXY === 'true',
     connectionLeaseTtlMs: e.CONNECTION_LEASE_TTL_MS,
     sessionCommandTimeoutMs: e.SESSION_COMMAND_TIMEOUT_MS,
   };

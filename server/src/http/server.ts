@@ -33,7 +33,8 @@ export const isAllowedOrigin = (config: Config, origin: string, requestHost: str
 /** The Koa app: errors, CORS, the web build (page loads and built files), body parsing, the modules' routers. */
 export const buildHttpApp = (options: { config: Config; logger: Logger; routers: Router<AppState>[] }): Koa => {
   const { config, logger } = options;
-  const app = new Koa({ proxy: false });
+  // Behind a trusted proxy, only the address it appends counts: whatever a client put before it is ignored.
+  const app = new Koa({ proxy: config.trustProxy, maxIpsCount: 1 });
   app.silent = true;
   app.use(errorMiddleware(logger));
   app.use(async (ctx, next) => {

@@ -149,4 +149,20 @@ describe('rate limiting', () => {
       await limited.stop();
     }
   });
+
+  it('behind a trusted proxy counts each client by the address the proxy adds, whatever the client claims', async () => {
+    const limited = await startTestApp({ LOGIN_MAX_PER_IP: '2', TRUST_PROXY: 'true' });
+    const from = (forwardedFor: string, n: number) =>
+      limited.api.request('POST', '/auth/login', { body: { email: `ip${n}@example.com`, password: 'nope' }, headers: { 'x-forwarded-for': forwardedFor } });
+    try {
+      expect((await from('203.0.113.1', 1)).status).toBe(401);
+      // A client that puts another address before its own is still itself.
+      expect((await from('198.51.100.9, 203.0.113.1', 2)).status).toBe(401);
+      expect((await from('203.0.113.1', 3)).status).toBe(429);
+      // Another client behind the same proxy is served.
+      expect((await from('203.0.113.2', 4)).status).toBe(401);
+    } finally {
+      await limited.stop();
+    }
+  });
 });
