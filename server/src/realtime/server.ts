@@ -99,7 +99,12 @@ const postgresAdapter = (databaseUrl: string, logger: Logger) => {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   pool.on('error', (err) => logger.warn({ err }, 'realtime adapter lost a database connection'));
   const adapter = createAdapter(pool, { errorHandler: (err) => logger.warn({ err }, 'realtime adapter error') });
-  return { adapter, close: () => pool.end() };
+  return {
+    adapter,
+    /** `listener` hears each time the publishing connection is done with a notification. */
+    onSent: (listener: () => void) => pool.on('release', listener),
+    close: () => pool.end(),
+  };
 };
 
 export const createRealtime = (options: {
@@ -249,7 +254,13 @@ export const createRealtime = (options: {
    * An event to the sockets in `roomNames` (all sockets when empty) but those in `except`: this process's
    * at once, the other processes' through the adapter. socket.io's cluster adapter would deliver a plain
    * emit locally only after publishing it, so a step that follows the emit here (the disconnect of a socket
-   * that should hear it first) would overtake it; the others hear emits and requests in the order made.
+   * that should hear it first) would overtake it.
+   *
+   * The adapter publishes one notification at a time, in order, each a round trip to PostgreSQL: while one
+   * is on its way the emits made meanwhile wait and then go together, so a burst of messages (or a machine
+   * short of CPU, where each round trip is slow) does not queue them up behind one round trip each. Any
+   * other request to the other processes first sends what is pending, so they hear emits and requests in
+   * the order made.
    */
   const deliver = (roomNames: string[], except: string[], event: string, payload: unknown) => {
     let target = io.local;
@@ -257,15 +268,47 @@ export const createRealtime = (options: {
     if (except.length > 0) target = target.except(except);
     target.emit(event, payload);
   };
+  type Relayed = [roomNames: string[], except: string[], event: string, payload: unknown];
+  let relaying: Relayed[] = [];
+  let relayTimer: NodeJS.Immediate | undefined;
+  // A notification of ours is on its way: the next emits wait for it (see above), at most a second (a
+  // database that does not answer at all must not hold them forever).
+  let sending: NodeJS.Timeout | undefined;
+  const sent = () => {
+    clearTimeout(sending);
+    sending = undefined;
+    if (relaying.length > 0) flushRelay();
+  };
+  const flushRelay = () => {
+    if (relayTimer) clearImmediate(relayTimer);
+    relayTimer = undefined;
+    if (relaying.length === 0) return;
+    io.serverSideEmit(CLUSTER.emit, relaying);
+    relaying = [];
+    clearTimeout(sending);
+    sending = setTimeout(sent, 1_000);
+    sending.unref();
+  };
+  cluster?.onSent(sent);
   const emit = (roomNames: string[], except: string[], event: string, payload: unknown) => {
     deliver(roomNames, except, event, payload);
-    if (cluster) io.serverSideEmit(CLUSTER.emit, roomNames, except, event, payload);
+    if (!cluster) return;
+    relaying.push([roomNames, except, event, payload]);
+    // Sent at the end of this turn, with whatever else it emits, unless one is on its way already.
+    if (!sending) relayTimer ??= setImmediate(flushRelay);
+  };
+  /** Sends what is pending, then asks the other processes to do `event` with their sockets. */
+  const toPeers = (event: string, ...args: unknown[]) => {
+    flushRelay();
+    io.serverSideEmit(event, ...args);
   };
 
   // What another process asks of this one's sockets.
   const fromPeer = (what: string, work: () => Promise<void>) => work().catch((err: unknown) => logger.warn({ err, what }, 'realtime request of another process failed'));
   if (cluster) {
-    io.on(CLUSTER.emit, (roomNames: string[], except: string[], event: string, payload: unknown) => deliver(roomNames, except, event, payload));
+    io.on(CLUSTER.emit, (relayed: Relayed[]) => {
+      for (const [roomNames, except, event, payload] of relayed) deliver(roomNames, except, event, payload);
+    });
     io.on(CLUSTER.recheck, (scope: Scope) => void fromPeer(CLUSTER.recheck, () => recheckHere(scope)));
     io.on(CLUSTER.recheckTicketRoom, (companyId: number, ticketId: number) =>
       void fromPeer(CLUSTER.recheckTicketRoom, () => recheckTicketRoomHere(companyId, ticketId)),
@@ -343,16 +386,21 @@ export const createRealtime = (options: {
       policy = next;
     },
     recheck: async (scope = {}) => {
-      if (cluster) io.serverSideEmit(CLUSTER.recheck, scope);
+      if (cluster) toPeers(CLUSTER.recheck, scope);
       await recheckHere(scope);
     },
-    endSession: (sessionId) => io.in(sessionRoom(sessionId)).disconnectSockets(),
+    endSession: (sessionId) => {
+      if (cluster) flushRelay();
+      io.in(sessionRoom(sessionId)).disconnectSockets();
+    },
     recheckTicketRoom: async (companyId, ticketId) => {
-      if (cluster) io.serverSideEmit(CLUSTER.recheckTicketRoom, companyId, ticketId);
+      if (cluster) toPeers(CLUSTER.recheckTicketRoom, companyId, ticketId);
       await recheckTicketRoomHere(companyId, ticketId);
     },
     close: async () => {
       closing = true;
+      if (cluster) flushRelay();
+      clearTimeout(sending);
       clearInterval(sweep);
       await new Promise<void>((resolve) => {
         io.close(() => resolve());
