@@ -2,7 +2,8 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forSystem } from '../db/tenant.js';
 import { Session } from '../modules/auth/session.entity.js';
-import { connectSandbox, customerSays } from '../../testing/conversation.js';
+import { rooms } from '@atrium/shared';
+import { connectSandbox, customerSays, ticketOf } from '../../testing/conversation.js';
 import {
   connectSocket,
   createTenant,
@@ -11,6 +12,7 @@ import {
   eventually,
   joined,
   nextEvent,
+  serverRooms,
   startTestApp,
   type Tenant,
   type TestApp,
@@ -134,6 +136,20 @@ describe('two server processes on one database', () => {
     const closed = disconnectedWithin(socket, 2000);
     await A.app.realtime.recheck();
     expect(await closed).toBe('io server disconnect');
+  });
+
+  it('an agent whose conversation is transferred away on one process leaves its room on the other', async () => {
+    const wa = await connectSandbox(A.api, tenant.admin.token);
+    const from = '5511977770001';
+    await customerSays(A.api, tenant.admin.token, wa.id, { from, name: 'Rui', body: 'oi' });
+    const ticket = await ticketOf(A.api, tenant.admin.token, from);
+    expect((await A.api.put(`/tickets/${ticket.id}`, { userId: tenant.agent.id, status: 'open' }, tenant.admin.token)).status).toBe(200);
+    const agentSocket = await socketOn(B, tenant.agent.token);
+    await joined(agentSocket, 'joinChatBox', String(ticket.id));
+    const room = rooms.ticket(tenant.companyId, ticket.id);
+    expect(serverRooms(B.app, agentSocket).has(room)).toBe(true);
+    expect((await A.api.put(`/tickets/${ticket.id}`, { userId: tenant.admin.id }, tenant.admin.token)).status).toBe(200);
+    await eventually(() => !serverRooms(B.app, agentSocket).has(room));
   });
 
   it('a user stays online while a socket of theirs is connected to either process', async () => {
