@@ -158,9 +158,16 @@ describe('commands for a session another process runs', () => {
     const res = await B().api.post(`/whatsappsession/${created.body.id}/pairing-code`, { number: '5511988887777' }, tenant.admin.token);
     expect(res.status).toBe(200);
     expect(res.body.code).toMatch(/^[A-Z0-9]{8}$/);
-    // The phone's controls too: a scan played through B pairs A's session.
+    // The phone's controls too: a scan played through B pairs A's session, a customer's photo reaches it.
     expect((await B().api.post(`/sandbox/${created.body.id}/scan`, {}, tenant.admin.token)).status).toBe(200);
     expect(phoneOn('A', created.body.id)!.canSend()).toBe(true);
+    const wid = await customerSays(B().api, tenant.admin.token, created.body.id, {
+      from: '5511911110005',
+      body: 'foto pelo B',
+      media: { mimetype: 'image/png', filename: 'b.png', base64: Buffer.from('png bytes').toString('base64') },
+    });
+    const [stored] = await sql<{ media_type: string; media_name: string }>(`select media_type, media_name from messages where whatsapp_id = ? and wid = ?`, [created.body.id, wid]);
+    expect(stored).toEqual({ media_type: 'image', media_name: 'b.png' });
   });
 
   it('a restart, a fresh start and a logout asked on B are done by A', async () => {
