@@ -10,7 +10,7 @@ import { jsonClient, spawnServer, until, type ServerProcess } from '../testing/p
  * run's, through DATABASE_URL), as a company would run them behind a load balancer. A runs the sandbox
  * connection (its lease); agents use either.
  */
-const ADMIN_PASSWORD = 'scale-test-password';
+const ADMIN_PASSWORD = 'Scale-test-password-1';
 const LEASE_TTL_MS = 3_000;
 
 let db: { url: string; drop: () => Promise<void> };

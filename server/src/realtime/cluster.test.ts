@@ -40,9 +40,9 @@ const socketOn = async (t: TestApp, token: string) => {
 /** A fresh agent with a session of its own (tests that end sessions must not end the shared ones). */
 const newAgent = async (label: string) => {
   const email = `${label}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const created = await A.api.post('/users', { name: `Agent ${label}`, email, password: 'secret1' }, tenant.admin.token);
+  const created = await A.api.post('/users', { name: `Agent ${label}`, email, password: 'Secret-01x' }, tenant.admin.token);
   expect(created.status).toBe(201);
-  return { id: created.body.id as number, email, token: (await A.api.login(email, 'secret1')).token };
+  return { id: created.body.id as number, email, token: (await A.api.login(email, 'Secret-01x')).token };
 };
 
 const isOnline = async (userId: number) => (await A.api.get(`/users/${userId}`, tenant.admin.token)).body.online as boolean;
@@ -106,7 +106,7 @@ describe('two server processes on one database', () => {
     const agent = await newAgent('relogin');
     const old = await socketOn(B, agent.token);
     const closed = disconnectedWithin(old, 2000);
-    await A.api.login(agent.email, 'secret1');
+    await A.api.login(agent.email, 'Secret-01x');
     expect(await closed).toBe('io server disconnect');
   });
 
@@ -117,7 +117,7 @@ describe('two server processes on one database', () => {
     const deletedSocket = await socketOn(B, deleted.token);
     const changedClosed = disconnectedWithin(changedSocket, 2000);
     const deletedClosed = disconnectedWithin(deletedSocket, 2000);
-    expect((await A.api.put(`/users/${changed.id}`, { password: 'changed-secret' }, tenant.admin.token)).status).toBe(200);
+    expect((await A.api.put(`/users/${changed.id}`, { password: 'Changed-secret-1' }, tenant.admin.token)).status).toBe(200);
     expect((await A.api.del(`/users/${deleted.id}`, tenant.admin.token)).status).toBe(200);
     expect(await changedClosed).toBe('io server disconnect');
     expect(await deletedClosed).toBe('io server disconnect');

@@ -4,6 +4,7 @@ import { ChannelManager } from '../../channels/manager.js';
 import { createSandboxProvider, type SandboxSession } from '../../channels/sandbox/sandbox.provider.js';
 import type { ChannelEvents } from '../../channels/types.js';
 import { ConnectionWakeups } from '../../channels/wakeups.js';
+import { PgListener } from '../../channels/pg-listener.js';
 import { forCompany, forSystem } from '../../db/tenant.js';
 import { EventBus } from '../../events/bus.js';
 import { connectSandbox, customerSays, delivered, outbox, ticketOf } from '../../../testing/conversation.js';
@@ -368,8 +369,9 @@ describe('the sweep', () => {
   it('wakes the process that runs the connection, not only its own lanes', async () => {
     // A connection of its own: no lane of this process has a timer for it.
     const own = await connectSandbox(t.api, a.admin.token);
-    const wakeups = new ConnectionWakeups(t.app.config.databaseUrl!, () => forSystem(t.app.orm.em), t.app.logger);
-    await wakeups.start();
+    const listener = new PgListener(t.app.config.databaseUrl!, t.app.logger);
+    const wakeups = new ConnectionWakeups(listener, () => forSystem(t.app.orm.em));
+    await listener.start();
     const heard: number[] = [];
     wakeups.on((id) => heard.push(id));
     const sweeper = anotherProcess({ wakeups });
@@ -387,7 +389,7 @@ describe('the sweep', () => {
       await delivered(t.api, a.admin.token, own.id, message.wid!);
     } finally {
       await sweeper.sender.stop();
-      await wakeups.stop();
+      await listener.stop();
     }
   });
 });
