@@ -122,6 +122,15 @@ export const ERROR_STATUS = {
   ERR_NO_MEDIA_TO_FETCH: 409,
   ERR_MEDIA_NOT_FAILED: 409,
   ERR_MEDIA_REFETCH_UNSUPPORTED: 409,
+
+  // The external messages API (POST /api/messages/send)
+  ERR_INVALID_API_TOKEN: 401,
+  // The token's connection has no live session: nothing can be checked or sent now.
+  ERR_WAPP_NOT_CONNECTED: 503,
+  // Idempotency-Key (draft-ietf-httpapi-idempotency-key-header): the first request with it is still running,
+  ERR_IDEMPOTENCY_KEY_IN_USE: 409,
+  // or it was used with another request body.
+  ERR_IDEMPOTENCY_KEY_REUSED: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

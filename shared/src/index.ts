@@ -28,3 +28,4 @@ export * from './schemas/dashboard.js';
 export * from './schemas/chats.js';
 export * from './views.js';
 export * from './schemas/files.js';
+export * from './schemas/messages-api.js';

@@ -92,6 +92,10 @@ const errors: Record<ErrorCode, string> = {
   ERR_NO_MEDIA_TO_FETCH: 'This message has no file that can be downloaded again.',
   ERR_MEDIA_NOT_FAILED: 'This file is not waiting to be downloaded again (it arrived, is on its way or is too large).',
   ERR_MEDIA_REFETCH_UNSUPPORTED: 'This connection cannot download the file again; see it on the phone.',
+  ERR_INVALID_API_TOKEN: 'This API token is not valid (it may have been replaced by a new one).',
+  ERR_WAPP_NOT_CONNECTED: 'The connection is not connected to WhatsApp now. Connect it and try again.',
+  ERR_IDEMPOTENCY_KEY_IN_USE: 'A request with this Idempotency-Key is still running. Try again in a moment.',
+  ERR_IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used with a different request.',
 };
 
 const en = {
