@@ -3,4 +3,4 @@
 export { authenticate, revokeSessions } from './auth.service.js';
 export { assertCompanyUsable, liveSessions, todayIn } from './sessions.js';
 export { assertPasswordAllowed, hashNewPassword, hashPassword } from './passwords.js';
-export { hitRateLimit } from './rate-limit.js';
+export { hitRateLimit, takeRateLimit, type RateLimitState } from './rate-limit.js';
