@@ -59,6 +59,9 @@ const envSchema = z.object({
   LOGIN_MAX_PER_IP: z.coerce.number().int().min(1).default(50),
   LOGIN_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   SIGNUP_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
+  /** Messages API calls per connection token and minute: sends, and status reads. */
+  API_SEND_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  API_STATUS_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   /** The renderer's web build to serve; defaults to the monorepo's desktop/dist/renderer. */
   WEB_DIR: z.string().min(1).optional(),
@@ -162,6 +165,9 @@ export interface Config {
   loginMaxPerIp: number;
   loginMaxPerEmail: number;
   signupMaxPerIp: number;
+  /** Messages API calls per connection token and minute (429 with Retry-After beyond). */
+  apiSendMaxPerMinute: number;
+  apiStatusMaxPerMinute: number;
   webDir?: string;
   payment: PaymentConfig;
   /** Absent: reset e-mail is off. */
@@ -352,6 +358,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     loginMaxPerIp: e.LOGIN_MAX_PER_IP,
     loginMaxPerEmail: e.LOGIN_MAX_PER_EMAIL,
     signupMaxPerIp: e.SIGNUP_MAX_PER_IP,
+    apiSendMaxPerMinute: e.API_SEND_MAX_PER_MINUTE,
+    apiStatusMaxPerMinute: e.API_STATUS_MAX_PER_MINUTE,
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
     payment: {
       provider: efi ? 'efi' : paymentSandbox ? 'sandbox' : null,

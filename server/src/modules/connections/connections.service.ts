@@ -7,6 +7,7 @@ import { greetingRequired, type CreateConnectionInput, type UpdateConnectionInpu
 import type { ChannelManager } from '../../channels/manager.js';
 import { emForCompany, isAdmin, requireAdmin, type ServiceContext } from '../../context.js';
 import { AppError } from '../../errors.js';
+import { forSystem } from '../../db/tenant.js';
 import { Company } from '../companies/company.entity.js';
 import { assertPlanAllows } from '../plans/index.js';
 import { Queue } from '../queues/queue.entity.js';
@@ -16,6 +17,13 @@ import { Whatsapp, WhatsappQueue } from './whatsapp.entity.js';
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(24).toString('base64url');
+
+/**
+ * The connection an API token belongs to, whichever company's (the token decides the company), or null.
+ * `em` may be the system manager: only the token's hash is compared, never the token.
+ */
+export const connectionOfToken = (em: EntityManager, token: string): Promise<Whatsapp | null> =>
+  forSystem(em).findOne(Whatsapp, { tokenHash: hashToken(token) });
 
 /** A connection as the API shows it: never its credentials or token hash. */
 export const presentWhatsapp = (w: Whatsapp, queues: Queue[] = []): ConnectionView<Date> => ({
