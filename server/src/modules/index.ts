@@ -23,6 +23,7 @@ import { chatbotModule } from './chatbot/module.js';
 import { outboxModule } from './outbox/module.js';
 import { filesModule } from './files/module.js';
 import { chatsModule } from './chats/module.js';
+import { messagesApiModule } from './messages-api/module.js';
 
 /** Every domain module, in the order their routes are tried. A new module is its folder plus one line here. */
 export const modules: AppModule[] = [
@@ -50,6 +51,7 @@ export const modules: AppModule[] = [
   outboxModule,
   filesModule,
   chatsModule,
+  messagesApiModule,
 ];
 
 export type { AppModule, ModuleContext } from './app-module.js';

@@ -92,7 +92,7 @@ export const WhatsappSchema = new EntitySchema<Whatsapp>({
     timeToTransfer: { type: 'integer', default: 0 },
     integrationId: { type: 'integer', nullable: true },
     promptId: { type: 'integer', nullable: true },
-    tokenHash: { type: 'string', length: 128, nullable: true, hidden: true },
+    tokenHash: { type: 'string', length: 128, nullable: true, hidden: true, unique: true },
     createdAt: { type: 'datetime', columnType: 'timestamptz', onCreate: () => new Date() },
     updatedAt: { type: 'datetime', columnType: 'timestamptz', onCreate: () => new Date(), onUpdate: () => new Date() },
   },
