@@ -1,6 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import type { PlanFeature } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useCompanyPlan } from '../api/company';
 import { LoadingScreen } from '../components/loading-screen';
 import { toast } from '../components/toasts';
 import { useAuthStore } from '../stores/auth-store';
@@ -52,4 +54,35 @@ function Denied({ silent }: { silent: boolean }) {
 export function AdminOnly({ children, silent = false }: { children: ReactNode; silent?: boolean }) {
   const isAdmin = useAuthStore((s) => s.user?.profile === 'admin');
   return isAdmin ? <>{children}</> : <Denied silent={silent} />;
+}
+
+/** How long the plan refusal's notice shows before the page goes (spec 02 section 8). */
+export const PLAN_REDIRECT_MS = 1000;
+
+/** The plan lacks the page's feature: an error notice, then / a second later. */
+function PlanDenied() {
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const told = useRef(false);
+  useEffect(() => {
+    if (!told.current) {
+      told.current = true;
+      toast.error(t('access.planDenied'));
+    }
+    const timer = setTimeout(() => void navigate('/', { replace: true }), PLAN_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [navigate, t]);
+  return null;
+}
+
+/**
+ * Pages a plan feature opens (the messages API: useExternalApi): without the flag the user is told and
+ * sent to / (spec 02 sections 6 and 8); the server refuses the calls as well. While the plan is loading,
+ * wait; if it cannot be read, the page shows and the server's answers say what is allowed.
+ */
+export function RequirePlan({ feature, children }: { feature: PlanFeature; children: ReactNode }) {
+  const plan = useCompanyPlan();
+  if (plan.status === 'loading') return <LoadingScreen />;
+  if (plan.data && !plan.data.plan[feature]) return <PlanDenied />;
+  return <>{children}</>;
 }

@@ -2,7 +2,8 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { Navigate, Route, Routes } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { usePreferences } from '../stores/preferences-store';
-import { AdminOnly, PublicOnly, RequireAuth } from './guards';
+import type { PlanFeature } from '@atrium/shared';
+import { AdminOnly, PublicOnly, RequireAuth, RequirePlan } from './guards';
 
 type Page = LazyExoticComponent<ComponentType>;
 /** The layout (menu, top bar, bells) is only for the signed-in: the login screen does not load it. */
@@ -21,6 +22,8 @@ export interface AppRoute {
    * not marked: its page sends non-super users to / itself (spec 02 section 8).
    */
   adminOnly?: boolean;
+  /** Shown only when the company's plan has this feature; otherwise a notice and / (spec 02 section 8). */
+  plan?: PlanFeature;
 }
 
 /** Public routes: a logged-in user is sent to /. */
@@ -45,7 +48,12 @@ export const PRIVATE_ROUTES: AppRoute[] = [
   { path: '/files', Page: page(() => import('../features/files/components/files-page')), adminOnly: true },
   { path: '/prompts', Page: page(() => import('../features/prompts/components/prompts-page')), adminOnly: true },
   { path: '/queue-integration', Page: page(() => import('../features/queue-integration/components/queue-integration-page')), adminOnly: true },
-  { path: '/messages-api', Page: page(() => import('../features/messages-api/components/messages-api-page')), adminOnly: true },
+  {
+    path: '/messages-api',
+    Page: page(() => import('../features/messages-api/components/messages-api-page')),
+    adminOnly: true,
+    plan: 'useExternalApi',
+  },
   { path: '/settings', Page: page(() => import('../features/settings/components/settings-page')), adminOnly: true },
   { path: '/kanban', Page: page(() => import('../features/kanban/components/kanban-page')) },
   { path: '/financeiro', Page: page(() => import('../features/financeiro/components/financeiro-page')), adminOnly: true },
@@ -99,21 +107,16 @@ export function AppRoutes() {
             </Suspense>
           }
         >
-          {PRIVATE_ROUTES.filter((route) => !route.cshow || cshow).map(({ path, Page, adminOnly }) => (
-            <Route
-              key={path}
-              path={path}
-              element={
-                adminOnly ? (
-                  <AdminOnly silent={path === '/'}>
-                    <Page />
-                  </AdminOnly>
-                ) : (
-                  <Page />
-                )
-              }
-            />
-          ))}
+          {PRIVATE_ROUTES.filter((route) => !route.cshow || cshow).map(({ path, Page, adminOnly, plan }) => {
+            const page = plan ? (
+              <RequirePlan feature={plan}>
+                <Page />
+              </RequirePlan>
+            ) : (
+              <Page />
+            );
+            return <Route key={path} path={path} element={adminOnly ? <AdminOnly silent={path === '/'}>{page}</AdminOnly> : page} />;
+          })}
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
       </Route>

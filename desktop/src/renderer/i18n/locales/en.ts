@@ -190,7 +190,7 @@ const en = {
   empty: { title: 'Nothing here yet' },
   notFound: { title: 'Page not found' },
   confirm: { title: 'Are you sure?' },
-  access: { denied: 'Access not allowed' },
+  access: { denied: 'Access not allowed', planDenied: 'This company is not allowed to access this page! Redirecting you.' },
   dateTime: { datePlaceholder: 'dd/mm/yyyy', timePlaceholder: 'hh:mm', date: 'date', time: 'time' },
 };
 

@@ -186,7 +186,7 @@ const es: Translation<typeof en> = {
   empty: { title: 'Nada por aquí todavía' },
   notFound: { title: 'Página no encontrada' },
   confirm: { title: '¿Está seguro?' },
-  access: { denied: 'Acceso no permitido' },
+  access: { denied: 'Acceso no permitido', planDenied: '¡Esta empresa no tiene permiso para acceder a esta página! Lo estamos redirigiendo.' },
   dateTime: { datePlaceholder: 'dd/mm/aaaa', timePlaceholder: 'hh:mm', date: 'fecha', time: 'hora' },
 };
 

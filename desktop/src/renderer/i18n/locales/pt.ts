@@ -186,7 +186,7 @@ const pt: Translation<typeof en> = {
   empty: { title: 'Nada por aqui ainda' },
   notFound: { title: 'Página não encontrada' },
   confirm: { title: 'Tem certeza?' },
-  access: { denied: 'Acesso não permitido' },
+  access: { denied: 'Acesso não permitido', planDenied: 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.' },
   dateTime: { datePlaceholder: 'dd/mm/aaaa', timePlaceholder: 'hh:mm', date: 'data', time: 'hora' },
 };
 
