@@ -1,6 +1,83 @@
 /** Strings of the messages-api feature (namespace 'messages-api'): useTranslation('messages-api'). */
 const en = {
   title: 'Messages API',
+  subtitle: 'Send WhatsApp messages from other systems through one of your connections.',
+  intro: {
+    endpoint: 'Address',
+    auth: 'Authentication',
+    authText:
+      'Each connection has its own token: Connections → edit the connection → API token. It is shown once when generated; generating a new one revokes the old one. Send it as "Authorization: Bearer <token>". Your plan must include the external API.',
+    idempotency: 'Retries without duplicates',
+    idempotencyText:
+      'Send an Idempotency-Key header (a UUID) with each message. A retry with the same key and the same request answers the first answer again (Idempotent-Replayed: true) instead of sending twice; while the first is still running the answer is 409; the same key with another request is 422. Keys are kept 24 hours.',
+    rateLimit: 'Rate limit',
+    rateLimitText:
+      'Each token has a number of calls per minute (X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset). Beyond it the answer is 429 with Retry-After, in seconds. Messages leave in order, at the pace of the connection.',
+    document: 'OpenAPI document',
+    documentText: 'The full description, for code generators and API tools:',
+  },
+  doc: {
+    loading: 'Loading the documentation…',
+    failed: 'The documentation could not be loaded.',
+    retry: 'Try again',
+    parameters: 'Parameters',
+    requestBody: 'Request body',
+    responses: 'Responses',
+    example: 'Example',
+    required: 'required',
+    optional: 'optional',
+    inHeader: 'header',
+    inPath: 'path',
+    inQuery: 'query',
+    headers: 'Headers: {{names}}',
+    jsonBody: 'JSON (a text)',
+    multipartBody: 'multipart/form-data (files)',
+    maxLength: 'up to {{max}} characters',
+    range: '{{min}} to {{max}}',
+    defaultValue: 'default {{value}}',
+    oneOf: 'one of {{values}}',
+    copy: 'Copy',
+    copied: 'Copied',
+  },
+  operations: {
+    sendMessage: {
+      summary: 'Send a message',
+      description:
+        "Sends a text (JSON) or files (multipart) to a WhatsApp number through the token's connection. The number is checked on WhatsApp first; the contact and its ticket on that connection are found or created, and closeTicket closes the ticket afterwards.",
+    },
+    getMessageStatus: {
+      summary: "A sent message's status",
+      description: "A message this token's connection sent (an id from the send's answer): pending, sending, sent, delivered, read or failed.",
+    },
+  },
+  test: {
+    title: 'Try it',
+    token: 'Connection token',
+    tokenHint: 'The token of the connection that sends. It stays on this screen only.',
+    showToken: 'Show the token',
+    hideToken: 'Hide the token',
+    idempotencyKey: 'Idempotency-Key (optional)',
+    newKey: 'New key',
+    textTab: 'Text',
+    mediaTab: 'Media',
+    number: 'Number',
+    numberHint: 'With the country code, e.g. 5511987654321.',
+    body: 'Message',
+    caption: 'Caption (optional)',
+    files: 'Files',
+    filesHint: 'Up to {{count}} files of {{mb}} MB each: images, audio, video, PDF and office documents.',
+    chooseFiles: 'Choose files',
+    noFiles: 'No file chosen',
+    closeTicket: 'Close the ticket after sending',
+    send: 'Send',
+    sending: 'Sending…',
+    result: 'Answer',
+    replayed: 'The same answer as the first request with this key (nothing was sent again).',
+    checkStatus: 'Check the status',
+    status: 'Status of message {{id}}',
+    tokenRequired: 'Required',
+    filesRequired: 'Choose at least one file',
+  },
 };
 
 export default en;
