@@ -3,6 +3,8 @@ import { api } from '../../../api/client';
 
 /** A connection as GET /whatsapp answers it (spec 01 section 3): the server's view, typed once in shared/. */
 export type Connection = ConnectionView;
+/** A create or update that generated the connection's API token answers it, this once. */
+export type SavedConnection = Connection & { token?: string };
 
 export interface QueueOption {
   id: number;
@@ -18,8 +20,8 @@ export const PROVIDERS = ['beta', 'sandbox'] as const;
 
 export const connectionsApi = {
   list: async () => (await api.get<Connection[]>('/whatsapp/', { params: { session: 0 } })).data,
-  create: async (input: CreateConnectionInput) => (await api.post<Connection>('/whatsapp', input)).data,
-  update: async (id: number, input: UpdateConnectionInput) => (await api.put<Connection>(`/whatsapp/${id}`, input)).data,
+  create: async (input: CreateConnectionInput) => (await api.post<SavedConnection>('/whatsapp', input)).data,
+  update: async (id: number, input: UpdateConnectionInput) => (await api.put<SavedConnection>(`/whatsapp/${id}`, input)).data,
   remove: async (id: number) => {
     await api.delete(`/whatsapp/${id}`);
   },

@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import { Dropdown, Field, Input, Option, Select, Switch, Textarea, makeStyles } from '@fluentui/react-components';
 import { createConnectionFormSchema, updateConnectionFormSchema, type UpdateConnectionInput } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
@@ -5,6 +6,7 @@ import { useQuery } from '../../../api/query';
 import { fieldRow } from '../../../components/form/field-row';
 import { FormDialog, saveRecord } from '../../../components/list-kit';
 import { CONNECTIONS_KEY, PROVIDERS, QUEUES_KEY, connectionsApi, type Connection } from '../api/connections';
+import { ApiTokenField, CreatedTokenDialog } from './api-token-field';
 
 const useStyles = makeStyles({
   row: fieldRow('200px'),
@@ -75,6 +77,10 @@ export function ConnectionModal({ connection, onClose }: ConnectionModalProps) {
   const queues = useQuery(QUEUES_KEY, connectionsApi.queues, { staleTime: 30_000 });
   const queueList = queues.data ?? [];
   const queueName = (id: number) => queueList.find((q) => q.id === id)?.name ?? String(id);
+  // A new connection's API token is answered once: shown before the dialog goes.
+  const created = useRef<string | null>(null);
+  const [createdToken, setCreatedToken] = useState<string | null>(null);
+  if (createdToken) return <CreatedTokenDialog token={createdToken} onClose={onClose} />;
 
   return (
     <FormDialog<FormValues, UpdateConnectionInput>
@@ -86,8 +92,11 @@ export function ConnectionModal({ connection, onClose }: ConnectionModalProps) {
       testId="connection-modal"
       saveTestId="connection-save"
       width={720}
-      onClose={onClose}
-      onSubmit={(data) => saveRecord(connectionsApi, connection?.id, data, { listKey: CONNECTIONS_KEY, savedMessage: t('toasts.saved') })}
+      onClose={() => (created.current ? setCreatedToken(created.current) : onClose())}
+      onSubmit={async (data) => {
+        const saved = await saveRecord(connectionsApi, connection?.id, data, { listKey: CONNECTIONS_KEY, savedMessage: t('toasts.saved') });
+        if (!connection && saved.token) created.current = saved.token;
+      }}
     >
       {(form) => (
         <>
@@ -167,6 +176,7 @@ export function ConnectionModal({ connection, onClose }: ConnectionModalProps) {
               </Select>
             </Field>
           </div>
+          {connection ? <ApiTokenField connectionId={connection.id} hasToken={connection.hasToken} /> : null}
         </>
       )}
     </FormDialog>

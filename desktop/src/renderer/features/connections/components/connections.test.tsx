@@ -2,8 +2,9 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { i18n } from '../../../i18n';
-import { fakeServer, planReply, renderApp, renderWithProviders, signIn } from '../../../test/render';
+import { fakeServer, planReply, renderApp, renderWithProviders, signIn, type FakeCall } from '../../../test/render';
 import ConnectionsPage from './connections-page';
+import { ConnectionModal } from './connection-modal';
 import { QrModal } from './qr-modal';
 import { StatusActions } from './status-actions';
 import { makeConnection } from '../test/make-connection';
@@ -173,5 +174,52 @@ describe('connections page', () => {
     expect(screen.queryByTestId('connections-add')).toBeNull();
     expect(screen.queryByTestId('connection-qr-2')).toBeNull();
     expect(screen.queryByTestId('connection-edit-2')).toBeNull();
+  });
+});
+
+describe('connection dialog: the messages API token', () => {
+  const queuesAnd = (handler: (call: FakeCall) => { status?: number; data?: unknown } | undefined) =>
+    fakeServer((call) => (call.url === '/queue' ? { data: [] } : handler(call)));
+
+  it('says whether a token is set, and generates a new one only after a confirmation, showing it once', async () => {
+    const calls = queuesAnd((call) =>
+      call.method === 'PUT' ? { data: { ...makeConnection(5, { hasToken: true }), token: 'tok-NEW-123' } } : { data: {} },
+    );
+    renderWithProviders(<ConnectionModal connection={makeConnection(5, { hasToken: true })} onClose={noop} />);
+    expect((await screen.findByTestId('connection-token-state')).textContent).toBe('A token is set.');
+    fireEvent.click(screen.getByTestId('connection-token-generate'));
+    // Revoking the old one is confirmed first.
+    expect(await screen.findByText('Generate a new API token?')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Generate a new token' }));
+    const value = (await screen.findByTestId('connection-token-value')) as HTMLInputElement;
+    expect(value.value).toBe('tok-NEW-123');
+    expect(screen.getByText('Copy the token now: it is not shown again.')).toBeTruthy();
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.url).toBe('/whatsapp/5');
+    expect(put.data).toEqual({ regenerateToken: true });
+  });
+
+  it('generates the first token without a confirmation', async () => {
+    const calls = queuesAnd(() => ({ data: { ...makeConnection(6), hasToken: true, token: 'tok-FIRST' } }));
+    renderWithProviders(<ConnectionModal connection={makeConnection(6, { hasToken: false })} onClose={noop} />);
+    expect((await screen.findByTestId('connection-token-state')).textContent).toBe('No token yet.');
+    fireEvent.click(screen.getByTestId('connection-token-generate'));
+    expect(((await screen.findByTestId('connection-token-value')) as HTMLInputElement).value).toBe('tok-FIRST');
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.data)).toEqual([{ regenerateToken: true }]);
+  });
+
+  it('shows a new connection\'s token once after it is created, then closes', async () => {
+    const onClose = vi.fn();
+    queuesAnd((call) => (call.method === 'POST' ? { status: 201, data: { ...makeConnection(9, { name: 'Loja' }), token: 'tok-CREATED' } } : { data: {} }));
+    renderWithProviders(<ConnectionModal onClose={onClose} />);
+    // A connection not created yet has no token to show.
+    expect(screen.queryByTestId('connection-token')).toBeNull();
+    fireEvent.change(await screen.findByTestId('connection-name'), { target: { value: 'Loja' } });
+    fireEvent.click(screen.getByTestId('connection-save'));
+    expect(((await screen.findByTestId('connection-token-value')) as HTMLInputElement).value).toBe('tok-CREATED');
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('connection-token-done'));
+    expect(onClose).toHaveBeenCalled();
   });
 });
