@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { CLIENT_EVENTS } from '@atrium/shared';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import { inject } from 'vitest';
 import { startApp, type RunningApp } from '../src/app.js';
@@ -243,17 +244,24 @@ export const outboxSettled = (app: RunningApp, whatsappId: number, timeoutMs = 1
     return row.waiting === 0;
   }, timeoutMs);
 
-/** Resolves once the socket is disconnected (by the server or otherwise), with the reason. */
-export const disconnectedWithin = (socket: Socket, ms: number): Promise<string | null> =>
+/**
+ * Resolves with the reason once the socket is disconnected (by the server or otherwise). No deadline of its
+ * own: a disconnect that only the periodic session sweep would make (every 5 minutes) outlasts the test's
+ * timeout, so a test that passes proves the immediate path.
+ */
+export const disconnected = (socket: Socket): Promise<string> =>
   new Promise((resolve) => {
     if (!socket.connected) return resolve('already disconnected');
-    const timer = setTimeout(() => {
-      socket.off('disconnect', handler);
-      resolve(null);
-    }, ms);
-    const handler = (reason: string) => {
-      clearTimeout(timer);
-      resolve(reason);
-    };
-    socket.once('disconnect', handler);
+    socket.once('disconnect', (reason: string) => resolve(reason));
   });
+
+/**
+ * Whether the socket is still connected after a round trip to its server made now (a heartbeat with its
+ * acknowledgement): a disconnect the server sent before handling it arrives first, so "still connected"
+ * is judged on an event that was received, not on a quiet moment.
+ */
+export const stillConnected = (socket: Socket): Promise<boolean> =>
+  Promise.race([
+    socket.emitWithAck(CLIENT_EVENTS.userStatus).then(() => socket.connected),
+    disconnected(socket).then(() => false),
+  ]);
