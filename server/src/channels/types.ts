@@ -62,6 +62,13 @@ export interface InboundMessage {
   raw?: unknown;
 }
 
+export interface UpdateAuthor {
+  chat: ChannelPeer;
+  fromMe: boolean;
+  participant?: ChannelPeer;
+  groupAdmin?: boolean;
+}
+
 export interface MessageUpdate {
   id: string;
   fromMe?: boolean;
@@ -70,6 +77,12 @@ export interface MessageUpdate {
   editedBody?: string;
   /** The sender deleted it for everyone. */
   revoked?: boolean;
+  /**
+   * Who sent the edit or the delete (the chat it came through, whether it was this account, and in a group
+   * the participant and whether they are an admin): applied only when that is the message's own sender (or,
+   * for a delete, a group admin). Without it an edit or delete is ignored.
+   */
+  author?: UpdateAuthor;
   /** An error receipt for one of our messages: the network refused it (the reason's error code). */
   sendError?: 'ERR_WAPP_SEND_REFUSED' | 'ERR_WAPP_ACCOUNT_RESTRICTED';
   /** `id` is a message someone took their reaction off: in a group, `participant` says who. */

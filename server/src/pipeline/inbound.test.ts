@@ -89,16 +89,69 @@ describe('persist first, safe to replay', () => {
 describe('message updates', () => {
   it('an edit replaces the text and marks it edited; a revoke marks it deleted', async () => {
     const key = { id: wa, companyId: a.companyId };
-    await acceptInbound(deps, key, message('EDIT-1', { number: '5511922220000', lid: null }, 'texto original'));
+    const chat = { number: '5511922220000', lid: null };
+    await acceptInbound(deps, key, message('EDIT-1', chat, 'texto original'));
     const { applyMessageUpdate } = await import('./message-updates.js');
-    await applyMessageUpdate(deps, key, { id: 'EDIT-1', editedBody: 'texto corrigido' });
+    const customer = { chat, fromMe: false };
+    await applyMessageUpdate(deps, key, { id: 'EDIT-1', editedBody: 'texto corrigido', author: customer });
     const ticket = await ticketOf(t.api, a.admin.token, '5511922220000');
     let [msg] = (await t.api.get(`/messages/${ticket.id}`, a.admin.token)).body.messages;
     expect(msg).toMatchObject({ body: 'texto corrigido', isEdited: true, isDeleted: false });
     expect((await t.api.get(`/tickets/${ticket.id}`, a.admin.token)).body.lastMessage).toBe('texto corrigido');
-    await applyMessageUpdate(deps, key, { id: 'EDIT-1', revoked: true });
+    await applyMessageUpdate(deps, key, { id: 'EDIT-1', revoked: true, author: customer });
     [msg] = (await t.api.get(`/messages/${ticket.id}`, a.admin.token)).body.messages;
     expect(msg).toMatchObject({ isDeleted: true, body: '' });
+  });
+
+  it('an edit or delete by someone other than the sender changes nothing', async () => {
+    const key = { id: wa, companyId: a.companyId };
+    const chat = { number: '5511922223333', lid: null };
+    const { applyMessageUpdate } = await import('./message-updates.js');
+    await acceptInbound(deps, key, message('THEIRS-1', chat, 'do cliente'));
+    await acceptInbound(deps, key, message('OURS-1', chat, 'da empresa', { fromMe: true }));
+    const stranger = { chat: { number: '5511900009999', lid: null }, fromMe: false };
+    // Another chat that learnt the ids; the customer touching our message; our account touching theirs; no author.
+    for (const [id, author] of [
+      ['THEIRS-1', stranger],
+      ['OURS-1', stranger],
+      ['OURS-1', { chat, fromMe: false }],
+      ['THEIRS-1', { chat, fromMe: true }],
+      ['THEIRS-1', undefined],
+    ] as const) {
+      await applyMessageUpdate(deps, key, { id, editedBody: 'forjado', author });
+      await applyMessageUpdate(deps, key, { id, revoked: true, author });
+    }
+    const ticket = await ticketOf(t.api, a.admin.token, '5511922223333');
+    const messages = (await t.api.get(`/messages/${ticket.id}`, a.admin.token)).body.messages as { body: string; isEdited: boolean; isDeleted: boolean }[];
+    expect(messages.map((m) => [m.body, m.isEdited, m.isDeleted])).toEqual([
+      ['do cliente', false, false],
+      ['da empresa', false, false],
+    ]);
+    // Our own other device may edit ours.
+    await applyMessageUpdate(deps, key, { id: 'OURS-1', editedBody: 'corrigido no celular', author: { chat, fromMe: true } });
+    const [, ours] = (await t.api.get(`/messages/${ticket.id}`, a.admin.token)).body.messages;
+    expect(ours).toMatchObject({ body: 'corrigido no celular', isEdited: true });
+  });
+
+  it('in a group, only the participant who wrote a message edits it; an admin may delete it', async () => {
+    const key = { id: wa, companyId: a.companyId };
+    const group = { number: '120363000000000111', lid: null, isGroup: true, name: 'Equipe' };
+    const ana = { number: '5511944440001', lid: null };
+    const bia = { number: '5511944440002', lid: null };
+    const { applyMessageUpdate } = await import('./message-updates.js');
+    expect((await t.api.put('/settings/CheckMsgIsGroup', { value: 'disabled' }, a.admin.token)).status).toBe(200);
+    await acceptInbound(deps, key, message('G-1', group, 'da Ana', { participant: ana }));
+    await acceptInbound(deps, key, message('G-2', group, 'também da Ana', { participant: ana }));
+    await applyMessageUpdate(deps, key, { id: 'G-1', editedBody: 'pela Bia', author: { chat: group, fromMe: false, participant: bia } });
+    await applyMessageUpdate(deps, key, { id: 'G-1', revoked: true, author: { chat: group, fromMe: false, participant: bia } });
+    await applyMessageUpdate(deps, key, { id: 'G-1', editedBody: 'pela Bia admin', author: { chat: group, fromMe: false, participant: bia, groupAdmin: true } });
+    await applyMessageUpdate(deps, key, { id: 'G-2', revoked: true, author: { chat: group, fromMe: false, participant: bia, groupAdmin: true } });
+    await applyMessageUpdate(deps, key, { id: 'G-1', editedBody: 'corrigido pela Ana', author: { chat: group, fromMe: false, participant: ana } });
+    expect(await sql(`select wid, body, is_edited, is_deleted from messages where wid in ('G-1', 'G-2') order by wid`)).toEqual([
+      { wid: 'G-1', body: 'corrigido pela Ana', is_edited: true, is_deleted: false },
+      { wid: 'G-2', body: 'também da Ana', is_edited: false, is_deleted: true },
+    ]);
+    await t.api.put('/settings/CheckMsgIsGroup', { value: 'enabled' }, a.admin.token);
   });
 
   it('a message typed on the phone appears as ours, sent (ack 1, not yet received), and clears the unread count', async () => {

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { InboundMessage, MessageUpdate } from '../channels/types.js';
 import { forCompany } from '../db/tenant.js';
+import { Contact } from '../modules/contacts/contact.entity.js';
 import { digitsOnly } from '../modules/contacts/index.js';
 import { Message, type MediaType } from '../modules/messages/message.entity.js';
 import { presentMessage } from '../modules/messages/index.js';
@@ -31,12 +32,16 @@ export const applyMessageUpdate = async (deps: PipelineDeps, connection: Connect
     // Delivered or read: recorded on our outbox row and announced, with or without a ticket.
     if (message.fromMe) await recordReceipt(deps, em, connection.id, update.id, update.ack);
   }
-  if (update.editedBody !== undefined && update.editedBody !== message.body) {
+  const fromSender = (update.editedBody !== undefined || update.revoked) && (await sentByAuthor(em, message, update));
+  if (!fromSender && (update.editedBody !== undefined || update.revoked)) {
+    deps.logger.warn({ whatsappId: connection.id, messageId: message.id, edit: update.editedBody !== undefined, revoke: !!update.revoked }, 'ignored an edit or delete not made by the message’s sender');
+  }
+  if (fromSender && update.editedBody !== undefined && update.editedBody !== message.body) {
     message.body = update.editedBody;
     message.isEdited = true;
     changed = true;
   }
-  if (update.revoked && !message.isDeleted) {
+  if (fromSender && update.revoked && !message.isDeleted) {
     message.isDeleted = true;
     changed = true;
   }
@@ -49,6 +54,27 @@ export const applyMessageUpdate = async (deps: PipelineDeps, connection: Connect
   if (!changed) return;
   await em.flush();
   await announceUpdated(deps, em, connection, message, update.editedBody !== undefined || !!update.revoked);
+};
+
+const samePeer = (contact: { number: string | null; lid: string | null }, peer: { number: string | null; lid: string | null }) =>
+  (!!peer.number && (contact.number === peer.number || contact.number === digitsOnly(peer.number))) || (!!peer.lid && contact.lid === peer.lid);
+
+/**
+ * Whether an edit or a delete comes from the message's own sender: through the message's chat, from the
+ * same side (this account for ours, the customer for theirs), in a group from the same participant — or,
+ * for a delete, from a group admin. Anyone who learnt a message id could otherwise rewrite or hide it.
+ */
+const sentByAuthor = async (em: EntityManager, message: Message, update: MessageUpdate): Promise<boolean> => {
+  const author = update.author;
+  if (!author) return false;
+  const ticket = message.ticketId ? await em.findOne(Ticket, { id: message.ticketId }, { fields: ['contactId'] }) : null;
+  const chatId = ticket?.contactId ?? message.contactId;
+  const chat = chatId ? await em.findOne(Contact, { id: chatId }, { fields: ['number', 'lid', 'isGroup'] }) : null;
+  if (!chat || !samePeer(chat, author.chat)) return false;
+  if (update.revoked && update.editedBody === undefined && chat.isGroup && author.groupAdmin) return true;
+  if (author.fromMe !== message.fromMe) return false;
+  if (!chat.isGroup || message.fromMe) return true;
+  return !!author.participant && !!message.participant && [author.participant.number, author.participant.lid].includes(message.participant);
 };
 
 /** Tells the clients a stored message changed; `preview`: the ticket list's preview may show it. */

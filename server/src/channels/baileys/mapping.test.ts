@@ -259,7 +259,7 @@ describe('toInboundMessage: edits, revokes and dropped messages', () => {
         timestampMs: T * 1000,
       },
     });
-    expect(asUpdate(toInboundMessage(msg))).toEqual({ id: 'ORIGINAL1', fromMe: false, editedBody: 'corrected text' });
+    expect(asUpdate(toInboundMessage(msg))).toEqual({ id: 'ORIGINAL1', fromMe: false, editedBody: 'corrected text', author: { chat: { number: CUSTOMER, lid: null }, fromMe: false } });
   });
 
   it('reads an edit inside an editedMessage wrapper (as WhatsApp sends it now)', () => {
@@ -274,14 +274,25 @@ describe('toInboundMessage: edits, revokes and dropped messages', () => {
         },
       },
     });
-    expect(asUpdate(toInboundMessage(msg))).toEqual({ id: 'MINE1', fromMe: true, editedBody: 'new wording' });
+    expect(asUpdate(toInboundMessage(msg))).toEqual({ id: 'MINE1', fromMe: true, editedBody: 'new wording', author: { chat: { number: CUSTOMER, lid: null }, fromMe: true } });
   });
 
   it('turns a REVOKE protocol message into a deleted-for-everyone update', () => {
     const msg = fromCustomer({
       protocolMessage: { key: { remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true, id: 'GONE1' }, type: proto.Message.ProtocolMessage.Type.REVOKE },
     });
-    expect(asUpdate(toInboundMessage(msg))).toEqual({ id: 'GONE1', fromMe: false, revoked: true });
+    expect(asUpdate(toInboundMessage(msg))).toEqual({ id: 'GONE1', fromMe: false, revoked: true, author: { chat: { number: CUSTOMER, lid: null }, fromMe: false } });
+  });
+
+  it('names who sent an edit or a delete in a group: the chat and the participant', () => {
+    const msg = wa({ remoteJid: `${GROUP}@g.us`, participant: `${CUSTOMER_LID}@lid`, participantAlt: `${CUSTOMER}@s.whatsapp.net` }, {
+      protocolMessage: { key: { remoteJid: `${GROUP}@g.us`, fromMe: true, id: 'GONE2' }, type: proto.Message.ProtocolMessage.Type.REVOKE },
+    });
+    expect(asUpdate(toInboundMessage(msg)).author).toEqual({
+      chat: { number: GROUP, lid: null, isGroup: true },
+      fromMe: false,
+      participant: { number: CUSTOMER, lid: CUSTOMER_LID },
+    });
   });
 
   it('keeps a reaction as a message of its own, linked to the message reacted to; a reaction taken back is an update of that message', () => {
@@ -368,9 +379,9 @@ describe('updates, receipts, contacts and calls', () => {
       key: { ...key, fromMe: false, id: 'THEIRS1' },
       update: { message: proto.Message.fromObject({ editedMessage: { message: { conversation: 'edited' } } }) },
     });
-    expect(edit).toEqual({ id: 'THEIRS1', fromMe: false, editedBody: 'edited' });
+    expect(edit).toEqual({ id: 'THEIRS1', fromMe: false, editedBody: 'edited', author: { chat: { number: CUSTOMER, lid: null }, fromMe: false } });
     const revoke = toMessageUpdate({ key: { ...key, id: 'THEIRS2' }, update: { message: null, messageStubType: proto.WebMessageInfo.StubType.REVOKE } });
-    expect(revoke).toEqual({ id: 'THEIRS2', fromMe: true, revoked: true });
+    expect(revoke).toEqual({ id: 'THEIRS2', fromMe: true, revoked: true, author: { chat: { number: CUSTOMER, lid: null }, fromMe: true } });
   });
 
   it('ignores updates that carry none of these', () => {

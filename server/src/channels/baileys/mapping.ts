@@ -15,7 +15,7 @@ import {
   type WAMessageUpdate,
 } from '@whiskeysockets/baileys';
 import { AppError } from '../../errors.js';
-import type { CallEvent, ChannelPeer, InboundMediaType, InboundMessage, MessageUpdate } from '../types.js';
+import type { CallEvent, ChannelPeer, InboundMediaType, InboundMessage, MessageUpdate, UpdateAuthor } from '../types.js';
 
 /**
  * Pure translations between what Baileys emits and the channel contract (../types.ts).
@@ -227,6 +227,23 @@ const timestampOf = (value: proto.IWebMessageInfo['messageTimestamp']): Date => 
 };
 
 /**
+ * Who sent an edit or a delete, read from the key of the message that carries it (for Baileys' own
+ * messages.update, the key of the protocol message with the target's id): the chat, whether it was this
+ * account, and in a group the participant.
+ */
+export const authorOf = (key: WAMessageKey, participant?: string | null): UpdateAuthor => {
+  const remoteJid = key.remoteJid ?? '';
+  const fromMe = !!key.fromMe;
+  if (isJidGroup(remoteJid)) {
+    const author: UpdateAuthor = { chat: { number: jidDecode(remoteJid)!.user, lid: null, isGroup: true }, fromMe };
+    const sender = peerFromJids(key.participant ?? participant, key.participantAlt);
+    if (sender.number || sender.lid) author.participant = sender;
+    return author;
+  }
+  return { chat: peerFromJids(remoteJid, key.remoteJidAlt), fromMe };
+};
+
+/**
  * Maps one message Baileys emitted (messages.upsert) to an inbound message, or to an update of an earlier
  * one (edit, delete for everyone), or null when the message is dropped (status broadcasts, newsletters,
  * poll votes, protocol messages other than edit and revoke, stubs other than an undecryptable message's).
@@ -257,19 +274,19 @@ export function toInboundMessage(msg: proto.IWebMessageInfo, context: MappingCon
       // protocol.key is seen from the sender: fromMe there means the sender touched their own message.
       const targetFromMe = protocol.key?.fromMe ? fromMe : undefined;
       if (protocol.type === proto.Message.ProtocolMessage.Type.REVOKE) {
-        return { kind: 'update', update: { id: targetId, fromMe: targetFromMe, revoked: true } };
+        return { kind: 'update', update: { id: targetId, fromMe: targetFromMe, revoked: true, author: authorOf(key, msg.participant) } };
       }
       if (protocol.type === proto.Message.ProtocolMessage.Type.MESSAGE_EDIT) {
         const editedBody = textOf(protocol.editedMessage);
         if (editedBody === undefined) return null;
-        return { kind: 'update', update: { id: targetId, fromMe: targetFromMe, editedBody } };
+        return { kind: 'update', update: { id: targetId, fromMe: targetFromMe, editedBody, author: authorOf(key, msg.participant) } };
       }
       return null;
     }
     if (wrapped?.editedMessage) {
       // An edit wrapper without its protocol message: the new content of this very id.
       const editedBody = textOf(content);
-      return editedBody === undefined ? null : { kind: 'update', update: { id: key.id, fromMe, editedBody } };
+      return editedBody === undefined ? null : { kind: 'update', update: { id: key.id, fromMe, editedBody, author: authorOf(key, msg.participant) } };
     }
     const reaction = content.reactionMessage;
     if (reaction && !reaction.text) {
@@ -344,11 +361,14 @@ export const toMessageUpdate = ({ key, update }: WAMessageUpdate): MessageUpdate
     const editedBody = textOf(edited.protocolMessage?.editedMessage ?? edited);
     if (editedBody !== undefined) {
       result.editedBody = editedBody;
+      result.author = authorOf(key);
       useful = true;
     }
   }
   if (update.messageStubType === proto.WebMessageInfo.StubType.REVOKE) {
+    // Baileys keeps the revoking message's own key on the update: the author, wherever the target is.
     result.revoked = true;
+    result.author = authorOf((update.key as WAMessageKey | undefined) ?? key);
     useful = true;
   }
   return useful ? result : null;

@@ -107,6 +107,7 @@ const recorder = (): Recorder => {
 
 const CUSTOMER = '5511988887777';
 const CUSTOMER_LID = '203948571234567';
+const GROUP = '120363025246125888';
 
 /** A real Baileys message object (see mapping.test.ts). */
 const wa = (key: Partial<WAMessageKey> & { remoteJid: string }, message: Record<string, unknown>, extra: Record<string, unknown> = {}): WAMessage => {
@@ -811,15 +812,35 @@ describe('BaileysSession inbound events', () => {
       { key: { remoteJid: chat, fromMe: false, id: 'ORIG2' }, update: { message: null, messageStubType: proto.WebMessageInfo.StubType.REVOKE } },
     ]);
     await h.idle();
+    const customer = { chat: { number: CUSTOMER, lid: null }, fromMe: false };
     expect(h.rec.updates).toEqual([
-      { id: 'ORIG1', fromMe: false, editedBody: 'fixed' },
-      { id: 'ORIG2', fromMe: false, revoked: true },
+      { id: 'ORIG1', fromMe: false, editedBody: 'fixed', author: customer },
+      { id: 'ORIG2', fromMe: false, revoked: true, author: customer },
     ]);
     expect(h.rec.messages).toEqual([]);
     // a second, different edit of the same message is news
     h.socket().emit('messages.update', [{ key: { remoteJid: chat, fromMe: false, id: 'ORIG1' }, update: { message: { editedMessage: { message: { conversation: 'fixed again' } } } } }]);
     await h.idle();
-    expect(h.rec.updates.at(-1)).toEqual({ id: 'ORIG1', fromMe: false, editedBody: 'fixed again' });
+    expect(h.rec.updates.at(-1)).toEqual({ id: 'ORIG1', fromMe: false, editedBody: 'fixed again', author: customer });
+    await h.session.stop();
+  });
+
+  it('says whether a group delete comes from an admin of the group, as its metadata says', async () => {
+    const h = await connected();
+    const group = `${GROUP}@g.us`;
+    const admin = '5511911112222@s.whatsapp.net';
+    const member = '5511933334444@s.whatsapp.net';
+    h.socket().emit('groups.upsert', [
+      { id: group, owner: undefined, subject: 'Equipe', participants: [{ id: admin, admin: 'admin' }, { id: member, admin: null }] },
+    ]);
+    const revokeBy = (participant: string, id: string) =>
+      wa({ remoteJid: group, participant, id }, { protocolMessage: { key: { remoteJid: group, fromMe: false, participant: member, id: `TARGET-${id}` }, type: proto.Message.ProtocolMessage.Type.REVOKE } });
+    h.socket().emit('messages.upsert', { type: 'notify', messages: [revokeBy(admin, 'A'), revokeBy(member, 'M')] });
+    await h.idle();
+    expect(h.rec.updates.map((u) => [u.id, u.author?.groupAdmin])).toEqual([
+      ['TARGET-A', true],
+      ['TARGET-M', false],
+    ]);
     await h.session.stop();
   });
 

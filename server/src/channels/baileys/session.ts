@@ -38,6 +38,7 @@ import type {
   QuotedRef,
   SentMessage,
   SessionOptions,
+  UpdateAuthor,
 } from '../types.js';
 import { createKeyCache, useAuthStoreState } from './auth-state.js';
 import {
@@ -937,10 +938,23 @@ export class BaileysSession implements ChannelSession {
   /** Edits and deletes reach us twice (the protocol message and Baileys' own update): pass each on once. */
   private async deliverUpdate(update: MessageUpdate): Promise<void> {
     const result = { ...update };
+    if (result.revoked && result.author?.chat.isGroup) result.author = { ...result.author, groupAdmin: this.isGroupAdmin(result.author) };
     if (result.editedBody !== undefined && !this.firstTime(`${update.id}|edit|${result.editedBody}`)) delete result.editedBody;
     if (result.revoked && !this.firstTime(`${update.id}|revoked`)) delete result.revoked;
     if (result.ack === undefined && result.editedBody === undefined && !result.revoked && !result.sendError && !result.reactionRemoved) return;
     await this.options.events.messageUpdate(result);
+  }
+
+  /** Whether a group delete's author is an admin of the group, as the cached metadata says (unknown: no). */
+  private isGroupAdmin(author: UpdateAuthor): boolean {
+    const group = this.groups.get(`${author.chat.number}@g.us`);
+    const who = author.fromMe ? this.me : author.participant;
+    if (!group || !who) return false;
+    return group.participants.some((p) => {
+      if (!p.admin) return false;
+      const ids = [p.id, p.lid, p.phoneNumber].map((jid) => identityOf(jid));
+      return ids.some((id) => (!!who.number && id.number === who.number) || (!!who.lid && id.lid === who.lid));
+    });
   }
 
   private firstTime(key: string): boolean {
