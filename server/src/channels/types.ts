@@ -62,6 +62,14 @@ export interface InboundMessage {
   raw?: unknown;
 }
 
+/** What a status report says besides the status. */
+export interface StatusInfo {
+  number?: string;
+  reason?: string;
+  /** The phone is no longer linked (logged out, credentials forgotten): the stored number goes too. */
+  unlinked?: boolean;
+}
+
 export interface UpdateAuthor {
   chat: ChannelPeer;
   fromMe: boolean;
@@ -111,7 +119,7 @@ export interface CallEvent {
 /** What a session reports. Handlers are awaited; a rejection is logged by the caller. */
 export interface ChannelEvents {
   qr(code: string): Promise<void> | void;
-  status(status: ChannelStatus, info?: { number?: string; reason?: string }): Promise<void> | void;
+  status(status: ChannelStatus, info?: StatusInfo): Promise<void> | void;
   message(message: InboundMessage): Promise<void>;
   messageUpdate(update: MessageUpdate): Promise<void>;
   contactUpdate(peer: ChannelPeer & { profilePicUrl?: string }): Promise<void>;

@@ -50,8 +50,8 @@ export const sessionEvents = (deps: PipelineDeps, ref: ConnectionRef): ChannelEv
           w.retries = 0;
           if (info?.number) w.number = info.number;
         }
-        // Logged out: no phone is linked any more.
-        if (status === 'DISCONNECTED') w.number = '';
+        // Logged out: no phone is linked any more. Other stops (replaced, halted) keep the linked number.
+        if (status === 'DISCONNECTED' && info?.unlinked) w.number = '';
       });
       // Media a crash or a stop left pending is fetched again now (in the background: status reports go on).
       if (status === 'CONNECTED') void resumePendingMedia(deps, key).catch((err: unknown) => log.warn({ err }, 'resuming pending media failed'));

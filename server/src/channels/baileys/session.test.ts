@@ -257,7 +257,7 @@ describe('BaileysSession lifecycle', () => {
     await h.idle();
     expect(h.store.rows.size).toBe(0);
     expect(h.store.clears).toBe(1);
-    expect(h.rec.statuses.at(-1)).toEqual({ status: 'DISCONNECTED', info: { reason } });
+    expect(h.rec.statuses.at(-1)).toEqual({ status: 'DISCONNECTED', info: { reason, unlinked: true } });
     expect(vi.getTimerCount()).toBe(0);
     await vi.advanceTimersByTimeAsync(120_000);
     expect(h.sockets).toHaveLength(1);

@@ -38,6 +38,7 @@ import type {
   QuotedRef,
   SentMessage,
   SessionOptions,
+  StatusInfo,
   UpdateAuthor,
 } from '../types.js';
 import { createKeyCache, useAuthStoreState } from './auth-state.js';
@@ -449,7 +450,7 @@ export class BaileysSession implements ChannelSession {
     }
     await this.endSocket(socket);
     await this.options.auth.clear();
-    this.reportStatus('DISCONNECTED');
+    this.reportStatus('DISCONNECTED', { unlinked: true });
     await this.lifecycle.idle();
   }
 
@@ -745,7 +746,7 @@ export class BaileysSession implements ChannelSession {
       this.lastStatus = 'DISCONNECTED';
       this.report(async () => {
         await this.options.auth.clear();
-        await this.options.events.status('DISCONNECTED', { reason: reason ?? 'loggedOut:401' });
+        await this.options.events.status('DISCONNECTED', { reason: reason ?? 'loggedOut:401', unlinked: true });
       });
       return;
     }
@@ -827,7 +828,7 @@ export class BaileysSession implements ChannelSession {
     this.lifecycle.push(task);
   }
 
-  private reportStatus(status: ChannelStatus, info?: { number?: string; reason?: string }): void {
+  private reportStatus(status: ChannelStatus, info?: StatusInfo): void {
     this.lastStatus = status;
     this.lastReason = info?.reason;
     this.report(() => (info ? this.options.events.status(status, info) : this.options.events.status(status)));

@@ -101,7 +101,7 @@ export class SandboxSession implements ChannelSession {
   async logout(): Promise<void> {
     this.state = 'closed';
     await this.options.auth.clear();
-    await this.options.events.status('DISCONNECTED');
+    await this.options.events.status('DISCONNECTED', { unlinked: true });
   }
 
   private assertConnected() {

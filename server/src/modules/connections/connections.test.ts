@@ -557,6 +557,18 @@ describe('what a session reports', () => {
       { id, companyId, provider: 'sandbox' },
     );
 
+  it('keeps the linked number when the connection stops, and forgets it only when the phone is unlinked', async () => {
+    const created = await newConnection(a.admin.token);
+    const events = eventsOf(created.body.id, a.companyId);
+    await events.status('CONNECTED', { number: '5511987650000' });
+    expect(await connection(created.body.id)).toMatchObject({ status: 'CONNECTED', number: '5511987650000' });
+    // Replaced by another session (440), or stopped: the phone is still linked.
+    await events.status('DISCONNECTED', { reason: 'connectionReplaced:440' });
+    expect(await connection(created.body.id)).toMatchObject({ status: 'DISCONNECTED', number: '5511987650000' });
+    await events.status('DISCONNECTED', { reason: 'loggedOut:401', unlinked: true });
+    expect(await connection(created.body.id)).toMatchObject({ status: 'DISCONNECTED', number: '' });
+  });
+
   it('records a missed call in the conversation, at the company’s local time, once', async () => {
     const c = await freshTenant('ConnCall');
     expect((await t.api.put(`/companies/${c.companyId}`, { timezone: 'Asia/Kolkata' }, t.superToken)).status).toBe(200);
