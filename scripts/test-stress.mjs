@@ -5,6 +5,7 @@
 //   npm run test:stress -- --runs 3 --load 1         3 runs beside 1
 //   npm run test:stress -- --shuffle                 each run in a new random order (its seed is printed)
 //   npm run test:stress -- --runs 1 --project shared anything else goes to `vitest run` as it is
+//   node scripts/test-stress.mjs --runs 3 -- --project renderer desktop/src/renderer/features/auth
 //
 // Each run's output is kept in test-artifacts/stress/run-N.log; the end prints one line per run with the
 // failing tests' names, and exits 1 if any run failed. The busy processes stop at the end, on a failure and
@@ -35,6 +36,9 @@ const parse = (argv) => {
     if (name === '--runs') options.runs = count();
     else if (name === '--load') options.load = count();
     else if (arg === '--shuffle') options.shuffle = true;
+    // `node scripts/test-stress.mjs -- --project renderer` (npm strips that `--`, node does not): vitest
+    // would take it as the end of its arguments, ignore the filters after it and run the whole suite.
+    else if (arg === '--') continue;
     else options.vitest.push(arg);
   }
   if (options.runs < 1) usage('--runs wants at least 1');
