@@ -236,8 +236,8 @@ describe('the kanban board', () => {
     const toasts = collectToasts();
     server({ plan: false });
     renderApp('/kanban');
-    await waitFor(() => expect(toasts.some((t) => t.intent === 'error')).toBe(true), { timeout: 3000 });
-    await waitFor(() => expect(screen.getByTestId('location').textContent).not.toBe('/kanban'), { timeout: 3000 });
+    await waitFor(() => expect(toasts.some((t) => t.intent === 'error')).toBe(true));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).not.toBe('/kanban'));
   });
 });
 
