@@ -10,12 +10,19 @@ const menuLinks = async () => {
   return nav;
 };
 
-const serve = (flags: Record<string, boolean>, connections: { id: number; name: string; status: string }[] = []) =>
+/** `answered.connections`: when the connections were first answered (performance.now()), 0 until then. */
+const serve = (flags: Record<string, boolean>, connections: { id: number; name: string; status: string }[] = []) => {
+  const answered = { connections: 0 };
   fakeServer(({ url }) => {
     if (url.startsWith('/companies/listPlan/')) return planReply(flags);
-    if (url.startsWith('/whatsapp')) return { data: connections };
+    if (url.startsWith('/whatsapp')) {
+      answered.connections ||= performance.now();
+      return { data: connections };
+    }
     return undefined;
   });
+  return answered;
+};
 
 describe('side menu', () => {
   it('shows an admin the admin section and the version footer', async () => {
@@ -64,17 +71,17 @@ describe('side menu', () => {
   });
 
   it('puts a "!" on Connections 2 s after a connection needs attention', async () => {
-    serve({}, [
+    const answered = serve({}, [
       { id: 1, name: 'Main', status: 'CONNECTED' },
       { id: 2, name: 'Sales', status: 'qrcode' },
     ]);
     signIn({ profile: 'admin' });
     renderApp('/tickets');
     const nav = await menuLinks();
-    await within(nav).findByText('Connections');
-    const started = Date.now();
-    await waitFor(() => expect(within(nav).getByTestId('connections-warning').textContent).toBe('!'), { timeout: 4000 });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(CONNECTION_BADGE_DELAY_MS - 300);
+    await waitFor(() => expect(within(nav).getByTestId('connections-warning').textContent).toBe('!'));
+    // From the moment the connections were answered (the badge's delay starts later, once they are on
+    // screen), not from when a poll of the screen noticed the menu: on a busy machine that poll comes late.
+    expect(performance.now() - answered.connections).toBeGreaterThanOrEqual(CONNECTION_BADGE_DELAY_MS - 5);
   });
 
   it('puts no badge when every connection is connected', async () => {
