@@ -1,3 +1,4 @@
+import { getConfig } from '@testing-library/react';
 import { Server, type Socket } from 'socket.io';
 
 export interface TestSocketServer {
@@ -50,8 +51,11 @@ export const startSocketServer = async (): Promise<TestSocketServer> => {
   return server;
 };
 
-/** Waits until `check` holds (polling every 20 ms). */
-export const until = async (check: () => boolean, timeout = 5000): Promise<void> => {
+/**
+ * Waits until `check` holds (polling every 20 ms), as long as testing-library's waitFor would (the set-up's
+ * asyncUtilTimeout): a shorter default was a deadline on the machine's speed that a busy runner missed.
+ */
+export const until = async (check: () => boolean, timeout = getConfig().asyncUtilTimeout): Promise<void> => {
   const start = Date.now();
   while (!check()) {
     if (Date.now() - start > timeout) throw new Error('timed out waiting');
