@@ -1,3 +1,4 @@
+import { Job } from 'agenda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forCompany, forSystem } from '../../db/tenant.js';
 import { connectSandbox, customerSays, ticketOf } from '../../../testing/conversation.js';
@@ -30,6 +31,14 @@ const withStep = async (step: InboundStep, body: () => Promise<void>) => {
   } finally {
     t.app.pipeline.steps.splice(t.app.pipeline.steps.indexOf(step), 1);
   }
+};
+
+/** Makes a stored job due now: saved, it is announced to the job processor, which runs it at once. */
+const dueNow = async (jobId: string) => {
+  const { agenda } = t.app.scheduler;
+  const attrs = await agenda.db.getJobById(jobId);
+  if (!attrs) throw new Error(`job ${jobId} is not stored`);
+  await new Job(agenda, attrs as ConstructorParameters<typeof Job>[1]).schedule(new Date()).save();
 };
 
 /** Resolves when called as many times as asked. */
@@ -197,18 +206,23 @@ describe('a wait', () => {
     const version = (await findHold(em(), ticket.id))!.version;
     await withStep(waiting, async () => {
       const waits = t.app.pipeline.waits!;
-      const soon = Date.now() + 200;
-      const cancelled = await waits.resumeAt(new Date(soon), waiting, facts, { label: 'cancelled' }, { holdVersion: version });
-      const stale = await waits.resumeAt(new Date(soon), waiting, facts, { label: 'stale' }, { holdVersion: version });
+      // Planned an hour ahead, so that none fires on its own: the test makes them due when it is ready. Due
+      // 200 ms ahead instead, the stale wait fired before the state change whenever the steps between took
+      // longer (a busy runner), and resumed as current.
+      const later = new Date(Date.now() + 60 * 60_000);
+      const cancelled = await waits.resumeAt(later, waiting, facts, { label: 'cancelled' }, { holdVersion: version });
+      const stale = await waits.resumeAt(later, waiting, facts, { label: 'stale' }, { holdVersion: version });
       await waits.cancel(cancelled);
+      expect(await t.app.scheduler.agenda.db.getJobById(cancelled.jobId)).toBeNull();
       // The customer answered: the conversation moved on, so the "no reply" wait planned before is stale.
       await withConversation(em(), ticket.id, async (tx, _t, hold) => {
         hold!.state = { node: 'answered' };
         await tx.flush();
       });
       const now = (await findHold(em(), ticket.id))!.version;
-      // Planned after the others and on the current version: once it has resumed, the others had their chance.
-      await waits.resumeAt(new Date(soon + 100), waiting, facts, { label: 'current' }, { holdVersion: now });
+      const current = await waits.resumeAt(later, waiting, facts, { label: 'current' }, { holdVersion: now });
+      await dueNow(stale.jobId);
+      await dueNow(current.jobId);
       await eventually(() => expect(resumed).toContain('current'), 20_000, 100);
       // The stale one ran too (its job completed), and did nothing.
       await eventually(async () => {
