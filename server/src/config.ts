@@ -91,6 +91,21 @@ const envSchema = z.object({
   CONNECTION_LEASE_TTL_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   /** How long a command for a session another process runs waits for that process (ERR_WAPP_OWNER_UNREACHABLE after). */
   SESSION_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Encrypts third-party secrets at rest (AI keys, Dialogflow credentials, webhook secrets); kept in DATA_DIR when unset. */
+  INTEGRATIONS_SECRET_KEY: z.string().min(32, 'must have at least 32 characters').optional(),
+  /** Integrations may call private and loopback addresses (local set-ups and tests only). */
+  INTEGRATIONS_ALLOW_PRIVATE_NETWORK: z.enum(['true', 'false']).optional(),
+  /** Dialogflow's REST endpoint (http(s)://host[:port]); Google's when unset. */
+  DIALOGFLOW_API_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  /** Seconds between the attempts of a webhook delivery, comma-separated. */
+  WEBHOOK_RETRY_DELAYS: z
+    .string()
+    .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, 'must be seconds separated by commas')
+    .default('5,300,1800,7200,18000'),
+  /** How long an integration (Typebot, n8n, webhook, Dialogflow) may take to answer. */
+  INTEGRATIONS_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(15),
+  /** How long the AI provider may take to answer. */
+  AI_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
 });
 
 /** Efí (Gerencianet) Pix API v2 credentials. */
@@ -141,6 +156,17 @@ export interface MailConfig {
   from: string;
 }
 
+/** Third-party services the automation calls (AI prompts, queue integrations). */
+export interface IntegrationsConfig {
+  /** The AES-256-GCM key sealing their secrets at rest (derived from INTEGRATIONS_SECRET_KEY or a kept secret). */
+  secretKey: string;
+  allowPrivateNetwork: boolean;
+  dialogflowEndpoint?: { protocol: 'http' | 'https'; host: string; port: number };
+  webhookRetryDelaysMs: number[];
+  timeoutMs: number;
+  aiTimeoutMs: number;
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -180,6 +206,7 @@ export interface Config {
   /** Several server processes on one database: a connection's lease (ms) and a forwarded session command's wait (ms). */
   connectionLeaseTtlMs: number;
   sessionCommandTimeoutMs: number;
+  integrations: IntegrationsConfig;
 }
 
 export class ConfigError extends Error {
@@ -298,6 +325,12 @@ const mediaConfig = (e: z.infer<typeof envSchema>, dataDir: string): MediaConfig
   };
 };
 
+const endpointOf = (url: string): NonNullable<IntegrationsConfig['dialogflowEndpoint']> => {
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
+  return { protocol, host: parsed.hostname.replace(/^\[|\]$/g, ''), port: Number(parsed.port) || (protocol === 'http' ? 80 : 443) };
+};
+
 const validTimezone = (tz: string): boolean => {
   try {
     new Intl.DateTimeFormat('en', { timeZone: tz });
@@ -373,5 +406,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     trustProxy: e.TRUST_PROXY === 'true',
     connectionLeaseTtlMs: e.CONNECTION_LEASE_TTL_MS,
     sessionCommandTimeoutMs: e.SESSION_COMMAND_TIMEOUT_MS,
+    integrations: {
+      secretKey: e.INTEGRATIONS_SECRET_KEY ?? keptSecret(dataDir, 'integrations-key'),
+      allowPrivateNetwork: e.INTEGRATIONS_ALLOW_PRIVATE_NETWORK === 'true',
+      dialogflowEndpoint: e.DIALOGFLOW_API_ENDPOINT ? endpointOf(e.DIALOGFLOW_API_ENDPOINT) : undefined,
+      webhookRetryDelaysMs: e.WEBHOOK_RETRY_DELAYS.split(',').map((s) => Math.round(Number(s) * 1000)),
+      timeoutMs: Math.round(e.INTEGRATIONS_TIMEOUT_SECONDS * 1000),
+      aiTimeoutMs: Math.round(e.AI_TIMEOUT_SECONDS * 1000),
+    },
   };
 };

@@ -131,6 +131,25 @@ export const ERROR_STATUS = {
   ERR_IDEMPOTENCY_KEY_IN_USE: 409,
   // or it was used with another request body.
   ERR_IDEMPOTENCY_KEY_REUSED: 422,
+
+  // AI prompts
+  ERR_NO_PROMPT_FOUND: 404,
+  ERR_PROMPT_IN_USE: 409,
+  // The provider refused the API key (checked on save).
+  ERR_AI_INVALID_API_KEY: 400,
+  // The provider failed (quota, timeout, down) on an agent's request.
+  ERR_AI_UNAVAILABLE: 502,
+  // "Suggest a reply" / "Summarise" on a ticket whose queue has no prompt and no default prompt is set.
+  ERR_AI_NO_PROMPT: 409,
+
+  // Queue integrations
+  ERR_NO_INTEGRATION_FOUND: 404,
+  ERR_INTEGRATION_NAME_ALREADY_EXISTS: 409,
+  ERR_INTEGRATION_IN_USE: 409,
+  // The address is private or loopback (INTEGRATIONS_ALLOW_PRIVATE_NETWORK is off).
+  ERR_INTEGRATION_URL_REFUSED: 400,
+  // Dialogflow credentials that are not a service-account key.
+  ERR_INTEGRATION_INVALID_CREDENTIALS: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -19,6 +19,8 @@ export const COMPANY_RESOURCES = [
   'quickmessage',
   'company',
   'file',
+  'prompt',
+  'queueIntegration',
 ] as const;
 export type CompanyResource = (typeof COMPANY_RESOURCES)[number];
 

@@ -29,3 +29,5 @@ export * from './schemas/chats.js';
 export * from './views.js';
 export * from './schemas/files.js';
 export * from './schemas/messages-api.js';
+export * from './schemas/prompts.js';
+export * from './schemas/queue-integrations.js';

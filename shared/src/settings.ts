@@ -16,6 +16,11 @@ export const SETTINGS = {
   // "typing…" (or "recording…" before a voice note) shown to the customer before an agent's reply.
   sendTypingPresence: { values: enabledDisabled, default: 'disabled' },
   campaignsEnabled: { values: ['true', 'false'], default: 'true' },
+  // The prompt behind the agents' "Suggest a reply" and "Summarise" where the ticket's queue has none
+  // (a prompt id, '' for none).
+  aiAssistPromptId: { values: null, default: '' },
+  // On a transfer, the AI's summary of the conversation is added to the ticket as an internal note.
+  aiSummaryOnTransfer: { values: enabledDisabled, default: 'disabled' },
   // The payment-provider token: a secret, shown to admins only and never logged.
   asaas: { values: null, default: '', secret: true },
 } as const satisfies Record<string, { values: readonly string[] | null; default: string; secret?: boolean }>;

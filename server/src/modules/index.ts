@@ -24,6 +24,8 @@ import { outboxModule } from './outbox/module.js';
 import { filesModule } from './files/module.js';
 import { chatsModule } from './chats/module.js';
 import { messagesApiModule } from './messages-api/module.js';
+import { promptsModule } from './prompts/module.js';
+import { queueIntegrationsModule } from './queue-integrations/module.js';
 
 /** Every domain module, in the order their routes are tried. A new module is its folder plus one line here. */
 export const modules: AppModule[] = [
@@ -52,6 +54,8 @@ export const modules: AppModule[] = [
   filesModule,
   chatsModule,
   messagesApiModule,
+  promptsModule,
+  queueIntegrationsModule,
 ];
 
 export type { AppModule, ModuleContext } from './app-module.js';

@@ -13,7 +13,15 @@ import { assertPlanAllows } from '../plans/index.js';
 import { Queue } from '../queues/queue.entity.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { User } from '../users/user.entity.js';
+import { Prompt } from '../prompts/prompt.entity.js';
+import { QueueIntegration } from '../queue-integrations/queue-integration.entity.js';
 import { Whatsapp, WhatsappQueue } from './whatsapp.entity.js';
+
+/** The integration and prompt a connection names are the company's own. */
+const assertAutomation = async (em: EntityManager, input: { integrationId?: number | null; promptId?: number | null }) => {
+  if (input.integrationId && !(await em.findOne(QueueIntegration, input.integrationId, { fields: ['id'] }))) throw new AppError('ERR_NO_INTEGRATION_FOUND');
+  if (input.promptId && !(await em.findOne(Prompt, input.promptId, { fields: ['id'] }))) throw new AppError('ERR_NO_PROMPT_FOUND');
+};
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(24).toString('base64url');
@@ -147,6 +155,7 @@ export const createConnection = async (
   const queueIds = await assertQueues(em, input.queueIds);
   assertGreeting(queueIds, input.greetingMessage);
   if (input.transferQueueId) await assertQueues(em, [input.transferQueueId]);
+  await assertAutomation(em, input);
   const token = newToken();
   const { queueIds: _q, isDefault, ...fields } = input;
   const connection = await em
@@ -194,6 +203,7 @@ export const updateConnection = async (ctx: ServiceContext, id: number, input: U
   const queueIds = input.queueIds ? await assertQueues(em, input.queueIds) : currentQueues;
   assertGreeting(queueIds, input.greetingMessage ?? connection.greetingMessage);
   if (input.transferQueueId) await assertQueues(em, [input.transferQueueId]);
+  await assertAutomation(em, input);
   // The company always keeps one default: the flag moves by setting it elsewhere, not by clearing it.
   if (input.isDefault === false && connection.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP');
   const { queueIds: _q, regenerateToken, isDefault, ...fields } = input;

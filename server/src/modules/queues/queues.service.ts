@@ -16,7 +16,15 @@ import { Ticket } from '../tickets/ticket.entity.js';
 import { byUser, placementOf, presentTickets } from '../tickets/index.js';
 import { moveToQueue } from '../transitions/index.js';
 import type { QueueView } from '@atrium/shared';
+import { Prompt } from '../prompts/prompt.entity.js';
+import { QueueIntegration } from '../queue-integrations/queue-integration.entity.js';
 import { Queue, type WeeklyHours } from './queue.entity.js';
+
+/** The integration and prompt a queue names are the company's own. */
+const assertAutomation = async (em: EntityManager, input: { integrationId?: number | null; promptId?: number | null }) => {
+  if (input.integrationId && !(await em.findOne(QueueIntegration, input.integrationId, { fields: ['id'] }))) throw new AppError('ERR_NO_INTEGRATION_FOUND');
+  if (input.promptId && !(await em.findOne(Prompt, input.promptId, { fields: ['id'] }))) throw new AppError('ERR_NO_PROMPT_FOUND');
+};
 
 export const presentQueue = (q: Queue): QueueView<Date> => ({
   id: q.id,
@@ -104,6 +112,7 @@ export const createQueue = async (ctx: ServiceContext, input: CreateQueueInput) 
       await assertPlanAllows(tx, companyId, 'queues', existing);
       assertGreeting(existing, input.greetingMessage);
       await assertFree(tx, input);
+      await assertAutomation(tx, input);
       const created = tx.create(Queue, {
         companyId,
         name: input.name,
@@ -131,6 +140,7 @@ export const updateQueue = async (ctx: ServiceContext, id: number, input: Update
   // Only a greeting that is sent is checked: a queue saved before the company had a second one stays editable.
   if (input.greetingMessage !== undefined) assertGreeting((await em.count(Queue, {})) - 1, input.greetingMessage);
   await assertFree(em, input, id);
+  await assertAutomation(em, input);
   const { schedules, ...fields } = input;
   em.assign(queue, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)));
   if (schedules) queue.schedules = mergeSchedules(queue.schedules, schedules);

@@ -72,9 +72,10 @@ export const idleHold = async (em: EntityManager, ticket: Pick<Ticket, 'id'>, ho
 /** The ticket view's automation fields, which the contract keeps on the ticket. */
 export const holdView = (hold: HoldFields | null): Pick<TicketView, 'chatbot' | 'useIntegration' | 'integrationId' | 'promptId'> => ({
   chatbot: hold?.holder === 'chatbot' && hold.active,
-  useIntegration: hold?.holder === 'integration',
-  integrationId: hold?.holder === 'integration' ? hold.holderId : null,
-  promptId: hold?.holder === 'prompt' ? hold.holderId : null,
+  // An integration or prompt that handed the conversation to a person (inactive) no longer answers it.
+  useIntegration: hold?.holder === 'integration' && hold.active,
+  integrationId: hold?.holder === 'integration' && hold.active ? hold.holderId : null,
+  promptId: hold?.holder === 'prompt' && hold.active ? hold.holderId : null,
 });
 
 /**

@@ -270,6 +270,11 @@ export const placeTicket = async (
     ticket.queueId = target.queueId;
     await idleHold(em, ticket, 'chatbot');
   }
+  if (ticket.userId !== null) {
+    // A person has the conversation now: an integration or a prompt answering it stops (spec 04 section 9).
+    await idleHold(em, ticket, 'integration');
+    await idleHold(em, ticket, 'prompt');
+  }
   if (movingConnection) ticket.whatsappId = target.whatsappId;
   ticket.updatedAt = now;
   logTransition(em, ticket, actor, action, before);

@@ -11,6 +11,8 @@ const en = {
     sendMsgTransfTicket: 'Send message when a ticket is transferred',
     sendGreetingMessageOneQueues: 'Send greeting when there is only one queue',
     sendTypingPresence: 'Show “typing…” before an agent’s reply',
+    aiSummaryOnTransfer: 'AI summary as an internal note on transfer',
+    aiAssistPromptId: 'Default prompt for agents',
     chatBotType: 'Chatbot type',
     campaignsEnabled: 'Campaigns',
     asaas: 'Payment provider token',

@@ -13,6 +13,8 @@ const es: Translation<typeof en> = {
     sendMsgTransfTicket: 'Enviar mensaje al transferir el ticket',
     sendGreetingMessageOneQueues: 'Enviar saludo cuando hay una sola cola',
     sendTypingPresence: 'Mostrar “escribiendo…” antes de la respuesta del agente',
+    aiSummaryOnTransfer: 'Resumen de la IA como nota interna al transferir',
+    aiAssistPromptId: 'Prompt predeterminado de los agentes',
     chatBotType: 'Tipo de chatbot',
     campaignsEnabled: 'Campañas',
     asaas: 'Token del proveedor de pagos',

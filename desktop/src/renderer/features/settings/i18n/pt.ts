@@ -13,6 +13,8 @@ const pt: Translation<typeof en> = {
     sendMsgTransfTicket: 'Enviar mensagem ao transferir o chamado',
     sendGreetingMessageOneQueues: 'Enviar saudação quando houver só uma fila',
     sendTypingPresence: 'Mostrar “digitando…” antes da resposta do atendente',
+    aiSummaryOnTransfer: 'Resumo da IA como nota interna ao transferir',
+    aiAssistPromptId: 'Prompt padrão dos atendentes',
     chatBotType: 'Tipo do chatbot',
     campaignsEnabled: 'Campanhas',
     asaas: 'Token do provedor de pagamento',
