@@ -50,7 +50,7 @@ const gate = () => {
 
 describe('steps contributed by modules', () => {
   it('run in STEP_ORDER: the rating reply first, the chatbot last', () => {
-    expect(t.app.pipeline.steps.map((s) => s.name)).toEqual(['rating reply', 'queue chatbot']);
+    expect(t.app.pipeline.steps.map((s) => s.name)).toEqual(['rating reply', 'queue integration', 'ai prompt', 'queue chatbot']);
   });
 
   it('are sorted by their order, and one name contributed twice is refused', () => {
