@@ -89,12 +89,20 @@ describe('POST /queue', () => {
   });
 
   it('stores every field; the days sent replace those days, the others keep the defaults', async () => {
+    const bot = await t.api.post('/queueIntegration', { type: 'typebot', name: 'Bot financeiro', urlN8N: 'https://typebot.example.com', typebotSlug: 'fin' }, a.admin.token);
+    expect(bot.status, JSON.stringify(bot.body)).toBe(201);
+    // A prompt row as the prompts module stores it (its key check would call the AI provider).
+    const [prompt] = await t.app.orm.em.fork().getConnection().execute(
+      `insert into prompts (company_id, name, prompt, model, max_tokens, temperature, max_messages, api_key_sealed, created_at, updated_at)
+       values (?, 'Assistente', 'x', 'gpt-4.1-mini', 100, 1, 10, '', now(), now()) returning id`,
+      [a.companyId],
+    );
     const res = await newQueue(a.admin.token, {
       greetingMessage: 'Bem-vindo ao financeiro',
       outOfHoursMessage: 'Estamos fechados',
       orderQueue: 3,
-      integrationId: 7,
-      promptId: '9',
+      integrationId: bot.body.id,
+      promptId: String(prompt.id),
       schedules: [
         { weekday: 'Quarta', weekdayEn: 'wednesday', startTime: '09:30', endTime: '17:45' },
         { weekdayEn: 'sunday', startTime: '', endTime: '' },
@@ -105,8 +113,8 @@ describe('POST /queue', () => {
       greetingMessage: 'Bem-vindo ao financeiro',
       outOfHoursMessage: 'Estamos fechados',
       orderQueue: 3,
-      integrationId: 7,
-      promptId: 9,
+      integrationId: bot.body.id,
+      promptId: prompt.id,
     });
     expect(res.body.schedules).toEqual(
       DEFAULT_SCHEDULES.map((d) =>
@@ -329,14 +337,17 @@ describe('PUT /queue/{id}', () => {
     expect(res.body.schedules).toEqual(
       DEFAULT_SCHEDULES.map((d) => (d.weekdayEn === 'saturday' ? { ...d, startTime: '10:00', endTime: '14:00' } : d)),
     );
+    const bot = await t.api.post('/queueIntegration', { type: 'n8n', name: `n8n ${created.body.id}`, urlN8N: 'https://n8n.example.com/webhook/x' }, a.admin.token);
     const again = await t.api.put(
       `/queue/${created.body.id}`,
-      { schedules: [{ weekdayEn: 'monday', startTime: '07:00', endTime: '19:00' }], orderQueue: null, integrationId: 4 },
+      { schedules: [{ weekdayEn: 'monday', startTime: '07:00', endTime: '19:00' }], orderQueue: null, integrationId: bot.body.id },
       a.admin.token,
     );
     expect(again.body.schedules.find((d: any) => d.weekdayEn === 'saturday')).toMatchObject({ startTime: '10:00', endTime: '14:00' });
     expect(again.body.schedules.find((d: any) => d.weekdayEn === 'monday')).toMatchObject({ startTime: '07:00', endTime: '19:00' });
-    expect(again.body).toMatchObject({ orderQueue: null, integrationId: 4 });
+    expect(again.body).toMatchObject({ orderQueue: null, integrationId: bot.body.id });
+    // Another company's integration (or none at all) cannot be named.
+    expect((await t.api.put(`/queue/${created.body.id}`, { integrationId: 999999 }, a.admin.token)).body).toEqual({ error: 'ERR_NO_INTEGRATION_FOUND' });
     expect((await t.api.get(`/queue/${created.body.id}`, a.admin.token)).body).toEqual(again.body);
   });
 
