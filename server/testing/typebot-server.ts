@@ -13,7 +13,7 @@ export interface TypebotTurn {
   clientSideActions?: Record<string, unknown>[];
 }
 
-export const text = (markdown: string, id = randomUUID()) => ({ id, type: 'text', content: { type: 'markdown', markdown } });
+export const text = (markdown: string, id: string = randomUUID()) => ({ id, type: 'text', content: { type: 'markdown', markdown } });
 
 export const startTypebotServer = async (slug: string) => {
   const sessions = new Map<string, string[]>();
