@@ -46,8 +46,13 @@ export const PRIVATE_ROUTES: AppRoute[] = [
   { path: '/helps', Page: page(() => import('../features/helps/components/helps-page')) },
   { path: '/users', Page: page(() => import('../features/users/components/users-page')), adminOnly: true },
   { path: '/files', Page: page(() => import('../features/files/components/files-page')), adminOnly: true },
-  { path: '/prompts', Page: page(() => import('../features/prompts/components/prompts-page')), adminOnly: true },
-  { path: '/queue-integration', Page: page(() => import('../features/queue-integration/components/queue-integration-page')), adminOnly: true },
+  { path: '/prompts', Page: page(() => import('../features/prompts/components/prompts-page')), adminOnly: true, plan: 'useOpenAi' },
+  {
+    path: '/queue-integration',
+    Page: page(() => import('../features/queue-integration/components/queue-integration-page')),
+    adminOnly: true,
+    plan: 'useIntegrations',
+  },
   {
     path: '/messages-api',
     Page: page(() => import('../features/messages-api/components/messages-api-page')),

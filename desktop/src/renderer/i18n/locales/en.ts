@@ -96,6 +96,16 @@ const errors: Record<ErrorCode, string> = {
   ERR_WAPP_NOT_CONNECTED: 'The connection is not connected to WhatsApp now. Connect it and try again.',
   ERR_IDEMPOTENCY_KEY_IN_USE: 'A request with this Idempotency-Key is still running. Try again in a moment.',
   ERR_IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used with a different request.',
+  ERR_NO_PROMPT_FOUND: 'Prompt not found.',
+  ERR_PROMPT_IN_USE: 'A queue or a connection uses this prompt.',
+  ERR_AI_INVALID_API_KEY: 'The AI provider refused this API key.',
+  ERR_AI_UNAVAILABLE: 'The AI did not answer. Try again in a moment.',
+  ERR_AI_NO_PROMPT: 'No prompt is set for this queue.',
+  ERR_NO_INTEGRATION_FOUND: 'Integration not found.',
+  ERR_INTEGRATION_NAME_ALREADY_EXISTS: 'An integration with this name already exists.',
+  ERR_INTEGRATION_IN_USE: 'A queue or a connection uses this integration.',
+  ERR_INTEGRATION_URL_REFUSED: 'This address is private or local and cannot be called.',
+  ERR_INTEGRATION_INVALID_CREDENTIALS: 'This is not a service-account key (JSON).',
 };
 
 const en = {
