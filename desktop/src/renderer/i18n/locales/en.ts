@@ -125,6 +125,8 @@ const en = {
     refresh: 'Refresh',
     loading: 'Loading…',
     loadMore: 'Load more',
+    showSecret: 'Show',
+    hideSecret: 'Hide',
   },
   menu: {
     dashboard: 'Dashboard',

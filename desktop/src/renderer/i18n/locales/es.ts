@@ -18,6 +18,8 @@ const es: Translation<typeof en> = {
     refresh: 'Actualizar',
     loading: 'Cargando…',
     loadMore: 'Cargar más',
+    showSecret: 'Mostrar',
+    hideSecret: 'Ocultar',
   },
   menu: {
     dashboard: 'Dashboard',

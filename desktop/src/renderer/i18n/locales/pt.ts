@@ -18,6 +18,8 @@ const pt: Translation<typeof en> = {
     refresh: 'Atualizar',
     loading: 'Carregando…',
     loadMore: 'Carregar mais',
+    showSecret: 'Mostrar',
+    hideSecret: 'Ocultar',
   },
   menu: {
     dashboard: 'Dashboard',

@@ -1,7 +1,7 @@
 import { Combobox, Field, Input, Option, Select, Slider, Text, Textarea } from '@fluentui/react-components';
 import { createPromptSchema, PROMPT_DEFAULTS, PROMPT_MODEL_SUGGESTIONS, updatePromptSchema, type UpdatePromptInput } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
-import { SecretInput } from './secret-input';
+import { SecretInput } from '../../../components/form/secret-input';
 import { FormDialog, saveRecord } from '../../../components/list-kit';
 import { useQuery } from '../../../api/query';
 import { PROMPTS_KEY, promptsApi, type Prompt } from '../api/prompts';

@@ -16,8 +16,6 @@ const en = {
     retires: 'The provider retires this model on {{date}}: choose another.',
     apiKey: 'API key',
     apiKeyKept: 'A key ending in {{last4}} is saved; leave empty to keep it.',
-    showKey: 'Show the key',
-    hideKey: 'Hide the key',
     queue: 'Queue (handoff)',
     chooseQueue: 'Choose a queue',
     queueRequired: 'Choose the queue (sector) the conversation goes to.',

@@ -16,8 +16,6 @@ const es = {
     retires: 'El proveedor retira este modelo el {{date}}: elija otro.',
     apiKey: 'Clave de API',
     apiKeyKept: 'Hay una clave guardada que termina en {{last4}}; déjelo vacío para mantenerla.',
-    showKey: 'Mostrar la clave',
-    hideKey: 'Ocultar la clave',
     queue: 'Sector (transferencia)',
     chooseQueue: 'Elija un sector',
     queueRequired: 'Elija el sector al que va la conversación.',

@@ -16,8 +16,6 @@ const pt = {
     retires: 'O provedor descontinua este modelo em {{date}}: escolha outro.',
     apiKey: 'Chave de API',
     apiKeyKept: 'Uma chave terminada em {{last4}} está salva; deixe vazio para mantê-la.',
-    showKey: 'Mostrar a chave',
-    hideKey: 'Ocultar a chave',
     queue: 'Setor (transferência)',
     chooseQueue: 'Escolha um setor',
     queueRequired: 'Escolha o setor para onde a conversa vai.',

@@ -3,9 +3,9 @@ import { Button, Input, type InputProps } from '@fluentui/react-components';
 import { Eye20Regular, EyeOff20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 
-/** A masked key with a show/hide toggle (spec 02 section 5: the API key field). */
+/** A masked secret (an API key, a credential) with a show/hide toggle. */
 export function SecretInput(props: InputProps) {
-  const { t } = useTranslation('prompts');
+  const { t } = useTranslation();
   const [shown, setShown] = useState(false);
   return (
     <Input
@@ -15,7 +15,7 @@ export function SecretInput(props: InputProps) {
         <Button
           appearance="transparent"
           size="small"
-          aria-label={shown ? t('dialog.hideKey') : t('dialog.showKey')}
+          aria-label={shown ? t('actions.hideSecret') : t('actions.showSecret')}
           icon={shown ? <EyeOff20Regular /> : <Eye20Regular />}
           onClick={() => setShown((s) => !s)}
         />
