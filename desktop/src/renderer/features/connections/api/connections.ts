@@ -16,6 +16,15 @@ export interface QueueOption {
 export const CONNECTIONS_KEY = ['connections'] as const;
 export const QUEUES_KEY = ['queues'] as const;
 
+export const CONNECTION_INTEGRATIONS_KEY = ['connection-modal', 'integrations'] as const;
+export const CONNECTION_PROMPTS_KEY = ['connection-modal', 'prompts'] as const;
+
+/** What the integration and prompt selects list. */
+export interface NamedRecord {
+  id: number;
+  name: string;
+}
+
 export const PROVIDERS = ['beta', 'sandbox'] as const;
 
 export const connectionsApi = {
@@ -45,4 +54,6 @@ export const connectionsApi = {
     await api.post(`/sandbox/${id}/scan`);
   },
   queues: async () => (await api.get<QueueOption[]>('/queue')).data,
+  integrations: async () => (await api.get<{ queueIntegrations: NamedRecord[] }>('/queueIntegration')).data.queueIntegrations,
+  prompts: async () => (await api.get<{ prompts: NamedRecord[] }>('/prompt')).data.prompts,
 };

@@ -5,10 +5,12 @@ import { makeConnection } from '../test/make-connection';
 import type { Connection } from '../api/connections';
 import { ConnectionModal } from './connection-modal';
 
-/** GET /queue, POST /whatsapp and PUT /whatsapp/{id}, in memory. */
-const connectionsServer = () =>
+/** GET /queue, POST /whatsapp and PUT /whatsapp/{id}, in memory (the plan's flags as given). */
+const connectionsServer = (flags: Record<string, boolean> = {}) =>
   fakeServer((call) => {
-    if (call.url.startsWith('/companies/listPlan/')) return planReply();
+    if (call.url.startsWith('/companies/listPlan/')) return planReply(flags);
+    if (call.method === 'GET' && call.url === '/queueIntegration') return { data: { queueIntegrations: [{ id: 6, name: 'Typebot vendas' }], count: 1, hasMore: false } };
+    if (call.method === 'GET' && call.url === '/prompt') return { data: { prompts: [{ id: 8, name: 'Assistente' }], count: 1, hasMore: false } };
     if (call.method === 'GET' && call.url === '/queue') {
       return { data: [{ id: 1, name: 'Sales', color: '#f00' }, { id: 2, name: 'Support', color: '#0f0' }] };
     }
@@ -63,5 +65,27 @@ describe('connection dialog (shared createConnectionFormSchema / updateConnectio
       url: '/whatsapp',
       data: { name: 'Sandbox phone', provider: 'sandbox', queueIds: [], greetingMessage: '', maxUseBotQueues: 3, transferQueueId: null },
     });
+  });
+
+  it("names the connection's integration and prompt when the plan has them, and sends them", async () => {
+    const calls = connectionsServer({ useIntegrations: true, useOpenAi: true });
+    const onClose = await openModal(makeConnection(4, { name: 'Main', integrationId: 6 }));
+    await waitFor(() => expect(screen.getByTestId('connection-prompt').querySelectorAll('option')).toHaveLength(2));
+    expect((screen.getByTestId('connection-integration') as HTMLSelectElement).value).toBe('6');
+    fireEvent.change(screen.getByTestId('connection-integration'), { target: { value: '' } });
+    fireEvent.change(screen.getByTestId('connection-prompt'), { target: { value: '8' } });
+    fireEvent.click(screen.getByTestId('connection-save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'PUT')?.data).toMatchObject({ integrationId: null, promptId: 8 });
+  });
+
+  it('without those plan flags, neither select shows nor is sent', async () => {
+    const calls = connectionsServer();
+    const onClose = await openModal(makeConnection(4, { name: 'Main', integrationId: 6 }));
+    fireEvent.click(screen.getByTestId('connection-save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(screen.queryByTestId('connection-integration')).toBeNull();
+    expect(calls.find((c) => c.method === 'PUT')?.data).not.toHaveProperty('integrationId');
+    expect(calls.some((c) => c.url === '/prompt' || c.url === '/queueIntegration')).toBe(false);
   });
 });

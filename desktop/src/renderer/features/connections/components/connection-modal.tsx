@@ -2,10 +2,11 @@ import { useRef, useState } from 'react';
 import { Dropdown, Field, Input, Option, Select, Switch, Textarea, makeStyles } from '@fluentui/react-components';
 import { createConnectionFormSchema, updateConnectionFormSchema, type UpdateConnectionInput } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
+import { usePlanFlags } from '../../../api/company';
 import { useQuery } from '../../../api/query';
 import { fieldRow } from '../../../components/form/field-row';
 import { FormDialog, saveRecord } from '../../../components/list-kit';
-import { CONNECTIONS_KEY, PROVIDERS, QUEUES_KEY, connectionsApi, type Connection } from '../api/connections';
+import { CONNECTION_INTEGRATIONS_KEY, CONNECTION_PROMPTS_KEY, CONNECTIONS_KEY, PROVIDERS, QUEUES_KEY, connectionsApi, type Connection } from '../api/connections';
 import { ApiTokenField, CreatedTokenDialog } from './api-token-field';
 
 const useStyles = makeStyles({
@@ -27,6 +28,8 @@ type FormValues = {
   transferQueueId: string;
   maxUseBotQueues: string;
   timeUseBotQueues: string;
+  integrationId: string;
+  promptId: string;
 };
 
 const initialValues = (c?: Connection): FormValues => ({
@@ -44,10 +47,15 @@ const initialValues = (c?: Connection): FormValues => ({
   transferQueueId: c?.transferQueueId ? String(c.transferQueueId) : '',
   maxUseBotQueues: String(c?.maxUseBotQueues ?? 3),
   timeUseBotQueues: String(c?.timeUseBotQueues ?? 0),
+  integrationId: c?.integrationId ? String(c.integrationId) : '',
+  promptId: c?.promptId ? String(c.promptId) : '',
 });
 
-/** What is sent: numbers left blank are 0; the provider is chosen once, when the connection is added. */
-const toPayload = (values: FormValues, adding: boolean): Record<string, unknown> => ({
+/**
+ * What is sent: numbers left blank are 0; the provider is chosen once, when the connection is added; the
+ * integration and prompt only when their selects show (the plan has them), so they keep what they hold.
+ */
+const toPayload = (values: FormValues, adding: boolean, shown: { integration: boolean; prompt: boolean }): Record<string, unknown> => ({
   name: values.name,
   isDefault: values.isDefault,
   greetingMessage: values.greetingMessage,
@@ -62,6 +70,8 @@ const toPayload = (values: FormValues, adding: boolean): Record<string, unknown>
   maxUseBotQueues: values.maxUseBotQueues || '0',
   timeUseBotQueues: values.timeUseBotQueues || '0',
   ...(adding ? { provider: values.provider } : {}),
+  ...(shown.integration ? { integrationId: values.integrationId ? Number(values.integrationId) : null } : {}),
+  ...(shown.prompt ? { promptId: values.promptId ? Number(values.promptId) : null } : {}),
 });
 
 export interface ConnectionModalProps {
@@ -77,6 +87,11 @@ export function ConnectionModal({ connection, onClose }: ConnectionModalProps) {
   const queues = useQuery(QUEUES_KEY, connectionsApi.queues, { staleTime: 30_000 });
   const queueList = queues.data ?? [];
   const queueName = (id: number) => queueList.find((q) => q.id === id)?.name ?? String(id);
+  // The connection-level automation of tickets without a queue: listed only when the plan has it.
+  const plan = usePlanFlags();
+  const integrations = useQuery(CONNECTION_INTEGRATIONS_KEY, connectionsApi.integrations, { silent: true, enabled: !!plan?.useIntegrations });
+  const prompts = useQuery(CONNECTION_PROMPTS_KEY, connectionsApi.prompts, { silent: true, enabled: !!plan?.useOpenAi });
+  const shown = { integration: integrations.status === 'success', prompt: prompts.status === 'success' };
   // A new connection's API token is answered once: shown before the dialog goes.
   const created = useRef<string | null>(null);
   const [createdToken, setCreatedToken] = useState<string | null>(null);
@@ -87,7 +102,7 @@ export function ConnectionModal({ connection, onClose }: ConnectionModalProps) {
       title={connection ? t('modal.editTitle') : t('modal.addTitle')}
       schema={connection ? updateConnectionFormSchema : createConnectionFormSchema}
       initialValues={initialValues(connection)}
-      toPayload={(values) => toPayload(values, !connection)}
+      toPayload={(values) => toPayload(values, !connection, shown)}
       messages={{ greetingMessage: { required: t('modal.greetingRequired') } }}
       testId="connection-modal"
       saveTestId="connection-save"
@@ -176,6 +191,34 @@ export function ConnectionModal({ connection, onClose }: ConnectionModalProps) {
               </Select>
             </Field>
           </div>
+          {shown.integration || shown.prompt ? (
+            <div className={styles.row}>
+              {shown.integration ? (
+                <Field label={t('modal.integration')} hint={t('modal.automationHint')} {...form.field('integrationId')}>
+                  <Select value={form.values.integrationId} data-testid="connection-integration" onChange={(_, d) => form.set('integrationId', d.value)}>
+                    <option value="">{t('modal.none')}</option>
+                    {(integrations.data ?? []).map((i) => (
+                      <option key={i.id} value={String(i.id)}>
+                        {i.name}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+              ) : null}
+              {shown.prompt ? (
+                <Field label={t('modal.prompt')} {...form.field('promptId')}>
+                  <Select value={form.values.promptId} data-testid="connection-prompt" onChange={(_, d) => form.set('promptId', d.value)}>
+                    <option value="">{t('modal.none')}</option>
+                    {(prompts.data ?? []).map((p) => (
+                      <option key={p.id} value={String(p.id)}>
+                        {p.name}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+              ) : null}
+            </div>
+          ) : null}
           {connection ? <ApiTokenField connectionId={connection.id} hasToken={connection.hasToken} /> : null}
         </>
       )}
