@@ -129,3 +129,13 @@ export const createNote = async (body: { note: string; ticketId: number; contact
 export const deleteNote = async (id: number): Promise<void> => {
   await api.delete(`/ticket-notes/${id}`);
 };
+
+/** GET /prompt/assist: whether the ticket's conversation offers "Suggest a reply" and "Summarise". */
+export const fetchAssistAvailability = async (ticketId: number) =>
+  (await api.get<{ available: boolean; promptId: number | null }>('/prompt/assist', { params: { ticketId } })).data;
+
+/** POST /prompt/assist/suggest: a draft of the agent's next reply (the server never sends it). */
+export const suggestReply = async (ticketId: number) => (await api.post<{ suggestion: string }>('/prompt/assist/suggest', { ticketId })).data.suggestion;
+
+/** POST /prompt/assist/summary: a short summary of the conversation. */
+export const summariseTicket = async (ticketId: number) => (await api.post<{ summary: string }>('/prompt/assist/summary', { ticketId })).data.summary;

@@ -45,6 +45,7 @@ import type { Message, QuickMessage, TicketStatus } from '../api/types';
 import { useAudioRecorder } from '../hooks/use-audio-recorder';
 import { formatDuration } from '../../../i18n/format';
 import { mediaHref, previewText } from './message-bubble';
+import { AssistMenu } from './assist-menu';
 
 const EmojiPicker = lazy(() => import('emoji-picker-react'));
 /** The picker's emoji names, categories and search in the app's language (English is built in); each its own chunk. */
@@ -348,6 +349,14 @@ export function MessageInput({ ticketId, status, replyTo, onCancelReply, onSent 
         <Tooltip content={t('input.attach')} relationship="label">
           <Button appearance="subtle" icon={<Attach20Regular />} disabled={disabled} onClick={() => fileRef.current?.click()} />
         </Tooltip>
+        <AssistMenu
+          ticketId={ticketId}
+          disabled={disabled || files.length > 0}
+          onSuggestion={(suggestion) => {
+            setText(suggestion);
+            textRef.current?.focus();
+          }}
+        />
         <input
           ref={fileRef}
           type="file"

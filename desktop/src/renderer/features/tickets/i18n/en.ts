@@ -72,6 +72,13 @@ const en = {
     createTag: 'Create tag “{{name}}”',
     peekTitle: 'Messages of ticket #{{id}}',
   },
+  assist: {
+    label: 'AI assistant',
+    suggest: 'Suggest a reply',
+    summarise: 'Summarise',
+    summaryTitle: 'Summary of the conversation',
+    nothingToSummarise: 'Nothing to summarise yet.',
+  },
   input: {
     placeholder: 'Type a message',
     placeholderClosed: 'Reopen or accept this ticket to send a message',

@@ -74,6 +74,13 @@ const es: Translation<typeof en> = {
     createTag: 'Crear etiqueta “{{name}}”',
     peekTitle: 'Mensajes del ticket #{{id}}',
   },
+  assist: {
+    label: 'Asistente de IA',
+    suggest: 'Sugerir una respuesta',
+    summarise: 'Resumir',
+    summaryTitle: 'Resumen de la conversación',
+    nothingToSummarise: 'Aún no hay nada que resumir.',
+  },
   input: {
     placeholder: 'Escriba un mensaje',
     placeholderClosed: 'Reabra o acepte este ticket para enviar un mensaje',

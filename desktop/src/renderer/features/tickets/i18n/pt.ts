@@ -74,6 +74,13 @@ const pt: Translation<typeof en> = {
     createTag: 'Criar tag “{{name}}”',
     peekTitle: 'Mensagens do atendimento #{{id}}',
   },
+  assist: {
+    label: 'Assistente de IA',
+    suggest: 'Sugerir resposta',
+    summarise: 'Resumir',
+    summaryTitle: 'Resumo da conversa',
+    nothingToSummarise: 'Ainda não há o que resumir.',
+  },
   input: {
     placeholder: 'Digite uma mensagem',
     placeholderClosed: 'Reabra ou aceite este atendimento para enviar uma mensagem',
