@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Field, Input, Select, Spinner, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { SETTINGS, SETTING_KEYS, type SettingKey } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
+import { usePlanFlags } from '../../../api/company';
 import { toastError } from '../../../api/errors';
 import { useQuery } from '../../../api/query';
 import { useRealtimeEvent } from '../../../api/socket';
@@ -10,7 +11,7 @@ import { PageContainer, PageContent } from '../../../components/page-container';
 import { PageHeader } from '../../../components/page-header';
 import { toast } from '../../../components/toasts';
 import { useCurrentUser } from '../../../stores/auth-store';
-import { SETTINGS_KEY, settingsApi, type SettingRow } from '../api/settings';
+import { SETTINGS_KEY, SETTINGS_PROMPTS_KEY, settingsApi, type SettingRow } from '../api/settings';
 import { CompaniesTab } from './companies-tab';
 import { HelpsTab } from './helps-tab';
 import { PlansTab } from './plans-tab';
@@ -40,6 +41,9 @@ export default function SettingsPage() {
   const [saving, setSaving] = useState<string | null>(null);
   const [token, setToken] = useState('');
   const isAdmin = user?.profile === 'admin' || !!user?.super;
+  // The prompt behind the agents' "Suggest a reply" and "Summarise" where the ticket's queue has none.
+  const plan = usePlanFlags();
+  const prompts = useQuery(SETTINGS_PROMPTS_KEY, settingsApi.prompts, { silent: true, enabled: isAdmin && !!plan?.useOpenAi });
 
   useRealtimeEvent<{ action: string; setting?: SettingRow }>('settings', (event) => {
     const changed = event.setting;
@@ -71,7 +75,8 @@ export default function SettingsPage() {
     }
   };
 
-  const selectKeys = SETTING_KEYS.filter((k) => SETTINGS[k].values !== null);
+  // The AI summary on transfer matters only to a plan with AI.
+  const selectKeys = SETTING_KEYS.filter((k) => SETTINGS[k].values !== null && (k !== 'aiSummaryOnTransfer' || !!plan?.useOpenAi));
 
   return (
     <PageContainer>
@@ -109,6 +114,23 @@ export default function SettingsPage() {
                   </Select>
                 </Field>
               ))}
+              {prompts.status === 'success' ? (
+                <Field label={t('options.aiAssistPromptId')}>
+                  <Select
+                    value={valueOf(data, 'aiAssistPromptId')}
+                    disabled={saving === 'aiAssistPromptId'}
+                    data-testid="setting-aiAssistPromptId"
+                    onChange={(_, d) => void save('aiAssistPromptId', d.value)}
+                  >
+                    <option value="">{t('values.none')}</option>
+                    {(prompts.data ?? []).map((p) => (
+                      <option key={p.id} value={String(p.id)}>
+                        {p.name}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+              ) : null}
             </div>
             {isAdmin ? (
               <div className={styles.token}>

@@ -2,9 +2,10 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { collectToasts, fakeServer, planReply, renderApp, signIn } from '../../../test/render';
 
-const serve = (scheduleType: string) =>
+const serve = (scheduleType: string, flags: Record<string, boolean> = {}) =>
   fakeServer((call) => {
-    if (call.url.startsWith('/companies/listPlan/')) return planReply();
+    if (call.url.startsWith('/companies/listPlan/')) return planReply(flags);
+    if (call.url === '/prompt') return { data: { prompts: [{ id: 4, name: 'Assistente' }], count: 1, hasMore: false } };
     if (call.url === '/settings' && call.method === 'GET') return { data: [{ key: 'scheduleType', value: scheduleType }] };
     if (call.url.startsWith('/settings/')) return { data: { key: 'x', value: 'y' } };
     if (call.url === '/companies/3') return { data: { id: 3, schedules: [] } };
@@ -46,5 +47,25 @@ describe('settings page', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.url === '/settings/userRating')).toBe(true));
     expect(calls.find((c) => c.url === '/settings/userRating')?.data).toEqual({ key: 'userRating', value: 'enabled' });
     await waitFor(() => expect(toasts.some((t) => t.message === 'Settings updated successfully.')).toBe(true));
+  });
+
+  it("chooses the agents' default AI prompt when the plan has AI", async () => {
+    const calls = serve('disabled', { useOpenAi: true });
+    signIn({ profile: 'admin' });
+    renderApp('/settings');
+    const select = await screen.findByTestId('setting-aiAssistPromptId');
+    expect(screen.getByTestId('setting-aiSummaryOnTransfer')).toBeTruthy();
+    fireEvent.change(select, { target: { value: '4' } });
+    await waitFor(() => expect(calls.find((c) => c.url === '/settings/aiAssistPromptId')?.data).toEqual({ key: 'aiAssistPromptId', value: '4' }));
+  });
+
+  it('offers no AI settings without the AI plan flag', async () => {
+    const calls = serve('disabled');
+    signIn({ profile: 'admin' });
+    renderApp('/settings');
+    await screen.findByTestId('setting-userRating');
+    expect(screen.queryByTestId('setting-aiAssistPromptId')).toBeNull();
+    expect(screen.queryByTestId('setting-aiSummaryOnTransfer')).toBeNull();
+    expect(calls.some((c) => c.url === '/prompt')).toBe(false);
   });
 });

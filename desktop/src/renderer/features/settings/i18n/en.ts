@@ -19,6 +19,7 @@ const en = {
     saveToken: 'Save token',
   },
   values: {
+    none: 'None',
     enabled: 'Enabled',
     disabled: 'Disabled',
     company: 'Company',

@@ -21,6 +21,7 @@ const es: Translation<typeof en> = {
     saveToken: 'Guardar token',
   },
   values: {
+    none: 'Ninguno',
     enabled: 'Habilitado',
     disabled: 'Deshabilitado',
     company: 'Empresa',

@@ -21,6 +21,7 @@ const pt: Translation<typeof en> = {
     saveToken: 'Salvar token',
   },
   values: {
+    none: 'Nenhum',
     enabled: 'Habilitado',
     disabled: 'Desabilitado',
     company: 'Empresa',
