@@ -7,7 +7,7 @@ import { startProtocolServer } from './protocol-server.js';
  * client library signs with the service account's key (a self-signed RS256 JWT) against the public key of
  * the account it issued, as Google would. `answer` decides the query result for a text.
  */
-export const startDialogflowServer = async () => {
+export const startDialogflowServer = async (port = 0) => {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', {
     modulusLength: 2048,
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
@@ -51,7 +51,7 @@ export const startDialogflowServer = async () => {
         queryResult: { queryText: text, languageCode: req.json?.queryInput?.text?.languageCode, fulfillmentText: result.fulfillmentMessages[0]?.text.text[0] ?? '', ...result },
       },
     };
-  });
+  }, port);
   const detections = () => server.requests.filter((r) => r.path.includes(':detectIntent'));
   return { ...server, account, state, detections };
 };

@@ -6,7 +6,7 @@ import { startProtocolServer, type ReceivedRequest, type Reply } from './protoco
  * with `sk-bad` are refused (401, invalid_api_key) as the provider does. A test sets `reply` to decide
  * what the model says (or an error status) and `transcript` for voice notes.
  */
-export const startOpenAiServer = async () => {
+export const startOpenAiServer = async (port = 0) => {
   const state = {
     reply: (_req: ReceivedRequest): string | Reply => 'Olá! Como posso ajudar?',
     transcript: 'quero saber o preço',
@@ -37,7 +37,7 @@ export const startOpenAiServer = async () => {
       };
     }
     return error(404, 'not_found', 'invalid_request_error');
-  });
+  }, port);
   const chats = () => server.requests.filter((r) => r.path === '/v1/chat/completions');
   return { ...server, state, chats, error };
 };

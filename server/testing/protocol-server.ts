@@ -27,7 +27,8 @@ export interface ProtocolServer {
   close(): Promise<void>;
 }
 
-export const startProtocolServer = async (handle: (req: ReceivedRequest) => Reply | Promise<Reply>): Promise<ProtocolServer> => {
+/** `port` 0 (the default): any free port; a fixed one for the local set-up (local-services.ts). */
+export const startProtocolServer = async (handle: (req: ReceivedRequest) => Reply | Promise<Reply>, port = 0): Promise<ProtocolServer> => {
   const requests: ReceivedRequest[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -57,7 +58,7 @@ export const startProtocolServer = async (handle: (req: ReceivedRequest) => Repl
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,

@@ -15,7 +15,7 @@ export interface TypebotTurn {
 
 export const text = (markdown: string, id: string = randomUUID()) => ({ id, type: 'text', content: { type: 'markdown', markdown } });
 
-export const startTypebotServer = async (slug: string) => {
+export const startTypebotServer = async (slug: string, port = 0) => {
   const sessions = new Map<string, string[]>();
   const state = {
     /** The bot's answer to `said` (undefined at the start of a session). */
@@ -47,7 +47,7 @@ export const startTypebotServer = async (slug: string) => {
       return { body: state.flow(said, session) };
     }
     return { status: 404, body: { message: 'Not found' } };
-  });
+  }, port);
   return {
     ...server,
     state,

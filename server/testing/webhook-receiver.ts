@@ -6,7 +6,7 @@ import { startProtocolServer, type ReceivedRequest, type Reply } from './protoco
  * `standardwebhooks` package and the secret the integration showed once, and checks the auth header n8n
  * would; `respond` decides the answer (the synchronous reply, or an error to be retried).
  */
-export const startWebhookReceiver = async () => {
+export const startWebhookReceiver = async (port = 0) => {
   const state = {
     secret: '',
     expectAuthorization: null as string | null,
@@ -22,6 +22,6 @@ export const startWebhookReceiver = async () => {
       return { status: 401, body: { message: 'bad signature' } };
     }
     return state.respond(req);
-  });
+  }, port);
   return { ...server, state, verified };
 };

@@ -47,7 +47,7 @@ export type IntegrationValues = {
 const useStyles = makeStyles({
   typeRow: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
   grow: { flexGrow: 1 },
-  pair: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalM },
+  pair: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalM, alignItems: 'start' },
   test: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
 });
 
