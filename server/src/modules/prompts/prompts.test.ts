@@ -186,6 +186,13 @@ describe('a prompt answering customers', () => {
     const [usage] = await sql(`select sum(requests)::int as requests, sum(total_tokens)::int as tokens from ai_usages where company_id = ? and kind = 'reply'`, [a.companyId]);
     expect(usage.requests).toBeGreaterThanOrEqual(2);
     expect(usage.tokens).toBeGreaterThanOrEqual(98);
+    // GET /prompt/usage: the company's figures by month, kind and model, for admins only.
+    const month = new Date().toISOString().slice(0, 7);
+    const read = await t.api.get('/prompt/usage', a.admin.token);
+    expect(read.status).toBe(200);
+    expect(read.body.usage).toContainEqual({ month, kind: 'reply', model: 'gpt-4.1-mini', requests: usage.requests, promptTokens: expect.any(Number), completionTokens: expect.any(Number), totalTokens: usage.tokens });
+    expectError(await t.api.get('/prompt/usage', a.agent.token), 403, 'ERR_NO_PERMISSION');
+    expect((await t.api.get('/prompt/usage', b.admin.token)).body.usage).toEqual([]);
   });
 
   it('hands the conversation to a person at the marker, and stops answering it', async () => {

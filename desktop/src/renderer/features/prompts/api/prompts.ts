@@ -1,4 +1,4 @@
-import type { CreatePromptInput, PromptView, UpdatePromptInput } from '@atrium/shared';
+import type { CreatePromptInput, PromptUsageView, PromptView, UpdatePromptInput } from '@atrium/shared';
 import { api } from '../../../api/client';
 import type { Page } from '../../../api/query';
 
@@ -17,5 +17,7 @@ export const promptsApi = {
   remove: async (id: number) => {
     await api.delete(`/prompt/${id}`);
   },
+  /** GET /prompt/usage: the company's AI requests and tokens by month, kind and model (admins). */
+  usage: async () => (await api.get<{ usage: PromptUsageView[] }>('/prompt/usage')).data.usage,
   queues: async () => (await api.get<{ id: number; name: string; color: string }[]>('/queue')).data,
 };

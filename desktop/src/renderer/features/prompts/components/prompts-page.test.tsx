@@ -28,6 +28,19 @@ const promptsServer = (initial: PromptView[], flags: Record<string, boolean> = {
     if (call.url.startsWith('/companies/listPlan/')) return planReply(flags);
     if (call.method === 'GET' && call.url === '/prompt') return { data: { prompts, count: prompts.length, hasMore: false } };
     if (call.method === 'GET' && call.url === '/queue') return { data: [{ id: 5, name: 'Vendas', color: '#336699' }] };
+    if (call.method === 'GET' && call.url === '/prompt/usage') {
+      const month = new Date().toISOString().slice(0, 7);
+      const row = { model: 'gpt-4.1-mini', promptTokens: 0, completionTokens: 0 };
+      return {
+        data: {
+          usage: [
+            { ...row, month, kind: 'reply', requests: 3, totalTokens: 1200 },
+            { ...row, month, kind: 'summary', requests: 1, totalTokens: 300 },
+            { ...row, month: '2001-01', kind: 'reply', requests: 9, totalTokens: 9999 },
+          ],
+        },
+      };
+    }
     if (call.method === 'POST' && call.url === '/prompt') {
       const created = prompt(40, (call.data as { name: string }).name);
       prompts.push(created);
@@ -48,6 +61,8 @@ describe('/prompts', () => {
     expect((await screen.findByTestId('prompt-name-1')).textContent).toBe('Assistente padaria');
     expect(screen.getByTestId('prompt-queue-1').textContent).toBe('Vendas');
     expect(document.body.textContent).not.toContain('WXYZ');
+    // This month's use, whatever the prompt or kind; earlier months apart.
+    expect((await screen.findByTestId('prompts-usage')).textContent).toBe('This month: 1,500 tokens in 4 requests');
   });
 
   it('checks the form as the spec says and saves nothing without a queue', async () => {

@@ -24,6 +24,7 @@ const en = {
     maxMessages: 'Max. messages in the history',
     handoffHint: 'When the assistant hands the conversation over, the ticket waits for a person in this queue.',
   },
+  usage: { month: 'This month: {{tokens}} tokens in {{requests}} requests', hint: "Automatic replies, voice notes and the agents' suggestions and summaries, for every prompt of the company." },
   toasts: { saved: 'Prompt saved.', deleted: 'Prompt deleted.' },
   confirmDelete: { title: 'Delete {{name}}?', body: 'The prompt is removed. This cannot be undone.' },
 };

@@ -24,6 +24,7 @@ const es = {
     maxMessages: 'Máx. de mensajes en el historial',
     handoffHint: 'Cuando el asistente transfiere la conversación, el ticket espera a una persona en este sector.',
   },
+  usage: { month: 'Este mes: {{tokens}} tokens en {{requests}} solicitudes', hint: "Respuestas automáticas, audios y las sugerencias y resúmenes de los agentes, de todos los prompts de la empresa." },
   toasts: { saved: 'Prompt guardado.', deleted: 'Prompt eliminado.' },
   confirmDelete: { title: '¿Eliminar {{name}}?', body: 'El prompt se eliminará. Esta acción no se puede deshacer.' },
 };

@@ -24,6 +24,7 @@ const pt = {
     maxMessages: 'Máx. de mensagens no histórico',
     handoffHint: 'Quando o assistente transfere a conversa, o ticket aguarda uma pessoa neste setor.',
   },
+  usage: { month: 'Este mês: {{tokens}} tokens em {{requests}} requisições', hint: "Respostas automáticas, áudios e as sugestões e resumos dos atendentes, de todos os prompts da empresa." },
   toasts: { saved: 'Prompt salvo.', deleted: 'Prompt excluído.' },
   confirmDelete: { title: 'Excluir {{name}}?', body: 'O prompt será removido. Esta ação não pode ser desfeita.' },
 };
