@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { QueueIntegrationView, WebhookDeliveryView } from '@atrium/shared';
 import { collectToasts, fakeServer, planReply, renderApp, signIn } from '../../../test/render';
 
@@ -52,10 +52,10 @@ const delivery = (id: number, extra: Partial<WebhookDeliveryView> = {}): Webhook
 });
 
 /** /queueIntegration in memory, as the server answers it. */
-const integrationsServer = (initial: QueueIntegrationView[], { testReply = { ok: true, error: null as string | null } } = {}) => {
+const integrationsServer = (initial: QueueIntegrationView[], { testReply = { ok: true, error: null as string | null }, useIntegrations = true } = {}) => {
   const items = [...initial];
   const calls = fakeServer(async (call) => {
-    if (call.url.startsWith('/companies/listPlan/')) return planReply({ useIntegrations: true });
+    if (call.url.startsWith('/companies/listPlan/')) return planReply({ useIntegrations });
     if (call.method === 'GET' && call.url === '/queueIntegration/') return { data: { queueIntegrations: items, count: items.length, hasMore: false } };
     if (call.method === 'POST' && call.url === '/queueIntegration/testSession') return { data: testReply };
     if (call.method === 'POST' && call.url === '/queueIntegration') {
@@ -156,5 +156,21 @@ describe('/queue-integration', () => {
     expect((await within(log).findByTestId('delivery-status-2')).textContent).toBe('Failed');
     expect(within(log).getByTestId('delivery-answer-2').textContent).toBe('HTTP 503');
     expect(within(log).getByTestId('delivery-status-1').textContent).toBe('Delivered');
+  });
+
+  it('without the integrations plan flag: the notice, then home after a second, nothing asked', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { calls } = integrationsServer([integration(1, 'x')], { useIntegrations: false });
+      const toasts = collectToasts();
+      signIn({ profile: 'admin' });
+      renderApp('/queue-integration');
+      await waitFor(() => expect(toasts.some((t) => t.intent === 'error' && t.message === 'This company is not allowed to access this page! Redirecting you.')).toBe(true));
+      await vi.advanceTimersByTimeAsync(1000);
+      await waitFor(() => expect(screen.getByTestId('location').textContent).not.toBe('/queue-integration'));
+      expect(calls.some((c) => c.url.startsWith('/queueIntegration'))).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
