@@ -8,7 +8,8 @@ import { describeInChromium, startHarness, storySteps, type Harness } from './su
  * An admin sets up the automation from the screens, in Chromium against the server as `npm start` runs it
  * with local protocol servers (DESIGN.md, "External services in tests"): an AI prompt whose key the
  * provider checks on save and which is never shown again, and a Typebot integration tried with the dialog's
- * test button. A sandbox customer's message then runs through that Typebot.
+ * test button. A sandbox customer's message then runs through that Typebot, and the agent who takes the
+ * ticket asks the prompt for a reply and a summary.
  */
 
 const UI_TIMEOUT = 15_000;
@@ -21,6 +22,7 @@ let token = '';
 let queueId = 0;
 let connectionId = 0;
 let integrationId = 0;
+let promptId = 0;
 let openai: Awaited<ReturnType<typeof startOpenAiServer>>;
 let typebot: Awaited<ReturnType<typeof startTypebotServer>>;
 const { skipIfBroken, broken } = storySteps();
@@ -83,6 +85,7 @@ describeInChromium('AI prompts and queue integrations from the screens, in Chrom
     const row = page.getByTestId(/^prompt-name-\d+$/).filter({ hasText: 'Assistente da loja' });
     await row.waitFor();
     const id = Number((await row.getAttribute('data-testid'))!.replace('prompt-name-', ''));
+    promptId = id;
     // The key was tried with the provider (GET /models) as the one typed.
     expect(openai.requests.some((r) => r.path === '/v1/models' && r.headers.authorization === `Bearer ${API_KEY}`)).toBe(true);
     const stored = await h.api.get(`/prompt/${id}`, token);
@@ -152,5 +155,32 @@ describeInChromium('AI prompts and queue integrations from the screens, in Chrom
       )
       .toEqual(['*Olá*, sou o robô da loja!']);
     expect(typebot.starts().at(-1)?.json).toMatchObject({ prefilledVariables: { number: CUSTOMER.from, name: CUSTOMER.name } });
+  });
+
+  it("the agent who takes the ticket gets the prompt's suggested reply in the input, and a summary", async (ctx) => {
+    skipIfBroken(ctx);
+    // The company's default prompt helps agents where the ticket's queue has none.
+    expect((await h.api.put('/settings/aiAssistPromptId', { key: 'aiAssistPromptId', value: String(promptId) }, token)).status).toBe(200);
+    const listed = await h.api.get(`/tickets?showAll=true&searchParam=${CUSTOMER.from}`, token);
+    const ticket = (listed.body.tickets as { id: number; uuid: string; contact?: { number?: string } }[]).find((t) => t.contact?.number === CUSTOMER.from)!;
+    const me = await h.api.get('/auth/me', token);
+    expect((await h.api.put(`/tickets/${ticket.id}`, { status: 'open', userId: me.body.id }, token)).status).toBe(200);
+    openai.state.reply = (req) =>
+      String(req.json?.messages?.[0]?.content ?? '').startsWith('Summarise') ? 'A cliente iniciou conversa com o robô.' : 'Olá Beatriz! Como posso ajudar?';
+    const sentBefore = ((await h.api.get(`/sandbox/${connectionId}/outbox`, token)).body.messages as unknown[]).length;
+
+    await page.goto(`/tickets/${ticket.uuid}`);
+    await byTestId('message-input').waitFor();
+    await byTestId('assist-menu').click();
+    await byTestId('assist-suggest').click();
+    await expect.poll(() => byTestId('message-input').inputValue()).toBe('Olá Beatriz! Como posso ajudar?');
+    await h.browser.screenshot('suggested-reply');
+    // A draft only: nothing went to the customer.
+    expect(((await h.api.get(`/sandbox/${connectionId}/outbox`, token)).body.messages as unknown[]).length).toBe(sentBefore);
+
+    await byTestId('assist-menu').click();
+    await byTestId('assist-summarise').click();
+    expect(await byTestId('assist-summary-text').textContent()).toBe('A cliente iniciou conversa com o robô.');
+    await h.browser.screenshot('summary');
   });
 });
