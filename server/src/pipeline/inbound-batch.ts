@@ -225,7 +225,7 @@ export const storeInboundBatch = async (
          on conflict (whatsapp_id, wid) do nothing
          returning *),
        updated as (
-         update tickets set ${messageCounters('tickets', { fromMe: 'i.from_me', at: 'i.at', preview: 'i.preview' })}
+         update tickets set ${messageCounters('tickets', { fromMe: 'i.from_me', read: 'i.from_me', at: 'i.at', preview: 'i.preview' })}
          from msg m join input i on i.wid = m.wid
          where tickets.id = m.ticket_id and i.awaiting_id is null
          returning tickets.*),

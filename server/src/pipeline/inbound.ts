@@ -323,7 +323,7 @@ const storeQueued = async (
         // Typing on the phone means someone read the conversation.
         const [updated] = await em.execute<Record<string, unknown>[]>(
           ...named(
-            `update tickets set ${messageCounters('tickets', { fromMe: ':fromMe::boolean', at: ':at::timestamptz', preview: ':preview' })}
+            `update tickets set ${messageCounters('tickets', { fromMe: ':fromMe::boolean', read: ':fromMe::boolean', at: ':at::timestamptz', preview: ':preview' })}
              where id = :id returning *`,
             { fromMe: payload.fromMe, at: message.createdAt, preview: previewOf(message), id: ticket.id },
           ),

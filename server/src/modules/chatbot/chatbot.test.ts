@@ -166,6 +166,28 @@ describe('several queues with an option tree', () => {
     expect(bodies).toContainEqual([false, 'Oi']);
   });
 
+  it("counts the customer's messages as unread through the bot: its replies neither reset nor count (spec 03's note)", async () => {
+    const lia = chat(a, wa, 'Lia');
+    // A brand-new customer who got the menu is one unread message, in the bell's list too.
+    expect(await lia.says('oi')).toHaveLength(1);
+    const ticket = await lia.ticket();
+    expect(ticket).toMatchObject({ status: 'pending', unreadMessages: 1 });
+    const bell = async () =>
+      ((await t.api.get('/tickets?withUnreadMessages=true', a.admin.token)).body.tickets as any[]).find((x) => x.id === ticket.id);
+    expect(await bell()).toMatchObject({ unreadMessages: 1 });
+    // "1" then the option that hands over to a person: three customer messages, three bot replies.
+    expect(await lia.says('1')).toHaveLength(1);
+    expect(await lia.says('2')).toEqual(['Aguarde, já vamos te atender']);
+    expect(await lia.ticket()).toMatchObject({ status: 'pending', queueId: vendas.id, chatbot: false, unreadMessages: 3 });
+    expect(await bell()).toMatchObject({ unreadMessages: 3 });
+    // A person's reply is a read: the count starts again from there.
+    await t.api.put(`/tickets/${ticket.id}`, { status: 'open', userId: a.admin.id }, a.admin.token);
+    expect((await t.api.post(`/messages/${ticket.id}`, { body: 'Olá Lia' }, a.admin.token)).status).toBe(200);
+    expect(await lia.ticket()).toMatchObject({ unreadMessages: 0 });
+    await lia.says('obrigada');
+    expect(await lia.ticket()).toMatchObject({ unreadMessages: 1 });
+  });
+
   it('a queue without options greets and ends the bot', async () => {
     const joao = chat(a, wa, 'João Silva');
     expect(await joao.says('bom dia')).toHaveLength(1);

@@ -106,14 +106,18 @@ export const previewOf = (m: { body: string; mediaType: MediaType; mediaName?: s
 
 /**
  * The counters a stored message moves on its ticket, as one SQL assignment list, so the inbound batch
- * statement, the inbound general path and the outbox apply the same rule: an incoming message counts as
- * unread and ours (typed on the phone or sent by us) means someone read the conversation; the preview and
- * its time follow the newest message only, so a late or concurrent one never rolls the preview back. The
- * arguments are SQL expressions (a column of the statement's input, or a parameter).
+ * statement, the inbound general path and the outbox apply the same rule. Unread counts the customer's
+ * messages since a person last read the conversation (spec 03's note): an incoming message adds one; a
+ * message of ours resets the count only when a person wrote it (`read`: an agent's reply, a message typed
+ * on the phone). What the company's automation sends (the chatbot's menu, greetings, out-of-hours replies,
+ * schedules, campaigns) neither counts nor resets, so a conversation handed over by the bot still shows
+ * what the customer wrote. The preview and its time follow the newest message only, so a late or concurrent
+ * one never rolls the preview back. The arguments are SQL expressions (a column of the statement's input,
+ * or a parameter).
  */
-export const messageCounters = (ticket: string, message: { fromMe: string; at: string; preview: string }): string => {
+export const messageCounters = (ticket: string, message: { fromMe: string; read: string; at: string; preview: string }): string => {
   const newest = `${ticket}.last_message_at is null or ${ticket}.last_message_at <= ${message.at}`;
-  return `unread_messages = case when ${message.fromMe} then 0 else ${ticket}.unread_messages + 1 end,
+  return `unread_messages = case when ${message.read} then 0 when ${message.fromMe} then ${ticket}.unread_messages else ${ticket}.unread_messages + 1 end,
     last_message = case when ${newest} then ${message.preview} else ${ticket}.last_message end,
     last_from_me = case when ${newest} then ${message.fromMe} else ${ticket}.last_from_me end,
     last_message_at = greatest(coalesce(${ticket}.last_message_at, ${message.at}), ${message.at}),

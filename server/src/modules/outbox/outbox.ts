@@ -193,7 +193,8 @@ const writeQueued = async (em: EntityManager, dest: Destination, options: QueueO
     if (ticket) {
       // The list's preview moves now: the agent sees the message where it will be.
       await tx.execute(
-        ...named(`update tickets set ${messageCounters('tickets', { fromMe: 'true', at: ':at::timestamptz', preview: ':preview' })} where id = :id`, {
+        ...named(`update tickets set ${messageCounters('tickets', { fromMe: 'true', read: ':read::boolean', at: ':at::timestamptz', preview: ':preview' })} where id = :id`, {
+          read: source.kind === 'agent',
           at,
           preview: previewOf(message),
           id: ticket.id,
@@ -229,7 +230,7 @@ const writeQueued = async (em: EntityManager, dest: Destination, options: QueueO
     await tx.flush();
     return message;
   });
-  return { message, at };
+  return { message, at, read: source.kind === 'agent' };
 };
 
 /**
@@ -239,13 +240,14 @@ const writeQueued = async (em: EntityManager, dest: Destination, options: QueueO
 export const queueOnTicket = async (deps: OutboxDeps, em: EntityManager, ticket: Ticket, options: QueueOptions) => {
   if (!ticket.whatsappId) throw new AppError('ERR_NO_WAPP_FOUND');
   const contact = await em.findOneOrFail(Contact, ticket.contactId);
-  const { message, at } = await writeQueued(em, { companyId: ticket.companyId, whatsappId: ticket.whatsappId, contact, ticket }, options);
+  const { message, at, read } = await writeQueued(em, { companyId: ticket.companyId, whatsappId: ticket.whatsappId, contact, ticket }, options);
 
-  // The caller's entity follows what was written.
+  // The caller's entity follows what was written (presentTicket flushes it): only an agent's reply reads
+  // the conversation; the automation's messages leave the customer's unread count alone.
   ticket.lastMessage = previewOf(message);
   ticket.lastMessageAt = at;
   ticket.lastFromMe = true;
-  ticket.unreadMessages = 0;
+  if (read) ticket.unreadMessages = 0;
 
   const presented = await presentMessage(em, deps.media, message);
   deps.events.emit('message.created', {
