@@ -7,8 +7,14 @@ export interface UnreadTicket {
   status: 'open' | 'pending' | 'closed';
   userId: number | null;
   queueId: number | null;
+  queue?: { id: number; name: string } | null;
   unreadMessages: number;
+  /** The automation holding the conversation (the queue chatbot, an integration, a prompt), if any. */
+  chatbot?: boolean;
+  useIntegration?: boolean;
+  promptId?: number | null;
   lastMessage: string | null;
+  lastMessageAt?: string | null;
   updatedAt: string;
   contact: { id: number; name: string; profilePicUrl?: string | null } | null;
 }

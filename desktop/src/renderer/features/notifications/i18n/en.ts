@@ -3,6 +3,8 @@ const en = {
   title: 'Notifications',
   empty: 'No new messages',
   newMessage: 'New message',
+  handoff: 'Waiting for an agent in {{queue}}',
+  handoffNoQueue: 'Waiting for an agent',
 };
 
 export default en;

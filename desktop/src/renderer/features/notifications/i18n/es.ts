@@ -5,6 +5,8 @@ const es: Translation<typeof en> = {
   title: 'Notificaciones',
   empty: 'Sin mensajes nuevos',
   newMessage: 'Nuevo mensaje',
+  handoff: 'Esperando a un agente en {{queue}}',
+  handoffNoQueue: 'Esperando a un agente',
 };
 
 export default es;

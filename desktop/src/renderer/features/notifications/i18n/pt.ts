@@ -5,6 +5,8 @@ const pt: Translation<typeof en> = {
   title: 'Notificações',
   empty: 'Nenhuma mensagem nova',
   newMessage: 'Nova mensagem',
+  handoff: 'Aguardando atendimento em {{queue}}',
+  handoffNoQueue: 'Aguardando atendimento',
 };
 
 export default pt;
