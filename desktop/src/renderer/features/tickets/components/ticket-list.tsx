@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
@@ -30,9 +31,11 @@ export interface TicketListProps {
   onReopen: (ticket: Ticket) => void;
   onPeek: (ticket: Ticket) => void;
   label?: string;
+  /** What an empty list says instead of the generic text (e.g. why an agent's inbox is empty). */
+  empty?: ReactNode;
 }
 
-export function TicketList({ tickets, loading, hasMore, loadMore, selectedUuid, label, ...itemProps }: TicketListProps) {
+export function TicketList({ tickets, loading, hasMore, loadMore, selectedUuid, label, empty, ...itemProps }: TicketListProps) {
   const styles = useStyles();
   const { t } = useTranslation('tickets');
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -59,6 +62,7 @@ export function TicketList({ tickets, loading, hasMore, loadMore, selectedUuid, 
   }, [tickets.length, check]);
 
   if (!loading && tickets.length === 0) {
+    if (empty) return <div className={styles.empty}>{empty}</div>;
     return (
       <div className={styles.empty}>
         <Text weight="semibold">{t('list.empty')}</Text>

@@ -15,6 +15,7 @@ import { useTicketsUi, type MainTab, type SubTab } from '../stores/tickets-store
 import { MultiSelect } from './multi-select';
 import { NewTicketDialog } from './new-ticket-dialog';
 import { PeekDialog } from './peek-dialog';
+import { InboxEmpty, inboxEmptyReason } from './inbox-empty';
 import { TicketList } from './ticket-list';
 
 const useStyles = makeStyles({
@@ -81,6 +82,7 @@ export function TicketsManager({ selectedUuid }: TicketsManagerProps) {
   );
 
   const current = tab === 'search' ? searchList : tab === 'closed' ? closed : subTab === 'pending' ? pending : open;
+  const emptyReason = tab === 'open' ? inboxEmptyReason(user, isAdmin, subTab) : null;
 
   return (
     <div className={styles.root}>
@@ -151,6 +153,7 @@ export function TicketsManager({ selectedUuid }: TicketsManagerProps) {
           onClose={(ticket) => void actions.close(ticket)}
           onReopen={(ticket) => void actions.reopen(ticket)}
           onPeek={setPeek}
+          empty={emptyReason ? <InboxEmpty reason={emptyReason} queues={userQueues.map((q) => q.name)} /> : undefined}
         />
       </div>
       <NewTicketDialog open={newOpen} onOpenChange={setNewOpen} />

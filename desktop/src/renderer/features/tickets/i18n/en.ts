@@ -11,6 +11,14 @@ const en = {
     showAll: 'All',
     noQueue: 'No queue',
   },
+  inboxEmpty: {
+    noQueue: 'You are in no queue yet, so no conversation reaches your inbox.',
+    queueLess: 'You see the conversations of your queues ({{queues}}). Conversations that arrive on a connection without a queue are hidden from you.',
+    askAdmin: 'Ask your admin to add you to a queue, to give the connection a queue, or to let you see conversations without a queue.',
+    admin: 'No conversation is waiting. Agents see only the conversations of their queues: give each connection a queue, or let an agent see conversations without a queue.',
+    connections: 'Connections',
+    users: 'Users',
+  },
   list: {
     empty: 'Nothing here!',
     emptyHint: 'No tickets found with this status or search term.',

@@ -13,6 +13,14 @@ const es: Translation<typeof en> = {
     showAll: 'Todos',
     noQueue: 'Sin cola',
   },
+  inboxEmpty: {
+    noQueue: 'Todavía no estás en ninguna cola, así que ninguna conversación llega a tu bandeja.',
+    queueLess: 'Ves las conversaciones de tus colas ({{queues}}). Las conversaciones que llegan por una conexión sin cola están ocultas para ti.',
+    askAdmin: 'Pide a tu administrador que te agregue a una cola, que asigne una cola a la conexión o que te permita ver conversaciones sin cola.',
+    admin: 'Ninguna conversación en espera. Los agentes ven solo las conversaciones de sus colas: asigna una cola a cada conexión, o permite que un agente vea conversaciones sin cola.',
+    connections: 'Conexiones',
+    users: 'Usuarios',
+  },
   list: {
     empty: '¡Nada aquí!',
     emptyHint: 'No se encontraron tickets con este estado o término.',

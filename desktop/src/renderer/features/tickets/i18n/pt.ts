@@ -13,6 +13,14 @@ const pt: Translation<typeof en> = {
     showAll: 'Todos',
     noQueue: 'Sem fila',
   },
+  inboxEmpty: {
+    noQueue: 'Você ainda não está em nenhuma fila, então nenhuma conversa chega à sua caixa.',
+    queueLess: 'Você vê as conversas das suas filas ({{queues}}). Conversas que chegam por uma conexão sem fila ficam ocultas para você.',
+    askAdmin: 'Peça ao seu administrador para incluir você em uma fila, dar uma fila à conexão ou permitir que você veja conversas sem fila.',
+    admin: 'Nenhuma conversa aguardando. Os atendentes veem só as conversas das suas filas: dê uma fila a cada conexão, ou permita que um atendente veja conversas sem fila.',
+    connections: 'Conexões',
+    users: 'Usuários',
+  },
   list: {
     empty: 'Nada aqui!',
     emptyHint: 'Nenhum atendimento encontrado com esse status ou termo pesquisado.',
