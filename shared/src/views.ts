@@ -73,6 +73,8 @@ export interface TicketView<D = string> {
   isGroup: boolean;
   chatbot: boolean;
   lastMessage: string;
+  /** When the message the preview shows was sent: the lists show this time beside that preview. */
+  lastMessageAt: D | null;
   unreadMessages: number;
   useIntegration: boolean;
   integrationId: number | null;

@@ -85,6 +85,26 @@ describe('inbound → pending ticket → accept → reply → ack → close with
     }
   });
 
+  it('the lists hear a reply with its preview and that message’s time together (issue 24: a stale list time)', async () => {
+    const socket = await connectSocket(t.app.url, a.admin.token);
+    try {
+      await joined(socket, 'joinTickets', 'open');
+      const heard: any[] = [];
+      socket.on(`company-${a.companyId}-ticket`, (event) => heard.push(event));
+      const accepted = (await t.api.get(`/tickets/${ticketId}`, a.admin.token)).body;
+      const res = await t.api.post(`/messages/${ticketId}`, { body: 'Já verifico o horário' }, a.admin.token);
+      expect(res.status).toBe(200);
+      await eventually(() => expect(heard.some((e) => e.action === 'update' && e.ticket.lastMessage === 'Já verifico o horário')).toBe(true));
+      const update = heard.find((e) => e.action === 'update' && e.ticket.lastMessage === 'Já verifico o horário');
+      // The row's time is the reply's, from the same event as its preview; the ticket moved on with it.
+      expect(update.ticket.lastMessageAt).toBe(res.body.createdAt);
+      expect(Date.parse(update.ticket.updatedAt)).toBeGreaterThan(Date.parse(accepted.updatedAt));
+      expect((await t.api.get(`/tickets/${ticketId}`, a.admin.token)).body).toMatchObject({ lastMessage: 'Já verifico o horário', lastMessageAt: res.body.createdAt });
+    } finally {
+      socket.close();
+    }
+  });
+
   it('the agent’s name is prefixed when the sign option is on', async () => {
     const res = await t.api.post(`/messages/${ticketId}`, { body: 'Um momento', signMessage: true }, a.admin.token);
     expect(res.body.body).toMatch(/^\*.+:\*\nUm momento$/);

@@ -22,6 +22,7 @@ type TicketFields = Pick<
   | 'whatsappId'
   | 'isGroup'
   | 'lastMessage'
+  | 'lastMessageAt'
   | 'unreadMessages'
   | 'companyId'
   | 'createdAt'
@@ -56,6 +57,7 @@ export const ticketView = (t: TicketFields, related: TicketRelations): TicketVie
     whatsapp: whatsapp ? { id: whatsapp.id, name: whatsapp.name, status: whatsapp.status } : null,
     isGroup: t.isGroup,
     lastMessage: t.lastMessage,
+    lastMessageAt: t.lastMessageAt ?? null,
     unreadMessages: t.unreadMessages,
     ...holdView(related.hold),
     companyId: t.companyId,

@@ -28,6 +28,7 @@ const ticket = (id: number, minute: number, tagIds: number[] = [], extra: Partia
   isGroup: false,
   chatbot: false,
   lastMessage: `message ${id}`,
+  lastMessageAt: null,
   unreadMessages: 2,
   useIntegration: false,
   integrationId: null,

@@ -104,7 +104,7 @@ function CardBody({ ticket, laneId, onOpen, lanes = [], onMove }: Pick<KanbanCar
           {ticket.contact?.number ?? ''}
         </Text>
         <Text size={200} className={styles.muted}>
-          {formatListTime(ticket.updatedAt)}
+          {formatListTime(ticket.lastMessageAt ?? ticket.updatedAt)}
         </Text>
       </div>
       <Text size={200} className={styles.last} title={ticket.lastMessage ? stripWhatsApp(ticket.lastMessage) : undefined}>

@@ -42,6 +42,7 @@ const ticket = (id: number, minute: number, tags: TagView[] = [], extra: Partial
   isGroup: false,
   chatbot: false,
   lastMessage: `mensagem ${id}`,
+  lastMessageAt: null,
   unreadMessages: 0,
   useIntegration: false,
   integrationId: null,

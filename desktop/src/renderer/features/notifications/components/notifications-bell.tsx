@@ -73,7 +73,7 @@ export function NotificationsBell() {
                 </span>
                 <span style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 2 }}>
                   <Text size={100} className={styles.time}>
-                    {formatListTime(ticket.updatedAt)}
+                    {formatListTime(ticket.lastMessageAt ?? ticket.updatedAt)}
                   </Text>
                   <CounterBadge size="small" count={ticket.unreadMessages} />
                 </span>

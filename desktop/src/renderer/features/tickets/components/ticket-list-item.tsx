@@ -140,7 +140,8 @@ export const TicketListItem = memo(function TicketListItem({
             </Tooltip>
           ) : null}
           <Text size={200} className={styles.time} data-testid={`ticket-time-${ticket.id}`}>
-            {formatListTime(ticket.updatedAt)}
+            {/* The time of the message the preview shows (not of the ticket's last change): one event, one row. */}
+            {formatListTime(ticket.lastMessageAt ?? ticket.updatedAt)}
           </Text>
         </div>
         <div className={styles.row}>

@@ -9,6 +9,7 @@ import { TicketList } from './ticket-list';
 import { TicketListItem } from './ticket-list-item';
 import { markLastMessageDeleted } from '../hooks/use-ticket-list';
 import { makeMessage } from '../test/fake-tickets-server';
+import { formatTime } from '../../../i18n/format';
 
 const ticket = (overrides: Partial<Ticket> = {}): Ticket => ({
   id: 1,
@@ -29,6 +30,7 @@ const ticket = (overrides: Partial<Ticket> = {}): Ticket => ({
   promptId: null,
   companyId: 1,
   lastMessage: 'Hello there',
+  lastMessageAt: new Date().toISOString(),
   unreadMessages: 0,
   tags: [],
   createdAt: new Date().toISOString(),
@@ -115,12 +117,12 @@ describe('ticket list item', () => {
   it('shows HH:mm for today and dd/MM/yyyy before', () => {
     const today = new Date();
     today.setHours(9, 5, 0, 0);
-    renderItem(ticket({ updatedAt: today.toISOString() }));
+    renderItem(ticket({ lastMessageAt: today.toISOString(), updatedAt: today.toISOString() }));
     expect(screen.getByTestId('ticket-time-1').textContent).toBe('09:05');
   });
 
   it('shows dd/MM/yyyy for older tickets', () => {
-    renderItem(ticket({ updatedAt: new Date(2024, 2, 7, 15, 30).toISOString() }));
+    renderItem(ticket({ lastMessageAt: new Date(2024, 2, 7, 15, 30).toISOString(), updatedAt: new Date(2024, 2, 7, 15, 30).toISOString() }));
     expect(screen.getByTestId('ticket-time-1').textContent).toBe('07/03/2024');
   });
 
@@ -182,6 +184,31 @@ describe('live list updates', () => {
     const list = data([ticket({ id: 1, status: 'pending' }), ticket({ id: 2, status: 'pending' })]);
     expect(applyTicketEvent(list, { action: 'update', ticket: ticket({ id: 1, status: 'open' }) }, scope)?.items.map((t) => t.id)).toEqual([2]);
     expect(applyTicketEvent(list, { action: 'delete', ticketId: 2 }, scope)?.items.map((t) => t.id)).toEqual([1]);
+  });
+
+  it('takes the time and the preview of the same message: a late, older view does not roll them back', () => {
+    const today = (h: number, m: number) => {
+      const d = new Date();
+      d.setHours(h, m, 0, 0);
+      return d.toISOString();
+    };
+    const reply = ticket({ id: 1, status: 'pending', lastMessage: 'Reply at 20:31', lastMessageAt: today(20, 31), updatedAt: today(20, 31) });
+    // The view of the customer's 20:30 message, sent before the reply's but heard after it.
+    const late = ticket({ id: 1, status: 'pending', lastMessage: 'Question at 20:30', lastMessageAt: today(20, 30), updatedAt: today(20, 30), unreadMessages: 1 });
+    const shown = applyTicketEvent(data([reply]), { action: 'update', ticket: late }, scope)!.items[0];
+    expect(shown).toMatchObject({ lastMessage: 'Reply at 20:31', lastMessageAt: today(20, 31), unreadMessages: 1 });
+    // A newer message's view replaces both together.
+    const newer = applyTicketEvent(data([late]), { action: 'update', ticket: reply }, scope)!.items[0];
+    expect(newer).toMatchObject({ lastMessage: 'Reply at 20:31', lastMessageAt: today(20, 31) });
+  });
+
+  it("the row's time is its preview's message time, not the ticket's last change", () => {
+    const message = new Date();
+    message.setHours(20, 30, 0, 0);
+    const accepted = new Date(message.getTime() + 60_000);
+    renderItem(ticket({ lastMessageAt: message.toISOString(), updatedAt: accepted.toISOString() }));
+    expect(screen.getByTestId('ticket-time-1').textContent).toBe(formatTime(message));
+    cleanup();
   });
 
   it('updateUnread resets the badge', () => {

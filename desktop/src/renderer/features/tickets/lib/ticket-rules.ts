@@ -28,6 +28,11 @@ export const belongsToList = (ticket: Ticket, scope: ListScope): boolean => {
   return true;
 };
 
+/** Whether the message time `a` is later than `b` (ISO strings; a missing time is the oldest). */
+const isNewer = (a: string | null | undefined, b: string | null | undefined): boolean => !!a && (!b || Date.parse(a) > Date.parse(b));
+
+const lastMessageOf = (t: Ticket) => ({ lastMessage: t.lastMessage, lastMessageAt: t.lastMessageAt, lastMessageDeleted: t.lastMessageDeleted });
+
 /** Applies a company-{id}-ticket event to a cached list. */
 export const applyTicketEvent = (
   data: TicketListData | undefined,
@@ -52,10 +57,13 @@ export const applyTicketEvent = (
   if (scope.search) {
     return present ? { ...data, items: data.items.map((t) => (t.id === ticket.id ? ticket : t)) } : data;
   }
-  // Newest activity first: the changed ticket goes to the top.
+  // Newest activity first: the changed ticket goes to the top, with the preview and time of its newest
+  // message (a view that left the server before a newer message's, arriving late, does not roll them back).
+  const cached = data.items.find((t) => t.id === ticket.id);
+  const shown = cached && isNewer(cached.lastMessageAt, ticket.lastMessageAt) ? { ...ticket, ...lastMessageOf(cached) } : ticket;
   return {
     ...data,
-    items: [ticket, ...data.items.filter((t) => t.id !== ticket.id)],
+    items: [shown, ...data.items.filter((t) => t.id !== ticket.id)],
     count: present ? data.count : count(1),
   };
 };

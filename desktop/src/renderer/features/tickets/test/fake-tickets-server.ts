@@ -57,6 +57,7 @@ export const makeTicket = (id: number, overrides: Partial<Ticket> = {}): Ticket 
     isGroup: false,
     chatbot: false,
     lastMessage: 'Hello',
+    lastMessageAt: at(2),
     unreadMessages: 0,
     useIntegration: false,
     integrationId: null,
