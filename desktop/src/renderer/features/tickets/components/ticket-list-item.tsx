@@ -3,7 +3,7 @@ import { Avatar, Badge, Button, CounterBadge, makeStyles, mergeClasses, Text, to
 import { ArrowUndo16Regular, Bot16Regular, Checkmark16Regular, Dismiss16Regular, Eye16Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { DELETED_MESSAGE_PREVIEW } from '@atrium/shared';
-import { formatListTime } from '../../../i18n/format';
+import { formatDateTime, formatListTime } from '../../../i18n/format';
 import type { Ticket } from '../api/types';
 import { mayAct } from '../lib/ticket-rules';
 import { useAuthStore } from '../../../stores/auth-store';
@@ -92,6 +92,7 @@ export const TicketListItem = memo(function TicketListItem({
   const name = ticket.contact?.name ?? '';
   // The server's preview of a deleted latest message, or one deleted while the list was on screen.
   const lastDeleted = ticket.lastMessageDeleted || ticket.lastMessage === DELETED_MESSAGE_PREVIEW;
+  const shownAt = ticket.lastMessageAt ?? ticket.updatedAt;
   const badgeNames = [
     ticket.whatsapp?.name,
     ticket.user?.name,
@@ -139,9 +140,9 @@ export const TicketListItem = memo(function TicketListItem({
               <Bot16Regular data-testid={`ticket-bot-${ticket.id}`} />
             </Tooltip>
           ) : null}
-          <Text size={200} className={styles.time} data-testid={`ticket-time-${ticket.id}`}>
-            {/* The time of the message the preview shows (not of the ticket's last change): one event, one row. */}
-            {formatListTime(ticket.lastMessageAt ?? ticket.updatedAt)}
+          {/* The time of the message the preview shows (not of the ticket's last change): one event, one row. */}
+          <Text size={200} className={styles.time} data-testid={`ticket-time-${ticket.id}`} data-at={shownAt} title={formatDateTime(shownAt)}>
+            {formatListTime(shownAt)}
           </Text>
         </div>
         <div className={styles.row}>
