@@ -108,6 +108,13 @@ export const ERROR_STATUS = {
   // Internal chat
   ERR_NO_CHAT_FOUND: 404,
 
+  // Flow builder and flow campaigns
+  ERR_NO_FLOW_FOUND: 404,
+  ERR_FLOW_NAME_ALREADY_EXISTS: 409,
+  ERR_NO_FLOW_CAMPAIGN_FOUND: 404,
+  // A phrase is unique per connection (compared without case, accents or extra spaces).
+  ERR_FLOW_PHRASE_ALREADY_EXISTS: 409,
+
   // Outbox: why a message did not leave (shown on it)
   ERR_MEDIA_NOT_FOUND: 404,
   ERR_SEND_UNCERTAIN: 502,

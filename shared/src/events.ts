@@ -21,6 +21,8 @@ export const COMPANY_RESOURCES = [
   'file',
   'prompt',
   'queueIntegration',
+  'flowbuilder',
+  'flowcampaign',
 ] as const;
 export type CompanyResource = (typeof COMPANY_RESOURCES)[number];
 

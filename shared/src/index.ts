@@ -31,3 +31,5 @@ export * from './schemas/files.js';
 export * from './schemas/messages-api.js';
 export * from './schemas/prompts.js';
 export * from './schemas/queue-integrations.js';
+export * from './schemas/flows.js';
+export * from './flow-graph.js';

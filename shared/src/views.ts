@@ -3,6 +3,8 @@
  * the socket payloads are typed by them, and the renderer and its test servers read them. `D` is how a
  * timestamp travels: a Date where the server builds the view, an ISO string once it has crossed the wire.
  */
+import type { FlowGraph, FlowPhraseMatch } from './schemas/flows.js';
+
 export type TicketStatusView = 'pending' | 'open' | 'closed';
 
 export interface ContactView<D = string> {
@@ -140,6 +142,10 @@ export interface ConnectionView<D = string> extends ConnectionSessionView<D> {
   timeToTransfer: number;
   integrationId: number | null;
   promptId: number | null;
+  /** The flow that greets the first message of a conversation (issue 22). */
+  flowIdWelcome: number | null;
+  /** The flow that answers, once per conversation, a message nothing else answers. */
+  flowIdNotPhrase: number | null;
   hasToken: boolean;
   companyId: number;
   queues: { id: number; name: string; color: string; orderQueue: number | null }[];
@@ -254,4 +260,85 @@ export interface KanbanLanePageView<D = string> {
   tickets: TicketView<D>[];
   count: number;
   hasMore: boolean;
+}
+
+/** A flow of the flow builder (`/flowbuilder`). */
+export interface FlowView<D = string> {
+  id: number;
+  name: string;
+  active: boolean;
+  companyId: number;
+  /** How many times it was saved: what runs is the last saved version (0: never saved). */
+  version: number;
+  createdAt: D;
+  updatedAt: D;
+}
+
+/** GET /flowbuilder/flow/{id}: the flow with its canvas (null until first saved), and URLs of its files. */
+export interface FlowDocumentView<D = string> {
+  flow: FlowView<D> & { flow: FlowGraph | null };
+  /** Signed, expiring URLs of the files the canvas names, by stored name. */
+  files: Record<string, string>;
+}
+
+/** A phrase-triggered flow campaign (`/flowcampaign`). */
+export interface FlowCampaignView<D = string> {
+  id: number;
+  name: string;
+  flowId: number;
+  whatsappId: number;
+  phrase: string;
+  status: boolean;
+  matchType: FlowPhraseMatch;
+  companyId: number;
+  flow: { id: number; name: string; active: boolean } | null;
+  whatsapp: { id: number; name: string } | null;
+  createdAt: D;
+  updatedAt: D;
+}
+
+/** Where a flow run on a ticket stands. */
+export type FlowRunStatus = 'running' | 'waiting' | 'done' | 'expired' | 'handed';
+
+/** One step a flow took on a ticket (the conversation view's flow log, admins). */
+export interface FlowStepView<D = string> {
+  nodeId: string;
+  nodeType: string;
+  outcome: string;
+  detail: string | null;
+  at: D;
+}
+
+/** A flow's run on a ticket, with its steps in order. */
+export interface FlowRunView<D = string> {
+  id: number;
+  /** Null once the flow was deleted. */
+  flowId: number | null;
+  flowName: string | null;
+  version: number;
+  trigger: 'phrase' | 'welcome' | 'noMatch';
+  status: FlowRunStatus;
+  startedAt: D;
+  endedAt: D | null;
+  steps: FlowStepView<D>[];
+}
+
+/** What the test panel shows after each turn. */
+export type FlowTestReply =
+  | { kind: 'text'; body: string; nodeId: string }
+  | { kind: 'media'; mediaType: 'image' | 'audio' | 'video'; url: string | null; voiceNote: boolean; nodeId: string }
+  | { kind: 'pause'; seconds: number; nodeId: string }
+  | { kind: 'ticket'; queueId: number; queueName: string | null; nodeId: string }
+  | { kind: 'handoff'; to: 'typebot' | 'openai'; nodeId: string };
+
+export interface FlowTestResult {
+  replies: FlowTestReply[];
+  /** The nodes passed, in order, with the outcome each gave. */
+  path: { nodeId: string; outcome: string }[];
+  status: FlowRunStatus;
+  /** What it waits for now: the customer's answer (and whether a "no reply" branch is armed). */
+  waiting: { nodeId: string; timeoutMinutes: number | null } | null;
+  /** Give it back with the next turn. */
+  session: unknown;
+  variables: Record<string, string>;
 }

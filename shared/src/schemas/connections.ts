@@ -22,6 +22,8 @@ const fields = {
   queueIds: z.array(id).max(200),
   integrationId: id.nullable(),
   promptId: id.nullable(),
+  flowIdWelcome: id.nullable(),
+  flowIdNotPhrase: id.nullable(),
 };
 
 /** POST /whatsapp (spec 01 section 3 fields; name 2-50 as section 5 says). */
@@ -48,6 +50,8 @@ export const createConnectionSchema = z.object({
   queueIds: fields.queueIds.optional().default([]),
   integrationId: fields.integrationId.optional().default(null),
   promptId: fields.promptId.optional().default(null),
+  flowIdWelcome: fields.flowIdWelcome.optional().default(null),
+  flowIdNotPhrase: fields.flowIdNotPhrase.optional().default(null),
 });
 export type CreateConnectionInput = z.infer<typeof createConnectionSchema>;
 
@@ -68,6 +72,8 @@ export const updateConnectionSchema = z.object({
   queueIds: fields.queueIds.optional(),
   integrationId: fields.integrationId.optional(),
   promptId: fields.promptId.optional(),
+  flowIdWelcome: fields.flowIdWelcome.optional(),
+  flowIdNotPhrase: fields.flowIdNotPhrase.optional(),
   /** Issue a new API token (answered once in `token`). */
   regenerateToken: z.boolean().optional(),
 });

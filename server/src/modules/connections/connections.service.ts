@@ -9,6 +9,7 @@ import { emForCompany, isAdmin, requireAdmin, type ServiceContext } from '../../
 import { AppError } from '../../errors.js';
 import { forSystem } from '../../db/tenant.js';
 import { Company } from '../companies/company.entity.js';
+import { Flow } from '../flows/flow.entity.js';
 import { assertPlanAllows } from '../plans/index.js';
 import { Queue } from '../queues/queue.entity.js';
 import { Ticket } from '../tickets/ticket.entity.js';
@@ -56,6 +57,8 @@ export const presentWhatsapp = (w: Whatsapp, queues: Queue[] = []): ConnectionVi
   timeToTransfer: w.timeToTransfer,
   integrationId: w.integrationId,
   promptId: w.promptId,
+  flowIdWelcome: w.flowIdWelcome,
+  flowIdNotPhrase: w.flowIdNotPhrase,
   hasToken: w.tokenHash !== null,
   companyId: w.companyId,
   queues: queues.map((q) => ({ id: q.id, name: q.name, color: q.color, orderQueue: q.orderQueue })),
@@ -115,6 +118,12 @@ const assertQueues = async (em: EntityManager, queueIds: number[]) => {
   return unique;
 };
 
+/** The welcome and no-match flows must be the company's own. */
+const assertFlows = async (em: EntityManager, input: { flowIdWelcome?: number | null; flowIdNotPhrase?: number | null }) => {
+  const ids = [...new Set([input.flowIdWelcome, input.flowIdNotPhrase].filter((id): id is number => typeof id === 'number'))];
+  if (ids.length > 0 && (await em.count(Flow, { id: { $in: ids } })) !== ids.length) throw new AppError('ERR_NO_FLOW_FOUND');
+};
+
 const assertNameFree = (em: EntityManager, name: string, exceptId?: number) =>
   assertUniqueName(em, Whatsapp, name, 'ERR_WAPP_NAME_ALREADY_EXISTS', exceptId);
 const nameRace = nameTaken('ERR_WAPP_NAME_ALREADY_EXISTS');
@@ -156,6 +165,7 @@ export const createConnection = async (
   assertGreeting(queueIds, input.greetingMessage);
   if (input.transferQueueId) await assertQueues(em, [input.transferQueueId]);
   await assertAutomation(em, input);
+  await assertFlows(em, input);
   const token = newToken();
   const { queueIds: _q, isDefault, ...fields } = input;
   const connection = await em
@@ -204,6 +214,7 @@ export const updateConnection = async (ctx: ServiceContext, id: number, input: U
   assertGreeting(queueIds, input.greetingMessage ?? connection.greetingMessage);
   if (input.transferQueueId) await assertQueues(em, [input.transferQueueId]);
   await assertAutomation(em, input);
+  await assertFlows(em, input);
   // The company always keeps one default: the flag moves by setting it elsewhere, not by clearing it.
   if (input.isDefault === false && connection.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP');
   const { queueIds: _q, regenerateToken, isDefault, ...fields } = input;

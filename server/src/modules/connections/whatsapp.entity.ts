@@ -26,6 +26,8 @@ type Defaulted =
   | 'timeToTransfer'
   | 'integrationId'
   | 'promptId'
+  | 'flowIdWelcome'
+  | 'flowIdNotPhrase'
   | 'tokenHash'
   | 'createdAt'
   | 'updatedAt';
@@ -58,6 +60,10 @@ export class Whatsapp {
   timeToTransfer = 0;
   integrationId: number | null = null;
   promptId: number | null = null;
+  /** The flow that greets the first message of a conversation (flows module; cleared when it is deleted). */
+  flowIdWelcome: number | null = null;
+  /** The flow that answers, once per conversation, a message nothing else answered. */
+  flowIdNotPhrase: number | null = null;
   /** SHA-256 of the connection's API token; the token itself is shown once. */
   tokenHash: string | null = null;
   createdAt = new Date();
@@ -92,6 +98,8 @@ export const WhatsappSchema = new EntitySchema<Whatsapp>({
     timeToTransfer: { type: 'integer', default: 0 },
     integrationId: { type: 'integer', nullable: true },
     promptId: { type: 'integer', nullable: true },
+    flowIdWelcome: { type: 'integer', nullable: true, fieldName: 'flow_id_welcome' },
+    flowIdNotPhrase: { type: 'integer', nullable: true, fieldName: 'flow_id_not_phrase' },
     tokenHash: { type: 'string', length: 128, nullable: true, hidden: true, unique: true },
     createdAt: { type: 'datetime', columnType: 'timestamptz', onCreate: () => new Date() },
     updatedAt: { type: 'datetime', columnType: 'timestamptz', onCreate: () => new Date(), onUpdate: () => new Date() },

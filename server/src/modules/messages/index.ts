@@ -3,4 +3,4 @@
 // message is stored and shown; it knows neither tickets' rules nor the outbox.
 export { messageCounters, previewOf, storeMessage } from './message-store.js';
 export { messageView, presentMessage, presentMessages } from './message.presenter.js';
-export { renderVariables } from './variables.js';
+export { renderVariables, variablesFor } from './variables.js';

@@ -57,6 +57,12 @@ export const releaseHold = async (em: EntityManager, ticket: Pick<Ticket, 'id'>)
   if (hold) em.remove(hold);
 };
 
+/** `holder`, when it holds the conversation, lets go of it (its state and memory go too). */
+export const releaseHoldOf = async (em: EntityManager, ticket: Pick<Ticket, 'id'>, holder: AutomationHolder): Promise<void> => {
+  const hold = await findHold(em, ticket.id);
+  if (hold?.holder === holder) em.remove(hold);
+};
+
 /**
  * The ticket moved to another queue, or a person stepped in: `holder`, when it holds the conversation,
  * stops working it. Its working state goes; its memory of the conversation stays (the chatbot's menu

@@ -9,7 +9,7 @@ import { Queue } from '../queues/queue.entity.js';
 import { getSettingValue } from '../settings/index.js';
 import { User } from '../users/user.entity.js';
 import { Ticket, TicketTracking, type TicketStatus } from '../tickets/ticket.entity.js';
-import { actorColumns, findActiveTicket, idleHold, placementOf, presentTicket, releaseHold, type TicketActor } from '../tickets/index.js';
+import { actorColumns, findActiveTicket, idleHold, placementOf, presentTicket, releaseHold, releaseHoldOf, type TicketActor } from '../tickets/index.js';
 import { TicketLog, type TicketLogAction } from '../tickets/ticket-log.entity.js';
 import { acceptedGreeting, ratingPrompt, transferNotice } from './ticket-texts.js';
 
@@ -275,6 +275,8 @@ export const placeTicket = async (
     await idleHold(em, ticket, 'integration');
     await idleHold(em, ticket, 'prompt');
   }
+  // A flow works only a waiting ticket without queue or person: one that gets either is no longer its.
+  if (queueChanged || ticket.userId !== null) await releaseHoldOf(em, ticket, 'flow');
   if (movingConnection) ticket.whatsappId = target.whatsappId;
   ticket.updatedAt = now;
   logTransition(em, ticket, actor, action, before);
@@ -304,6 +306,7 @@ export const moveToQueue = async (em: EntityManager, ticket: Ticket, actor: Tick
   ticket.queueId = queueId;
   logTransition(em, ticket, actor, 'queued', from);
   await idleHold(em, ticket, 'chatbot');
+  await releaseHoldOf(em, ticket, 'flow');
   const tracking = await em.findOne(TicketTracking, { ticketId: ticket.id, finishedAt: null }, { orderBy: { id: 'desc' } });
   if (tracking) tracking.queueId = queueId;
 };
