@@ -26,6 +26,7 @@ import { chatsModule } from './chats/module.js';
 import { messagesApiModule } from './messages-api/module.js';
 import { promptsModule } from './prompts/module.js';
 import { queueIntegrationsModule } from './queue-integrations/module.js';
+import { flowsModule } from './flows/module.js';
 
 /** Every domain module, in the order their routes are tried. A new module is its folder plus one line here. */
 export const modules: AppModule[] = [
@@ -56,6 +57,7 @@ export const modules: AppModule[] = [
   messagesApiModule,
   promptsModule,
   queueIntegrationsModule,
+  flowsModule,
 ];
 
 export type { AppModule, ModuleContext } from './app-module.js';

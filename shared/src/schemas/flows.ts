@@ -87,7 +87,6 @@ export type FlowConditionOperator = (typeof FLOW_CONDITION_OPERATORS)[number];
 /** A variable's name: what {{name}} reads (letters of any language, digits, _). */
 export const flowVariableNameSchema = textSchema
   .trim()
-  .min(1)
   .max(50)
   .regex(/^[\p{L}_][\p{L}\p{N}_]*$/u, { message: 'letters, digits and _ only' });
 
@@ -120,7 +119,7 @@ export type FlowContentElement = z.infer<typeof flowContentElementSchema>;
 
 const openAiSettings = z.object({
   name: textSchema.trim().min(1).max(100),
-  /** Write-only: the server keeps it encrypted and answers '' with `hasApiKey`. Empty keeps the stored one. */
+  /** Write-only: never answered (`hasApiKey` says whether one is kept; see flows.service.ts `withoutKeys`). */
   apiKey: textSchema.trim().max(300).optional().default(''),
   hasApiKey: z.boolean().optional(),
   prompt: textSchema.trim().min(1).max(20000),

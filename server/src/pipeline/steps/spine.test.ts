@@ -49,8 +49,8 @@ const gate = () => {
 };
 
 describe('steps contributed by modules', () => {
-  it('run in STEP_ORDER: the rating reply first, the chatbot last', () => {
-    expect(t.app.pipeline.steps.map((s) => s.name)).toEqual(['rating reply', 'queue integration', 'ai prompt', 'queue chatbot']);
+  it('run in STEP_ORDER: the rating reply first, the no-match flow last', () => {
+    expect(t.app.pipeline.steps.map((s) => s.name)).toEqual(['rating reply', 'flow start', 'running flow', 'queue integration', 'ai prompt', 'queue chatbot', 'no-match flow']);
   });
 
   it('are sorted by their order, and one name contributed twice is refused', () => {

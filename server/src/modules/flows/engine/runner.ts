@@ -131,7 +131,7 @@ export class FlowRunner {
   }
 
   private render(text: string): string {
-    return renderFlowText(text, this.vars);
+    return text.includes('{{') ? renderFlowText(text, this.vars) : text;
   }
 
   private log(node: FlowNode, outcome: string, detail?: string | null) {

@@ -1,0 +1,361 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { forCompany } from '../../db/tenant.js';
+import { afterCommit } from '../../events/after-commit.js';
+import type { TicketPlacement } from '../../events/bus.js';
+import type { Logger } from '../../logger.js';
+import type { InboundFacts, InboundStep } from '../../pipeline/steps/step.js';
+import type { StepWaits } from '../../pipeline/steps/waiting.js';
+import { Company } from '../companies/company.entity.js';
+import { Contact } from '../contacts/contact.entity.js';
+import { variablesFor } from '../messages/index.js';
+import { queueOnTicket, sendText, type ConversationDeps } from '../outbox/index.js';
+import { Queue } from '../queues/queue.entity.js';
+import type { ConversationHold } from '../tickets/conversation-hold.entity.js';
+import { holdConversation, placementOf, releaseHold, withConversation, type TicketActor } from '../tickets/index.js';
+import { Ticket } from '../tickets/ticket.entity.js';
+import { announce, moveToQueue } from '../transitions/index.js';
+import { FlowRunner, newSession, type AdvanceResult, type FlowInput, type FlowIO, type MediaToSend } from './engine/runner.js';
+import { sessionOf, type FlowSession, type FlowWait } from './engine/session.js';
+import { Flow, FlowMedia, type FlowTrigger } from './flow.entity.js';
+import { FlowGraphs } from './graphs.js';
+
+/**
+ * Flows on tickets: the runner (engine/runner.ts) driving a real conversation. Every advance — a flow
+ * started, a customer's message, the end of a pause, a "no reply" deadline — is one transaction under the
+ * ticket's lock (tickets/holds.ts `withConversation`): the nodes' sends (queued in the outbox, on the
+ * ticket's own connection), the queue move, the session (the hold's state), the run's status and its log
+ * commit together or not at all. A timer that fires for a wait the session no longer has does nothing.
+ */
+export interface FlowRuntimeDeps extends ConversationDeps {
+  systemEm: () => EntityManager;
+  logger: Logger;
+  /** Set once the job scheduler exists (read when a wait is planned). */
+  waits?: StepWaits;
+}
+
+export interface FlowStart {
+  flowId: number;
+  trigger: FlowTrigger;
+  campaignId?: number | null;
+}
+
+/** What a resumed wait carries (steps/waiting.ts `data`). */
+export interface FlowWaitData {
+  waitId: string;
+  input: 'resume' | 'timeout';
+}
+
+/**
+ * A company's language and time zone, read at most every 30 s per process: every flow step renders with
+ * them, and they change rarely (a change reaches flows within that time).
+ */
+const COMPANY_TTL_MS = 30_000;
+type CompanyCache = Map<number, { at: number; language: string; timezone: string }>;
+const companyOf = async (companies: CompanyCache, em: EntityManager, companyId: number) => {
+  const hit = companies.get(companyId);
+  if (hit && Date.now() - hit.at < COMPANY_TTL_MS) return hit;
+  const company = await em.findOneOrFail(Company, companyId, { fields: ['language', 'timezone'] });
+  const entry = { at: Date.now(), language: company.language, timezone: company.timezone };
+  companies.set(companyId, entry);
+  return entry;
+};
+
+const typingMs = (text: string) => Math.min(3000, Math.max(800, text.length * 40));
+
+/** A run's effects on one ticket, inside its transaction. */
+class TicketIO implements FlowIO {
+  moved = false;
+  private vars: Record<string, string> | undefined;
+
+  constructor(
+    private readonly deps: FlowRuntimeDeps,
+    private readonly em: EntityManager,
+    private readonly ticket: Ticket,
+    company: { language: string; timezone: string },
+    contact: Contact,
+    private readonly facts: InboundFacts,
+    private readonly actor: TicketActor,
+    private readonly resumeStep: InboundStep,
+  ) {
+    this.lang = company.language;
+    this.timezone = company.timezone;
+    this.contact = contact;
+  }
+
+  private readonly timezone: string;
+  private readonly contact: Contact;
+
+  /** Read only when a text has a {{...}} (formatting dates costs more than most steps). */
+  get baseVars(): Record<string, string> {
+    this.vars ??= {
+      ...variablesFor({ contactName: this.contact.name, timeZone: this.timezone, protocolSeed: { ticketId: this.ticket.id, createdAt: this.ticket.createdAt } }),
+      number: this.contact.number ?? '',
+      email: this.contact.email ?? '',
+    };
+    return this.vars;
+  }
+
+  readonly lang: string;
+
+  now() {
+    return new Date();
+  }
+
+  random() {
+    return Math.random();
+  }
+
+  async say(_nodeId: string, text: string, presence?: 'typing') {
+    if (!text.trim()) return;
+    await sendText(this.deps, this.em, this.ticket, {
+      body: text,
+      isSystem: true,
+      render: false,
+      presence: presence ? { kind: 'composing', ms: typingMs(text) } : undefined,
+    });
+  }
+
+  async sendMedia(nodeId: string, media: MediaToSend) {
+    const stored = await this.em.findOne(FlowMedia, { fileName: media.fileName });
+    if (!stored) {
+      this.deps.logger.warn({ ticketId: this.ticket.id, nodeId }, 'flow: a file of the flow is gone; not sent');
+      return;
+    }
+    const voice = media.voiceNote && media.kind === 'audio' && stored.voiceFileName;
+    const source = voice ? stored.voiceFileName! : stored.fileName;
+    // The conversation gets its own copy: a message's file may be deleted with it, the flow's must stay.
+    const data = await this.deps.media.read(this.ticket.companyId, source);
+    const copy = await this.deps.media.save(this.ticket.companyId, {
+      data,
+      mimetype: voice ? 'audio/ogg; codecs=opus' : stored.mimetype,
+      filename: voice ? stored.mediaName.replace(/\.[^.]+$/, '') + '.ogg' : stored.mediaName,
+    });
+    try {
+      await queueOnTicket(this.deps, this.em, this.ticket, {
+        body: '',
+        isSystem: true,
+        presence: voice ? { kind: 'recording', ms: 1500 } : undefined,
+        media: { fileName: copy.fileName, mediaName: copy.mediaName, mimetype: copy.mimetype, voiceNote: !!voice },
+      });
+    } catch (err) {
+      await this.deps.media.remove(this.ticket.companyId, copy.fileName);
+      throw err;
+    }
+  }
+
+  private waits(): StepWaits {
+    if (!this.deps.waits) throw new Error('flows: waits are not set up');
+    return this.deps.waits;
+  }
+
+  /**
+   * The job is planned before the transaction commits, so a crash cannot lose it; if the transaction rolls
+   * back instead, the job finds no wait of that id in the session and does nothing.
+   */
+  async pause(_nodeId: string, until: Date, waitId: string) {
+    await this.waits().resumeAt(until, this.resumeStep, this.waitFacts(), { waitId, input: 'resume' } satisfies FlowWaitData);
+  }
+
+  async expectReply(_nodeId: string, until: Date, waitId: string) {
+    const handle = await this.waits().resumeAt(until, this.resumeStep, this.waitFacts(), { waitId, input: 'timeout' } satisfies FlowWaitData);
+    return handle.jobId;
+  }
+
+  forgetReply(wait: FlowWait) {
+    if (wait.kind !== 'answer' || !wait.jobId) return;
+    const jobId = wait.jobId;
+    const waits = this.deps.waits;
+    const logger = this.deps.logger;
+    afterCommit(() => void waits?.cancel({ jobId }).catch((err: unknown) => logger.debug({ err }, 'flow: a deadline could not be cancelled')));
+  }
+
+  async toQueue(_nodeId: string, queueId: number) {
+    const queue = await this.em.findOne(Queue, queueId, { fields: ['id'] });
+    if (!queue) return false;
+    await moveToQueue(this.em, this.ticket, this.actor, queueId);
+    this.moved = true;
+    return true;
+  }
+
+  async handOff() {
+    // The Typebot and OpenAI clients (issue 21) are not in this build: a person takes over instead.
+    return 'unavailable' as const;
+  }
+
+  /** What a resumed wait needs of the message that set it. */
+  private waitFacts(): InboundFacts {
+    const f = this.facts;
+    return { ...f, body: '', messageId: 0, quotedWid: null, replyId: null, isNewTicket: false, ratingReply: false };
+  }
+}
+
+/** A flow may work a ticket that is waiting, has no queue and no person, and is not a group's. */
+export const flowMayWork = (ticket: Pick<Ticket, 'status' | 'queueId' | 'userId' | 'isGroup' | 'whatsappId'>) =>
+  ticket.status === 'pending' && ticket.queueId === null && ticket.userId === null && !ticket.isGroup && ticket.whatsappId !== null;
+
+export class FlowConversations {
+  /** The running-flow step: a planned wait resumes through it. Set by the module once it exists. */
+  resumeStep!: InboundStep;
+  /** This app's caches (a test process may run several apps, each on its own database). */
+  private readonly graphs = new FlowGraphs();
+  private readonly companies: CompanyCache = new Map();
+
+  constructor(private readonly deps: FlowRuntimeDeps) {}
+
+  private root(companyId: number) {
+    return forCompany(this.deps.systemEm(), companyId);
+  }
+
+  /** Starts `start.flowId` on the ticket of `facts` (a phrase, the welcome, the no-match flow). */
+  async start(facts: InboundFacts, start: FlowStart): Promise<boolean> {
+    const done = await withConversation(this.root(facts.companyId), facts.ticketId, async (tx, ticket, hold) => {
+      if (!flowMayWork(ticket) || this.busy(hold)) return null;
+      const flow = await tx.findOne(Flow, start.flowId);
+      if (!flow || !flow.active || flow.version === 0) return null;
+      const compiled = await this.graphs.get(tx, flow.id, flow.version);
+      if (!compiled) return null;
+      return this.advance(tx, ticket, hold, facts, newSession(compiled), { kind: 'start' }, start);
+    });
+    await this.announceMove(facts, done);
+    return !!done;
+  }
+
+  /** A customer's message on a ticket a flow holds: the answer it waits for, or nothing (claimed). */
+  async onMessage(facts: InboundFacts): Promise<boolean> {
+    const done = await withConversation(this.root(facts.companyId), facts.ticketId, async (tx, ticket, hold) => {
+      const session = hold?.holder === 'flow' ? sessionOf(hold.state) : null;
+      if (!hold || !session) return null;
+      const stop = await this.stopReason(tx, ticket, session);
+      if (stop) {
+        await this.finish(tx, ticket, session, stop.status, stop.detail);
+        return null;
+      }
+      return this.advance(tx, ticket, hold, facts, session, {
+        kind: 'message',
+        body: facts.body ?? '',
+        replyId: facts.replyId,
+        hasText: !!(facts.body ?? '').trim(),
+      });
+    });
+    await this.announceMove(facts, done);
+    return !!done;
+  }
+
+  /** A planned wait's time came: the end of a pause or a "no reply" deadline. */
+  async resume(facts: InboundFacts, data: Record<string, unknown>): Promise<void> {
+    const wait = data as Partial<FlowWaitData>;
+    if (typeof wait.waitId !== 'string' || (wait.input !== 'resume' && wait.input !== 'timeout')) return;
+    const done = await withConversation(this.root(facts.companyId), facts.ticketId, async (tx, ticket, hold) => {
+      const session = hold?.holder === 'flow' ? sessionOf(hold.state) : null;
+      if (!hold || !session || session.wait?.id !== wait.waitId) return null;
+      const stop = await this.stopReason(tx, ticket, session);
+      if (stop) {
+        await this.finish(tx, ticket, session, stop.status, stop.detail);
+        return null;
+      }
+      return this.advance(tx, ticket, hold, facts, session, { kind: wait.input!, waitId: wait.waitId! } as FlowInput);
+    });
+    await this.announceMove(facts, done);
+  }
+
+  /** Another automation (an integration, a prompt) works the conversation; a flow does not take it over. */
+  private busy(hold: ConversationHold | null): boolean {
+    if (!hold) return false;
+    if (hold.holder === 'flow') return sessionOf(hold.state) !== null;
+    return hold.holder !== 'chatbot';
+  }
+
+  /** Why a held session must stop before it goes on: a person or a queue took the ticket, the flow was switched off. */
+  private async stopReason(tx: EntityManager, ticket: Ticket, session: FlowSession): Promise<{ status: 'handed' | 'expired'; detail: string } | null> {
+    if (!flowMayWork(ticket)) return { status: 'handed', detail: 'the ticket was taken or moved' };
+    const flow = await tx.findOne(Flow, session.flowId, { fields: ['id', 'active'] });
+    if (!flow) return { status: 'expired', detail: 'the flow was deleted' };
+    if (!flow.active) return { status: 'expired', detail: 'the flow was switched off' };
+    return null;
+  }
+
+  /** Ends a held session without running it. */
+  private async finish(tx: EntityManager, ticket: Ticket, session: FlowSession, status: 'handed' | 'expired', detail: string) {
+    await releaseHold(tx, ticket);
+    if (session.runId) {
+      await tx.execute(`update flow_runs set status = ?, ended_at = now() where id = ?`, [status, session.runId]);
+      await insertSteps(tx, ticket, session.runId, [{ nodeId: session.node, nodeType: 'flow', outcome: status, detail }]);
+    }
+    await tx.flush();
+  }
+
+  private async advance(
+    tx: EntityManager,
+    ticket: Ticket,
+    hold: ConversationHold | null,
+    facts: InboundFacts,
+    session: FlowSession,
+    input: FlowInput,
+    start?: FlowStart,
+  ): Promise<{ ticket: Ticket; before: TicketPlacement; moved: boolean; actor: TicketActor } | null> {
+    const compiled = await this.graphs.get(tx, session.flowId, session.version);
+    if (!compiled) {
+      await this.finish(tx, ticket, session, 'expired', 'the flow version is gone');
+      return null;
+    }
+    const company = await companyOf(this.companies, tx, ticket.companyId);
+    const contact = await tx.findOneOrFail(Contact, ticket.contactId);
+    const actor: TicketActor = { kind: 'flow', flowId: session.flowId };
+    const before = placementOf(ticket);
+    const io = new TicketIO(this.deps, tx, ticket, company, contact, facts, actor, this.resumeStep);
+    const result = await new FlowRunner(compiled, io).advance(session, input);
+    if (!result.applied) return null;
+    await this.persist(tx, ticket, hold, result, start);
+    return { ticket, before, moved: io.moved, actor };
+  }
+
+  /** The run's row and log, and the session in the hold (or the hold let go when the run ended). */
+  private async persist(tx: EntityManager, ticket: Ticket, hold: ConversationHold | null, result: AdvanceResult, start?: FlowStart) {
+    const { session, status } = result;
+    const ended = status !== 'waiting';
+    if (start) {
+      const [row] = await tx.execute<{ id: number }[]>(
+        `insert into flow_runs (company_id, ticket_id, flow_id, version, trigger, campaign_id, status, started_at, ended_at)
+         values (?, ?, ?, ?, ?, ?, ?, now(), ${ended ? 'now()' : 'null'}) returning id`,
+        [ticket.companyId, ticket.id, session.flowId, session.version, start.trigger, start.campaignId ?? null, status],
+      );
+      session.runId = row.id;
+    } else if (ended) {
+      await tx.execute(`update flow_runs set status = ?, ended_at = now() where id = ?`, [status, session.runId]);
+    }
+    if (!ended) {
+      if (hold?.holder === 'flow' && !start) {
+        hold.state = session as unknown as Record<string, unknown>;
+        hold.active = true;
+      } else {
+        await holdConversation(tx, ticket, { kind: 'flow', flowId: session.flowId }, {
+          holder: 'flow',
+          holderId: session.flowId,
+          state: session as unknown as Record<string, unknown>,
+        });
+      }
+    } else if (hold?.holder === 'flow') {
+      await releaseHold(tx, ticket);
+    }
+    await insertSteps(tx, ticket, session.runId, result.steps);
+    await tx.flush();
+  }
+
+  private async announceMove(facts: InboundFacts, done: { ticket: Ticket; before: TicketPlacement; moved: boolean; actor: TicketActor } | null | undefined) {
+    if (!done?.moved) return;
+    const em = this.root(facts.companyId);
+    const fresh = await em.findOne(Ticket, done.ticket.id);
+    if (fresh) await announce(this.deps, em, fresh, done.before, done.actor);
+  }
+}
+
+/** The run's log lines, in one statement. */
+const insertSteps = async (tx: EntityManager, ticket: Ticket, runId: number, steps: AdvanceResult['steps']) => {
+  if (steps.length === 0 || !runId) return;
+  const values = steps.map(() => `(?, ?, ?, ?, ?, ?, ?, clock_timestamp())`).join(', ');
+  await tx.execute(
+    `insert into flow_steps (company_id, run_id, ticket_id, node_id, node_type, outcome, detail, created_at) values ${values}`,
+    steps.flatMap((s) => [ticket.companyId, runId, ticket.id, s.nodeId, s.nodeType, s.outcome.slice(0, 40), s.detail]),
+  );
+};
+
