@@ -106,6 +106,10 @@ const errors: Record<ErrorCode, string> = {
   ERR_INTEGRATION_IN_USE: 'A queue or a connection uses this integration.',
   ERR_INTEGRATION_URL_REFUSED: 'This address is private or local and cannot be called.',
   ERR_INTEGRATION_INVALID_CREDENTIALS: 'This is not a service-account key (JSON).',
+  ERR_NO_FLOW_FOUND: 'Flow not found.',
+  ERR_FLOW_NAME_ALREADY_EXISTS: 'A flow with this name already exists.',
+  ERR_NO_FLOW_CAMPAIGN_FOUND: 'Flow campaign not found.',
+  ERR_FLOW_PHRASE_ALREADY_EXISTS: 'This connection already has a flow campaign with this phrase.',
 };
 
 const en = {

@@ -23,6 +23,8 @@ export const makeConnection = (id: number, overrides: Partial<Connection> = {}):
   timeToTransfer: 0,
   integrationId: null,
   promptId: null,
+  flowIdWelcome: null,
+  flowIdNotPhrase: null,
   hasToken: false,
   companyId: 1,
   queues: [],
