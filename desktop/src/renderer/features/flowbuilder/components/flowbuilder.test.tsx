@@ -1,0 +1,204 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { FlowDocumentView, FlowGraphInput, FlowTestResult, FlowView } from '@atrium/shared';
+import { cleanup } from '@testing-library/react';
+import { collectToasts, fakeServer, planReply, renderApp, signIn } from '../../../test/render';
+import { usePreferences } from '../../../stores/preferences-store';
+import { loadDraft } from '../lib/graph';
+
+const flow = (id: number, name: string, extra: Partial<FlowView> = {}): FlowView => ({
+  id,
+  name,
+  active: true,
+  companyId: 1,
+  version: 0,
+  createdAt: '2026-11-01T10:00:00Z',
+  updatedAt: '2026-11-01T10:00:00Z',
+  ...extra,
+});
+
+/** /flowbuilder calls in memory, as the server answers them. */
+const flowsServer = (initial: FlowView[], graphs: Record<number, FlowGraphInput> = {}) => {
+  const flows = [...initial];
+  const saved: Record<number, FlowGraphInput> = { ...graphs };
+  const doc = (id: number): FlowDocumentView => {
+    const f = flows.find((x) => x.id === id)!;
+    return { flow: { ...f, flow: (saved[id] as FlowDocumentView['flow']['flow']) ?? null }, files: {} };
+  };
+  const calls = fakeServer((call) => {
+    if (call.url.startsWith('/companies/listPlan/')) return planReply();
+    if (call.method === 'GET' && call.url === '/flowbuilder') return { data: { flows, count: flows.length, hasMore: false } };
+    if (call.method === 'POST' && call.url === '/flowbuilder') {
+      const created = flow(100 + flows.length, (call.data as { name: string }).name);
+      flows.push(created);
+      return { status: 201, data: created };
+    }
+    if (call.method === 'PUT' && call.url === '/flowbuilder') {
+      const body = call.data as { flowId: number; name?: string; active?: boolean };
+      const f = flows.find((x) => x.id === body.flowId)!;
+      Object.assign(f, { ...(body.name ? { name: body.name } : {}), ...(body.active !== undefined ? { active: body.active } : {}) });
+      return { data: f };
+    }
+    if (call.method === 'POST' && call.url === '/flowbuilder/duplicate') {
+      const source = flows.find((x) => x.id === (call.data as { flowId: number }).flowId)!;
+      const copy = flow(200 + flows.length, `${source.name} - copy`);
+      flows.push(copy);
+      return { status: 201, data: copy };
+    }
+    const docId = Number(/^\/flowbuilder\/flow\/(\d+)$/.exec(call.url)?.[1]);
+    if (call.method === 'GET' && docId) return { data: doc(docId) };
+    if (call.method === 'POST' && call.url === '/flowbuilder/flow') {
+      const { idFlow, ...graph } = call.data as FlowGraphInput & { idFlow: number };
+      saved[idFlow] = graph;
+      flows.find((x) => x.id === idFlow)!.version += 1;
+      return { data: doc(idFlow) };
+    }
+    if (call.method === 'POST' && call.url === '/flowbuilder/test') {
+      const body = call.data as { event: string; body: string };
+      const result: FlowTestResult =
+        body.event === 'start'
+          ? { replies: [{ kind: 'text', body: 'Escolha:\n\n[1] Vendas', nodeId: 'm' }], path: [{ nodeId: '1', outcome: 'a' }, { nodeId: 'm', outcome: 'asked' }], status: 'waiting', waiting: { nodeId: 'm', timeoutMinutes: null }, session: { s: 1 }, variables: {} }
+          : { replies: [{ kind: 'text', body: 'Vendas aqui.', nodeId: 'v' }], path: [{ nodeId: 'm', outcome: 'a1' }, { nodeId: 'v', outcome: 'a' }], status: 'done', waiting: null, session: null, variables: {} };
+      return { data: result };
+    }
+    const delId = Number(/^\/flowbuilder\/(\d+)$/.exec(call.url)?.[1]);
+    if (call.method === 'DELETE' && delId) {
+      flows.splice(flows.findIndex((x) => x.id === delId), 1);
+      return { data: { message: 'Flow deleted' } };
+    }
+    if (call.method === 'GET' && call.url === '/queue') return { data: [{ id: 4, name: 'Vendas' }] };
+    return { data: [] };
+  });
+  return { flows, saved, calls };
+};
+
+const MENU_GRAPH: FlowGraphInput = {
+  nodes: [
+    { id: '1', type: 'start', position: { x: 0, y: 0 }, data: { label: 'Inicio do fluxo' } },
+    { id: 'm', type: 'menu', position: { x: 300, y: 0 }, data: { message: 'Escolha:', arrayOption: [{ number: 1, value: 'Vendas' }, { number: 2, value: 'Suporte' }] } },
+    { id: 'v', type: 'message', position: { x: 600, y: 0 }, data: { label: 'Vendas aqui.' } },
+  ],
+  connections: [
+    { id: 'e1', source: '1', target: 'm' },
+    { id: 'e2', source: 'm', target: 'v', sourceHandle: 'a1' },
+  ],
+};
+
+beforeEach(() => {
+  localStorage.clear();
+  usePreferences.setState({ cshow: true });
+});
+
+describe('/flowbuilders', () => {
+  it('lists flows with their status; a new flow opens its canvas', async () => {
+    const { flows } = flowsServer([flow(1, 'Boas-vindas'), flow(2, 'Pós-venda', { active: false })]);
+    signIn({ profile: 'admin' });
+    renderApp('/flowbuilders');
+    expect((await screen.findByTestId('flow-open-1')).textContent).toBe('Boas-vindas');
+    expect((screen.getByTestId('flow-active-2') as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(screen.getByTestId('flows-add'));
+    const dialog = await screen.findByTestId('flow-name-dialog');
+    fireEvent.change(within(dialog).getByTestId('flow-name'), { target: { value: 'A' } });
+    fireEvent.click(within(dialog).getByTestId('flow-name-dialog-save'));
+    expect(await within(dialog).findByText('Too short!')).toBeTruthy();
+    fireEvent.change(within(dialog).getByTestId('flow-name'), { target: { value: 'Atendimento' } });
+    fireEvent.click(within(dialog).getByTestId('flow-name-dialog-save'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/flowbuilder/${flows.at(-1)!.id}`));
+    expect(flows.at(-1)!.name).toBe('Atendimento');
+  });
+
+  it('agents see the flows but no add, duplicate or delete', async () => {
+    flowsServer([flow(1, 'Boas-vindas')]);
+    signIn({ profile: 'user' });
+    renderApp('/flowbuilders');
+    await screen.findByTestId('flow-open-1');
+    expect(screen.queryByTestId('flows-add')).toBeNull();
+    expect(screen.queryByTestId('flow-duplicate-1')).toBeNull();
+    expect(screen.queryByTestId('flow-delete-1')).toBeNull();
+  });
+});
+
+describe('/flowbuilder/:id', () => {
+  it('draws the saved canvas with one output per menu option and its invalid and no-reply outputs', async () => {
+    flowsServer([flow(1, 'Menu', { version: 1 })], { 1: MENU_GRAPH });
+    signIn({ profile: 'admin' });
+    renderApp('/flowbuilder/1');
+    const menu = await screen.findByTestId('flow-node-m');
+    expect(menu.textContent).toContain('1. Vendas');
+    expect(menu.textContent).toContain('2. Suporte');
+    for (const handle of ['a1', 'a2', 'invalid', 'timeout']) expect(screen.getByTestId(`flow-handle-m-${handle}`)).toBeTruthy();
+    // Option 2 and the invalid answers lead nowhere: warned about.
+    expect(screen.getByTestId('flowbuilder-warnings').textContent).toBe('2');
+  });
+
+  it('adds a node through its dialog, keeps the edit as a draft until saved, and saves the whole canvas', async () => {
+    const toasts = collectToasts();
+    const { saved } = flowsServer([flow(1, 'Menu', { version: 1 })], { 1: MENU_GRAPH });
+    signIn({ profile: 'admin' });
+    const view = renderApp('/flowbuilder/1');
+    await screen.findByTestId('flow-node-m');
+    fireEvent.click(screen.getByTestId('flowbuilder-add'));
+    fireEvent.click(await screen.findByTestId('flowbuilder-add-question'));
+    const dialog = await screen.findByTestId('flow-node-dialog');
+    expect(within(dialog).getByText('Add a question to the flow')).toBeTruthy();
+    fireEvent.change(within(dialog).getByTestId('flow-dialog-message'), { target: { value: 'Qual é o seu nome?' } });
+    fireEvent.change(within(dialog).getByTestId('flow-dialog-answer-key'), { target: { value: 'nome completo' } });
+    fireEvent.click(within(dialog).getByTestId('flow-node-dialog-save'));
+    expect(await within(dialog).findByText('Letters, digits and _ only, starting with a letter')).toBeTruthy();
+    fireEvent.change(within(dialog).getByTestId('flow-dialog-answer-key'), { target: { value: 'nome' } });
+    fireEvent.click(within(dialog).getByTestId('flow-node-dialog-save'));
+    await waitFor(() => expect(screen.queryByTestId('flow-node-dialog')).toBeNull());
+    expect(document.querySelector('[data-node-type="question"]')!.textContent).toContain('Qual é o seu nome?');
+    expect(screen.getByTestId('flowbuilder-hint').textContent).toMatch(/Unsaved/);
+    await waitFor(() => expect(loadDraft(1)?.graph.nodes).toHaveLength(4));
+
+    // Leaving and coming back: the draft is restored, the saved flow is untouched.
+    view.unmount();
+    cleanup();
+    renderApp('/flowbuilder/1');
+    expect(await screen.findByTestId('flowbuilder-draft')).toBeTruthy();
+    expect(document.querySelector('[data-node-type="question"]')).toBeTruthy();
+    expect(saved[1].nodes).toHaveLength(3);
+
+    fireEvent.click(screen.getByTestId('flowbuilder-save'));
+    await waitFor(() => expect(saved[1].nodes).toHaveLength(4));
+    const question = saved[1].nodes.find((n) => n.type === 'question')!;
+    expect(question.id).toMatch(/^[A-Za-z0-9]{30}$/);
+    expect(question.data).toMatchObject({ typebotIntegration: { message: 'Qual é o seu nome?', answerKey: 'nome' } });
+    expect(saved[1].connections).toHaveLength(2);
+    await waitFor(() => expect(toasts.map((t) => t.message)).toContain('Flow saved successfully'));
+    expect(loadDraft(1)).toBeNull();
+    expect(screen.queryByTestId('flowbuilder-draft')).toBeNull();
+  });
+
+  it('duplicates and deletes nodes; the start has neither', async () => {
+    flowsServer([flow(1, 'Menu', { version: 1 })], { 1: MENU_GRAPH });
+    signIn({ profile: 'admin' });
+    renderApp('/flowbuilder/1');
+    await screen.findByTestId('flow-node-v');
+    expect(screen.queryByTestId('flow-node-delete-1')).toBeNull();
+    fireEvent.click(screen.getByTestId('flow-node-duplicate-v'));
+    await waitFor(() => expect(document.querySelectorAll('[data-node-type="message"]')).toHaveLength(2));
+    fireEvent.click(screen.getByTestId('flow-node-delete-m'));
+    await waitFor(() => expect(screen.queryByTestId('flow-node-m')).toBeNull());
+  });
+
+  it('the test panel runs the canvas on the server and lights the path taken', async () => {
+    const { calls } = flowsServer([flow(1, 'Menu', { version: 1 })], { 1: MENU_GRAPH });
+    signIn({ profile: 'admin' });
+    renderApp('/flowbuilder/1');
+    await screen.findByTestId('flow-node-m');
+    fireEvent.click(screen.getByTestId('flowbuilder-test'));
+    fireEvent.click(await screen.findByTestId('flow-test-start'));
+    expect((await screen.findAllByTestId('flow-test-line-flow'))[0].textContent).toContain('[1] Vendas');
+    await waitFor(() => expect(screen.getByTestId('flow-node-m').dataset.passed).toBe('true'));
+    fireEvent.change(screen.getByTestId('flow-test-input'), { target: { value: '1' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('flow-test-send'));
+    });
+    await waitFor(() => expect(screen.getAllByTestId('flow-test-line-flow').map((l) => l.textContent)).toContain('Vendas aqui.'));
+    expect(screen.getByTestId('flow-node-v').dataset.passed).toBe('true');
+    const turns = calls.filter((c) => c.url === '/flowbuilder/test').map((c) => c.data as { event: string; session?: unknown; body: string });
+    expect(turns).toMatchObject([{ event: 'start' }, { event: 'message', body: '1', session: { s: 1 } }]);
+  });
+});
