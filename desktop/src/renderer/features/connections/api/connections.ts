@@ -56,4 +56,14 @@ export const connectionsApi = {
   queues: async () => (await api.get<QueueOption[]>('/queue')).data,
   integrations: async () => (await api.get<{ queueIntegrations: NamedRecord[] }>('/queueIntegration')).data.queueIntegrations,
   prompts: async () => (await api.get<{ prompts: NamedRecord[] }>('/prompt')).data.prompts,
+  /** The company's flows, for the welcome and no-match flows (every page of GET /flowbuilder). */
+  flows: async () => {
+    const all: { id: number; name: string }[] = [];
+    for (let page = 1; page <= 50; page += 1) {
+      const { data } = await api.get<{ flows: { id: number; name: string }[]; hasMore: boolean }>('/flowbuilder', { params: { pageNumber: page } });
+      all.push(...data.flows);
+      if (!data.hasMore) break;
+    }
+    return all;
+  },
 };

@@ -30,6 +30,8 @@ type FormValues = {
   timeUseBotQueues: string;
   integrationId: string;
   promptId: string;
+  flowIdWelcome: string;
+  flowIdNotPhrase: string;
 };
 
 const initialValues = (c?: Connection): FormValues => ({
@@ -49,6 +51,8 @@ const initialValues = (c?: Connection): FormValues => ({
   timeUseBotQueues: String(c?.timeUseBotQueues ?? 0),
   integrationId: c?.integrationId ? String(c.integrationId) : '',
   promptId: c?.promptId ? String(c.promptId) : '',
+  flowIdWelcome: c?.flowIdWelcome ? String(c.flowIdWelcome) : '',
+  flowIdNotPhrase: c?.flowIdNotPhrase ? String(c.flowIdNotPhrase) : '',
 });
 
 /**
@@ -69,6 +73,8 @@ const toPayload = (values: FormValues, adding: boolean, shown: { integration: bo
   transferQueueId: values.transferQueueId ? Number(values.transferQueueId) : null,
   maxUseBotQueues: values.maxUseBotQueues || '0',
   timeUseBotQueues: values.timeUseBotQueues || '0',
+  flowIdWelcome: values.flowIdWelcome ? Number(values.flowIdWelcome) : null,
+  flowIdNotPhrase: values.flowIdNotPhrase ? Number(values.flowIdNotPhrase) : null,
   ...(adding ? { provider: values.provider } : {}),
   ...(shown.integration ? { integrationId: values.integrationId ? Number(values.integrationId) : null } : {}),
   ...(shown.prompt ? { promptId: values.promptId ? Number(values.promptId) : null } : {}),
@@ -86,6 +92,8 @@ export function ConnectionModal({ connection, onClose }: ConnectionModalProps) {
   const { t } = useTranslation('connections');
   const queues = useQuery(QUEUES_KEY, connectionsApi.queues, { staleTime: 30_000 });
   const queueList = queues.data ?? [];
+  // Only for two optional choices: a failure leaves them empty rather than toasting.
+  const flows = useQuery(['connections', 'flows'], connectionsApi.flows, { staleTime: 30_000, silent: true });
   const queueName = (id: number) => queueList.find((q) => q.id === id)?.name ?? String(id);
   // The connection-level automation of tickets without a queue: listed only when the plan has it.
   const plan = usePlanFlags();
@@ -219,6 +227,21 @@ export function ConnectionModal({ connection, onClose }: ConnectionModalProps) {
               ) : null}
             </div>
           ) : null}
+          {/* The flows of the flow builder: one greets a new or reopened conversation, one answers what nothing else did. */}
+          <div className={styles.row}>
+            {(['flowIdWelcome', 'flowIdNotPhrase'] as const).map((name) => (
+              <Field key={name} label={t(`modal.${name}`)} {...form.field(name)}>
+                <Select value={form.values[name]} data-testid={`connection-${name}`} onChange={(_, d) => form.set(name, d.value)}>
+                  <option value="">{t('modal.none')}</option>
+                  {(flows.data ?? []).map((f) => (
+                    <option key={f.id} value={String(f.id)}>
+                      {f.name}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            ))}
+          </div>
           {connection ? <ApiTokenField connectionId={connection.id} hasToken={connection.hasToken} /> : null}
         </>
       )}

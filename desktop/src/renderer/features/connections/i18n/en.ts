@@ -65,6 +65,8 @@ const en = {
     expiresTicket: 'Close tickets after (minutes)',
     timeToTransfer: 'Transfer after (minutes)',
     transferQueueId: 'Transfer to queue',
+    flowIdWelcome: 'Welcome flow',
+    flowIdNotPhrase: 'No-match flow',
     none: 'None',
     integration: 'Integration',
     prompt: 'AI prompt',

@@ -67,6 +67,8 @@ const es: Translation<typeof en> = {
     expiresTicket: 'Cerrar tickets tras (minutos)',
     timeToTransfer: 'Transferir después de (minutos)',
     transferQueueId: 'Transferir a la cola',
+    flowIdWelcome: 'Flujo de bienvenida',
+    flowIdNotPhrase: 'Flujo sin coincidencia',
     none: 'Ninguna',
     integration: 'Integración',
     prompt: 'Prompt de IA',

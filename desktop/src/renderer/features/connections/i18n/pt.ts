@@ -67,6 +67,8 @@ const pt: Translation<typeof en> = {
     expiresTicket: 'Encerrar chamados após (minutos)',
     timeToTransfer: 'Transferir após (minutos)',
     transferQueueId: 'Transferir para a fila',
+    flowIdWelcome: 'Fluxo de boas-vindas',
+    flowIdNotPhrase: 'Fluxo sem correspondência',
     none: 'Nenhuma',
     integration: 'Integração',
     prompt: 'Prompt de IA',
