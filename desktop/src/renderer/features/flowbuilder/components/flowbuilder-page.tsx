@@ -238,6 +238,13 @@ function FlowEditor({ flowId }: { flowId: number }) {
       const stored = fromDocument(result.flow.flow);
       version.current = result.flow.version;
       setSaved(stored);
+      // The canvas becomes what the server kept (keys, numbers and defaults as it reads them), so it is
+      // not taken for unsaved edits; positions and selection stay as they are.
+      setFlow((f) => {
+        if (!f) return f;
+        const data = new Map(stored.nodes.map((n) => [n.id, n.data]));
+        return { nodes: f.nodes.map((n) => (data.has(n.id) ? { ...n, data: data.get(n.id)! } : n)), edges: f.edges };
+      });
       setRestored(false);
       dropDraft(flowId);
       storeVariables(stored);

@@ -146,6 +146,7 @@ describe('/flowbuilder/:id', () => {
     fireEvent.click(within(dialog).getByTestId('flow-node-dialog-save'));
     expect(await within(dialog).findByText('Letters, digits and _ only, starting with a letter')).toBeTruthy();
     fireEvent.change(within(dialog).getByTestId('flow-dialog-answer-key'), { target: { value: 'nome' } });
+    fireEvent.change(within(dialog).getByTestId('flow-dialog-retries'), { target: { value: '2' } });
     fireEvent.click(within(dialog).getByTestId('flow-node-dialog-save'));
     await waitFor(() => expect(screen.queryByTestId('flow-node-dialog')).toBeNull());
     expect(document.querySelector('[data-node-type="question"]')!.textContent).toContain('Qual é o seu nome?');
@@ -164,11 +165,13 @@ describe('/flowbuilder/:id', () => {
     await waitFor(() => expect(saved[1].nodes).toHaveLength(4));
     const question = saved[1].nodes.find((n) => n.type === 'question')!;
     expect(question.id).toMatch(/^[A-Za-z0-9]{30}$/);
-    expect(question.data).toMatchObject({ typebotIntegration: { message: 'Qual é o seu nome?', answerKey: 'nome' } });
+    // As the server's schema reads it: the retries a number, no empty "no reply" time.
+    expect(question.data).toEqual({ typebotIntegration: { message: 'Qual é o seu nome?', answerKey: 'nome' }, retries: 2 });
     expect(saved[1].connections).toHaveLength(2);
     await waitFor(() => expect(toasts.map((t) => t.message)).toContain('Flow saved successfully'));
     expect(loadDraft(1)).toBeNull();
     expect(screen.queryByTestId('flowbuilder-draft')).toBeNull();
+    expect(screen.getByTestId('flowbuilder-hint').textContent).toBe("Don't forget to save your flow!");
   });
 
   it('duplicates and deletes nodes; the start has neither', async () => {

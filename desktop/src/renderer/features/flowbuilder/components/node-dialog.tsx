@@ -165,9 +165,9 @@ export function NodeDialog({ type, data, onSubmit, onClose }: NodeDialogProps) {
       width={type === 'openai' || type === 'menu' ? 560 : 480}
       onClose={onClose}
       onSubmit={async (parsed, values) => {
-        // What the canvas keeps is what was typed (the server applies the schema's defaults on save).
-        onSubmit(type === 'ticket' ? { queue: { id: values.queueId, name: queues.data?.find((q) => q.id === values.queueId)?.name ?? values.queueName } } : dataOf(type, values));
-        void parsed;
+        // The data as the server's schema reads it (numbers as numbers, defaults filled), so a saved canvas
+        // comes back equal to the one drawn; a ticket node keeps its queue's name for the canvas.
+        onSubmit(type === 'ticket' ? { queue: { id: values.queueId, name: queues.data?.find((q) => q.id === values.queueId)?.name ?? values.queueName } } : parsed);
       }}
     >
       {(form) => {

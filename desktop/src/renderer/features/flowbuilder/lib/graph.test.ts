@@ -59,6 +59,10 @@ describe('the canvas rules', () => {
     dropDraft(7);
     expect(loadDraft(7)).toBeNull();
     localStorage.setItem('flowbuilder-draft-9', '{not json');
+    // An OpenAI node's key never reaches browser storage.
+    const ai = addNode(defaultGraph(), 'openai', { typebotIntegration: { name: 'IA', prompt: 'p', apiKey: 'sk-secret', voiceKey: 'vk-secret' } }).graph;
+    saveDraft(10, 1, ai);
+    expect(localStorage.getItem('flowbuilder-draft-10')).not.toMatch(/secret/);
     expect(loadDraft(9)).toBeNull();
   });
 

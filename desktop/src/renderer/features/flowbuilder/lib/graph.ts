@@ -140,8 +140,14 @@ export const nodeDataSchema = (type: FlowNodeType) => {
   return option.shape.data;
 };
 
+/** JSON with object keys in order: the server answers a node's data in its schema's key order. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
+
 /** Whether two graphs save the same document (a draft that equals what is saved is no draft). */
-export const sameDocument = (a: CanvasGraph, b: CanvasGraph): boolean => JSON.stringify(toDocument(a)) === JSON.stringify(toDocument(b));
+export const sameDocument = (a: CanvasGraph, b: CanvasGraph): boolean => canonical(toDocument(a)) === canonical(toDocument(b));
 
 /**
  * The draft: edits not saved yet, kept in browser storage at every change, per flow. It names the version
@@ -176,8 +182,19 @@ export const saveDraft = (flowId: number, version: number, graph: CanvasGraph): 
 
 export const dropDraft = (flowId: number): void => localStorage.removeItem(draftKey(flowId));
 
-/** Only what the document keeps (xyflow's selection and measures are not part of a draft). */
-const toCanvasOnly = (graph: CanvasGraph): CanvasGraph => fromDocument(toDocument(graph));
+/**
+ * Only what the document keeps (xyflow's selection and measures are not part of a draft), and never a
+ * third-party key: browser storage is no place for an OpenAI node's secrets (typed again if needed).
+ */
+const toCanvasOnly = (graph: CanvasGraph): CanvasGraph => {
+  const kept = fromDocument(toDocument(graph));
+  return {
+    ...kept,
+    nodes: kept.nodes.map((n) =>
+      n.type === 'openai' ? { ...n, data: { ...n.data, typebotIntegration: { ...(n.data.typebotIntegration as object), apiKey: '', voiceKey: '' } } } : n,
+    ),
+  };
+};
 
 /** The question nodes' answer keys, stored under `variables` as the product family does (spec 02). */
 export const storeVariables = (graph: CanvasGraph): void => {
