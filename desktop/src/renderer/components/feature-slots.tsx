@@ -8,6 +8,8 @@ import { createContext, useContext, type ComponentType } from 'react';
 export interface FeatureSlots {
   /** A new scheduled message for this contact, in a dialog (the schedules feature's). */
   scheduleDialog?: ComponentType<{ contactId: number; onClose: () => void }>;
+  /** The flows that ran on a ticket, step by step (the flowbuilder feature's; admins). */
+  flowLogDialog?: ComponentType<{ ticketId: number; onClose: () => void }>;
 }
 
 const SlotsContext = createContext<FeatureSlots>({});

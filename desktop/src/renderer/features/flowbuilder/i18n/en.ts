@@ -153,6 +153,7 @@ const en = {
     unreachable: '{{node}}: nothing leads here from the start.',
     noStart: 'The flow has no start.',
   },
+  log: { title: 'Flow log', empty: 'No flow ran on this ticket.', deleted: '(deleted flow)', triggers: { phrase: 'phrase', welcome: 'welcome', noMatch: 'no match' } },
   test: {
     open: 'Test',
     title: 'Test the flow',

@@ -155,6 +155,7 @@ const es: Translation<typeof en> = {
     unreachable: '{{node}}: nada lleva hasta aquí desde el inicio.',
     noStart: 'El flujo no tiene inicio.',
   },
+  log: { title: 'Registro del flujo', empty: 'Ningún flujo se ejecutó en este ticket.', deleted: '(flujo eliminado)', triggers: { phrase: 'frase', welcome: 'bienvenida', noMatch: 'sin coincidencia' } },
   test: {
     open: 'Probar',
     title: 'Probar el flujo',

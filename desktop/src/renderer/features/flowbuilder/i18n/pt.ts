@@ -155,6 +155,7 @@ const pt: Translation<typeof en> = {
     unreachable: '{{node}}: nada leva até aqui desde o início.',
     noStart: 'O fluxo não tem início.',
   },
+  log: { title: 'Log do fluxo', empty: 'Nenhum fluxo rodou neste ticket.', deleted: '(fluxo excluído)', triggers: { phrase: 'frase', welcome: 'boas-vindas', noMatch: 'sem correspondência' } },
   test: {
     open: 'Testar',
     title: 'Testar o fluxo',

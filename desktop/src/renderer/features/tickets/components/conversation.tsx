@@ -9,6 +9,7 @@ import {
   CheckmarkCircle20Regular,
   Delete20Regular,
   LockClosed20Regular,
+  Flowchart20Regular,
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -99,6 +100,8 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
   const [transfer, setTransfer] = useState(false);
   const [scheduling, setScheduling] = useState(false);
   const ScheduleDialog = useFeatureSlot('scheduleDialog');
+  const FlowLogDialog = useFeatureSlot('flowLogDialog');
+  const [flowLog, setFlowLog] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState<Message | null>(null);
 
@@ -221,6 +224,7 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
           {action('ticket-schedule', t('actions.schedule'), <CalendarClock20Regular />, () =>
             ScheduleDialog ? setScheduling(true) : void navigate(`/schedules?contactId=${ticket.contactId}`),
           )}
+          {isAdmin && FlowLogDialog ? action('ticket-flow-log', t('actions.flowLog'), <Flowchart20Regular />, () => setFlowLog(true)) : null}
           {can(user?.profile, 'ticket-options:deleteTicket')
             ? action('ticket-delete', t('actions.delete'), <Delete20Regular />, () => setConfirmDelete(true))
             : null}
@@ -275,6 +279,11 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
       {scheduling && ScheduleDialog ? (
         <Suspense fallback={null}>
           <ScheduleDialog contactId={ticket.contactId} onClose={() => setScheduling(false)} />
+        </Suspense>
+      ) : null}
+      {flowLog && FlowLogDialog ? (
+        <Suspense fallback={null}>
+          <FlowLogDialog ticketId={ticket.id} onClose={() => setFlowLog(false)} />
         </Suspense>
       ) : null}
       <ConfirmationDialog

@@ -37,6 +37,7 @@ const en = {
     transfer: 'Transfer',
     delete: 'Delete',
     schedule: 'Schedule',
+    flowLog: 'Flow log',
     contact: 'Contact details',
     back: 'Back',
   },

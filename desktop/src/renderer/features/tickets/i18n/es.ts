@@ -39,6 +39,7 @@ const es: Translation<typeof en> = {
     transfer: 'Transferir',
     delete: 'Eliminar',
     schedule: 'Programar',
+    flowLog: 'Registro del flujo',
     contact: 'Datos del contacto',
     back: 'Volver',
   },

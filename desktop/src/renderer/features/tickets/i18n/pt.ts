@@ -39,6 +39,7 @@ const pt: Translation<typeof en> = {
     transfer: 'Transferir',
     delete: 'Deletar',
     schedule: 'Agendamento',
+    flowLog: 'Log do fluxo',
     contact: 'Dados do contato',
     back: 'Voltar',
   },
