@@ -22,7 +22,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { AddRegular, ArrowDownRegular, ArrowUpRegular, DeleteRegular } from '@fluentui/react-icons';
-import { FLOW_CONTENT_MAX_ELEMENTS, FLOW_INTERVAL_MAX_SECONDS, FLOW_MEDIA_RULES, type FlowContentElement, type FlowMediaKind } from '@atrium/shared';
+import { FLOW_CONTENT_MAX_ELEMENTS, FLOW_IMAGE_QUALITY, FLOW_INTERVAL_MAX_SECONDS, FLOW_MEDIA_RULES, type FlowContentElement, type FlowMediaKind } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/toasts';
 import { flowsApi } from '../api/flows';
@@ -74,6 +74,25 @@ export const fileProblem = (kind: FlowMediaKind, file: File, t: (key: string, v?
   return null;
 };
 
+/**
+ * A JPEG photo is re-encoded at the spec's quality 0.7 before upload (spec 02 section 5), when that makes
+ * it smaller; a PNG keeps its transparency as it is. Where the browser cannot (no OffscreenCanvas), the
+ * file goes as chosen: the server's limits hold either way.
+ */
+export const compressImage = async (file: File): Promise<File> => {
+  if (file.type !== 'image/jpeg' || typeof OffscreenCanvas === 'undefined' || typeof createImageBitmap === 'undefined') return file;
+  try {
+    const bitmap = await createImageBitmap(file);
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    canvas.getContext('2d')!.drawImage(bitmap, 0, 0);
+    bitmap.close();
+    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: FLOW_IMAGE_QUALITY });
+    return blob.size < file.size ? new File([blob], file.name, { type: 'image/jpeg' }) : file;
+  } catch {
+    return file;
+  }
+};
+
 const useStyles = makeStyles({
   surface: { maxWidth: '640px', width: '100%' },
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, maxHeight: '55vh', overflowY: 'auto' },
@@ -119,7 +138,8 @@ export function ContentDialog({ data, onSubmit, onClose }: ContentDialogProps) {
     setUploading(true);
     try {
       const pending = cards.filter((c) => c.file);
-      const names = pending.length > 0 ? await flowsApi.upload(pending.map((c) => c.file!)) : [];
+      const files = await Promise.all(pending.map((c) => (c.type === 'img' ? compressImage(c.file!) : Promise.resolve(c.file!))));
+      const names = files.length > 0 ? await flowsApi.upload(files) : [];
       const stored = new Map(pending.map((c, i) => [c.key, names[i]]));
       const counts: Record<string, number> = {};
       const elements = cards.map((c): FlowContentElement => {

@@ -66,6 +66,10 @@ const flowsServer = (initial: FlowView[], graphs: Record<number, FlowGraphInput>
       flows.splice(flows.findIndex((x) => x.id === delId), 1);
       return { data: { message: 'Flow deleted' } };
     }
+    if (call.method === 'POST' && call.url === '/flowbuilder/content') {
+      const files = (call.data as FormData).getAll('medias') as File[];
+      return { status: 201, data: files.map((f, i) => `stored${i}abcdefghij.${f.name.split('.').pop()}`) };
+    }
     if (call.method === 'GET' && call.url === '/queue') return { data: [{ id: 4, name: 'Vendas' }] };
     return { data: [] };
   });
@@ -204,4 +208,42 @@ describe('/flowbuilder/:id', () => {
     const turns = calls.filter((c) => c.url === '/flowbuilder/test').map((c) => c.data as { event: string; session?: unknown; body: string });
     expect(turns).toMatchObject([{ event: 'start' }, { event: 'message', body: '1', session: { s: 1 } }]);
   });
+
+  it('the content dialog checks its cards in the spec\'s words, refuses a wrong file, and uploads on save', async () => {
+    const toasts = collectToasts();
+    const { calls } = flowsServer([flow(1, 'Conteúdo', { version: 1 })], { 1: MENU_GRAPH });
+    signIn({ profile: 'admin' });
+    renderApp('/flowbuilder/1');
+    await screen.findByTestId('flow-node-m');
+    fireEvent.click(screen.getByTestId('flowbuilder-add'));
+    fireEvent.click(await screen.findByTestId('flowbuilder-add-singleBlock'));
+    const dialog = await screen.findByTestId('flow-content-dialog');
+    const add = async (type: string) => {
+      fireEvent.click(within(dialog).getByTestId('flow-content-add'));
+      fireEvent.click(await screen.findByTestId(`flow-content-add-${type}`));
+    };
+    const problem = async () => (await within(dialog).findByTestId('flow-content-problem')).textContent;
+    await add('message');
+    fireEvent.click(within(dialog).getByTestId('flow-content-save'));
+    expect(await problem()).toBe('Empty message fields!');
+    fireEvent.change(within(dialog).getByLabelText('Text'), { target: { value: 'Veja nosso catálogo' } });
+    await add('interval');
+    fireEvent.change(within(dialog).getByLabelText('Interval'), { target: { value: '121' } });
+    fireEvent.click(within(dialog).getByTestId('flow-content-save'));
+    await waitFor(async () => expect(await problem()).toBe('An interval cannot be 0 or above 120!'));
+    fireEvent.change(within(dialog).getByLabelText('Interval'), { target: { value: '3' } });
+    await add('img');
+    fireEvent.click(within(dialog).getByTestId('flow-content-save'));
+    await waitFor(async () => expect(await problem()).toBe('Delete the empty cards (Image, Audio and Video)'));
+    const input = within(dialog).getByLabelText('Image') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'doc.pdf', { type: 'application/pdf' })] } });
+    await waitFor(() => expect(toasts.map((t) => t.message)).toContain('This file type is not accepted here.'));
+    fireEvent.change(input, { target: { files: [new File(['png'], 'foto.png', { type: 'image/png' })] } });
+    fireEvent.click(within(dialog).getByTestId('flow-content-save'));
+    await waitFor(() => expect(screen.queryByTestId('flow-content-dialog')).toBeNull());
+    expect(calls.filter((c) => c.url === '/flowbuilder/content')).toHaveLength(1);
+    const node = document.querySelector('[data-node-type="singleBlock"]')!;
+    expect(node.textContent).toContain('3 cards');
+  });
 });
+
