@@ -125,6 +125,23 @@ export const ERROR_STATUS = {
   // Several server processes: the one running the connection's session did not answer in time.
   ERR_WAPP_OWNER_UNREACHABLE: 503,
 
+  // Contact lists and campaigns
+  ERR_NO_CONTACT_LIST_FOUND: 404,
+  ERR_NO_CONTACT_LIST_ITEM_FOUND: 404,
+  ERR_CONTACT_LIST_ITEM_DUPLICATED: 409,
+  ERR_CONTACT_LIST_IN_USE: 409,
+  ERR_IMPORT_RUNNING: 409,
+  ERR_SPREADSHEET_UNREADABLE: 400,
+  ERR_NO_CAMPAIGN_FOUND: 404,
+  // PUT on a campaign that is running, finished or starts within the hour (spec 02 section 4).
+  ERR_CAMPAIGN_NOT_EDITABLE: 409,
+  // DELETE while it runs (spec 04 section 1).
+  ERR_CAMPAIGN_RUNNING: 409,
+  // Cancel or restart from a status that does not allow it.
+  ERR_CAMPAIGN_STATUS: 409,
+  // Scheduling a campaign without a connection, a list (or tag) or anything to send.
+  ERR_CAMPAIGN_INCOMPLETE: 400,
+
   // Fetching a received media again (POST /messages/{id}/media)
   ERR_NO_MEDIA_TO_FETCH: 409,
   ERR_MEDIA_NOT_FAILED: 409,

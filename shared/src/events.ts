@@ -23,6 +23,10 @@ export const COMPANY_RESOURCES = [
   'queueIntegration',
   'flowbuilder',
   'flowcampaign',
+  'campaign',
+  'campaignSettings',
+  'ContactList',
+  'ContactListItem',
 ] as const;
 export type CompanyResource = (typeof COMPANY_RESOURCES)[number];
 

@@ -33,3 +33,5 @@ export * from './schemas/prompts.js';
 export * from './schemas/queue-integrations.js';
 export * from './schemas/flows.js';
 export * from './flow-graph.js';
+export * from './schemas/contact-lists.js';
+export * from './schemas/campaigns.js';
