@@ -27,6 +27,7 @@ import { messagesApiModule } from './messages-api/module.js';
 import { promptsModule } from './prompts/module.js';
 import { queueIntegrationsModule } from './queue-integrations/module.js';
 import { flowsModule } from './flows/module.js';
+import { contactListsModule } from './contact-lists/module.js';
 
 /** Every domain module, in the order their routes are tried. A new module is its folder plus one line here. */
 export const modules: AppModule[] = [
@@ -58,6 +59,7 @@ export const modules: AppModule[] = [
   promptsModule,
   queueIntegrationsModule,
   flowsModule,
+  contactListsModule,
 ];
 
 export type { AppModule, ModuleContext } from './app-module.js';

@@ -21,6 +21,7 @@ import { Migration20261126233757 } from './Migration20261126233757.js';
 import { Migration20261127000918 } from './Migration20261127000918.js';
 import { Migration20261127003636 } from './Migration20261127003636.js';
 import { Migration20261127004152 } from './Migration20261127004152.js';
+import { Migration20261127004115 } from './Migration20261127004115.js';
 
 /** Checked-in migrations, in order. `npm run migration:create -w server` writes the next one. */
 export const migrationsList: MigrationObject[] = [
@@ -46,4 +47,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127000918', class: Migration20261127000918 },
   { name: 'Migration20261127003636', class: Migration20261127003636 },
   { name: 'Migration20261127004152', class: Migration20261127004152 },
+  { name: 'Migration20261127004115', class: Migration20261127004115 },
 ];

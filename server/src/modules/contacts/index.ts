@@ -2,3 +2,4 @@
 // listeners are in module.ts, which only the app composes).
 export { digitsOnly, isPlaceholderName, upsertChannelContact } from './contact-identity.js';
 export { presentContact } from './contact.presenter.js';
+export { cellText, zipUncompressedSize } from './contact-import.js';
