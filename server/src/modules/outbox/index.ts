@@ -32,6 +32,7 @@ export {
   queueToNumber,
   recordReceipt,
   requeueFailed,
+  withdrawQueued,
 } from './outbox.js';
 export type { BulkInput, BulkQueued, BulkRow, OutboxOutcome, OutboxSource, PacingPolicy, QueueOptions } from './outbox.js';
 export type { OutboxPriority, OutboxSourceKind } from './outbound-message.entity.js';

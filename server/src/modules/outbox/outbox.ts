@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
 import type { MediaStore } from '../../media/storage.js';
-import { named } from '../../db/sql.js';
+import { intArray, named } from '../../db/sql.js';
 import { requireTenant } from '../../db/tenant.js';
 import { presentTicket } from '../tickets/index.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
@@ -288,6 +288,8 @@ export interface BulkRow {
   body: string;
   /** Already stored in the company's media folder (one stored file may serve every row). */
   media?: QueuedMedia;
+  /** "typing…" or "recording audio…" shown for `ms` before the message (a campaign's text). */
+  presence?: { kind: OutboxPresence; ms: number };
   /** The asking record, e.g. `{ kind: 'campaign', id: <shipping row id> }`. */
   source?: OutboxSource;
   plannedAt?: Date;
@@ -348,6 +350,8 @@ const writeBulkChunk = async (
       media_name: row.media?.mediaName ?? null,
       mimetype: row.media?.mimetype ?? null,
       voice_note: row.media?.voiceNote ?? false,
+      presence: row.presence && row.presence.ms > 0 ? row.presence.kind : null,
+      presence_ms: row.presence ? Math.max(0, Math.round(row.presence.ms)) : 0,
       source_kind: source.kind,
       source_id: source.id,
       seq: row.seq ?? index,
@@ -358,7 +362,7 @@ const writeBulkChunk = async (
     ...named(
       `with input as (
          select * from jsonb_to_recordset(:rows::jsonb) as i(ord int, number text, name text, body text, wid text, media_type text,
-           media_url text, media_name text, mimetype text, voice_note boolean, source_kind text, source_id int, seq int, planned_at timestamptz)
+           media_url text, media_name text, mimetype text, voice_note boolean, presence text, presence_ms int, source_kind text, source_id int, seq int, planned_at timestamptz)
        ),
        wanted as (select distinct on (number) number, btrim(name) as name from input order by number, ord),
        created as (
@@ -392,10 +396,10 @@ const writeBulkChunk = async (
          returning id, wid, chat_contact_id
        )
        insert into outbound_messages (company_id, whatsapp_id, ticket_id, message_id, contact_id, to_number, to_lid, is_group, chat_key, wid,
-           body, media_url, media_name, mimetype, voice_note, quoted_from_me, presence_ms, presence_sent, status, attempts, planned_at,
+           body, media_url, media_name, mimetype, voice_note, quoted_from_me, presence, presence_ms, presence_sent, status, attempts, planned_at,
            priority, bulk_seq, pacing_id, source_kind, source_id, created_at, updated_at)
        select :company, :whatsapp, null, s.id, s.chat_contact_id, i.number, f.lid, false, 'c:' || s.chat_contact_id, i.wid,
-              i.body, i.media_url, i.media_name, i.mimetype, i.voice_note, false, 0, false, 'pending', 0, coalesce(i.planned_at, now()),
+              i.body, i.media_url, i.media_name, i.mimetype, i.voice_note, false, i.presence, i.presence_ms, false, 'pending', 0, coalesce(i.planned_at, now()),
               :priority, i.seq, :pacing, i.source_kind, i.source_id, now(), now()
          from stored s join input i on i.wid = s.wid join found f on f.id = s.chat_contact_id
         order by i.ord
@@ -514,6 +518,25 @@ export const cancelQueued = async (deps: Pick<OutboxDeps, 'events'>, em: EntityM
   // A row that had failed already was announced then.
   for (const row of rows) if (row.was === 'pending') announceOutcome(deps.events, row, 'failed');
   return rows.length > 0;
+};
+
+/**
+ * Takes queued messages back before they leave (a campaign paused): each row still pending goes, with its
+ * copy in the conversation, which nobody was shown as sent. A row the sender has taken (sending) stays and
+ * settles as usual; the row lock makes it one or the other. Answers the ids withdrawn. Inside the caller's
+ * transaction, so the pause and the withdrawal commit together.
+ */
+export const withdrawQueued = async (em: EntityManager, outboxIds: number[]): Promise<number[]> => {
+  if (outboxIds.length === 0) return [];
+  const rows = await em.execute<{ id: number }[]>(
+    `with gone as (
+       delete from outbound_messages where id = any(?::int[]) and company_id = ? and status = 'pending' returning id, message_id
+     ),
+     copies as (delete from messages m using gone where m.id = gone.message_id and m.ticket_id is null returning m.id)
+     select id from gone`,
+    [intArray(outboxIds), requireTenant(em)],
+  );
+  return rows.map((r) => r.id);
 };
 
 /** Records the channel's echo of a message we sent; false when the id is not one of ours. */
