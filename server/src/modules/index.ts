@@ -28,6 +28,7 @@ import { promptsModule } from './prompts/module.js';
 import { queueIntegrationsModule } from './queue-integrations/module.js';
 import { flowsModule } from './flows/module.js';
 import { contactListsModule } from './contact-lists/module.js';
+import { campaignsModule } from './campaigns/module.js';
 
 /** Every domain module, in the order their routes are tried. A new module is its folder plus one line here. */
 export const modules: AppModule[] = [
@@ -60,6 +61,7 @@ export const modules: AppModule[] = [
   queueIntegrationsModule,
   flowsModule,
   contactListsModule,
+  campaignsModule,
 ];
 
 export type { AppModule, ModuleContext } from './app-module.js';

@@ -22,6 +22,7 @@ import { Migration20261127000918 } from './Migration20261127000918.js';
 import { Migration20261127003636 } from './Migration20261127003636.js';
 import { Migration20261127004152 } from './Migration20261127004152.js';
 import { Migration20261127004115 } from './Migration20261127004115.js';
+import { Migration20261127005929 } from './Migration20261127005929.js';
 
 /** Checked-in migrations, in order. `npm run migration:create -w server` writes the next one. */
 export const migrationsList: MigrationObject[] = [
@@ -48,4 +49,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127003636', class: Migration20261127003636 },
   { name: 'Migration20261127004152', class: Migration20261127004152 },
   { name: 'Migration20261127004115', class: Migration20261127004115 },
+  { name: 'Migration20261127005929', class: Migration20261127005929 },
 ];

@@ -192,6 +192,7 @@ export const runImport = async (deps: ListJobDeps, runNow: RunNow, { companyId, 
 
 /** The invalid rows of an import, as CSV (GET /contact-lists/{id}/import/{importId}/invalid). */
 export const invalidRowsCsv = async (ctx: ServiceContext, contactListId: number, importId: number): Promise<string> => {
+  await findList(ctx.em, contactListId);
   const row = await ctx.em.findOne(ContactListImport, { id: importId, contactListId });
   if (!row) throw new AppError('ERR_NOT_FOUND');
   return csv([['row', 'name', 'number', 'email', 'reason'], ...row.invalidRows.map((r) => [r.row, r.name, r.number, r.email, r.reason])]);
