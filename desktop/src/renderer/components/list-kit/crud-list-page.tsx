@@ -49,6 +49,8 @@ export interface CrudListPageProps<T extends { id: RowId }, E = unknown> {
    * `confirmDelete.title` (with the values of `deleteTitleValues`), `confirmDelete.body` and `toasts.deleted`.
    */
   namespace: string;
+  /** Where those keys sit in the namespace, when a feature has two list pages (e.g. 'items'). */
+  keyPrefix?: string;
   /** The key of the page's list, without the search term (appended): `[...TAGS_KEY, 'page']`. */
   queryKey: QueryKey;
   /** The prefix of every cached list of these records: a delete reloads it. Default: `queryKey`. */
@@ -81,6 +83,10 @@ export interface CrudListPageProps<T extends { id: RowId }, E = unknown> {
   actionsWidth?: number;
   /** More header buttons, before the add button. */
   headerExtra?: ReactNode;
+  /** A line under the title (which record the list belongs to...). */
+  subtitle?: ReactNode;
+  /** Shown between the header and the rows (a running import's progress...). */
+  banner?: ReactNode;
   /** A "load more" button under the rows, for who does not scroll (keyboard). */
   loadMoreButton?: boolean;
   /** More of the page: its other dialogs. */
@@ -135,6 +141,7 @@ function useListRealtime<T, E>(realtime: CrudListRealtime<T, E> | undefined, que
  */
 export function CrudListPage<T extends { id: RowId }, E = unknown>({
   namespace,
+  keyPrefix,
   queryKey,
   listKey = queryKey,
   api,
@@ -151,11 +158,13 @@ export function CrudListPage<T extends { id: RowId }, E = unknown>({
   rowActions,
   actionsWidth,
   headerExtra,
+  subtitle,
+  banner,
   loadMoreButton = false,
   children,
 }: CrudListPageProps<T, E>) {
   const styles = useStyles();
-  const { t } = useTranslation(namespace);
+  const { t } = useTranslation(namespace, keyPrefix ? { keyPrefix } : undefined);
   const { search, setSearch, searchParam } = useSearch({ lowerCase: lowerCaseSearch });
   const list = usePagedQuery<T>([...queryKey, { searchParam }], (page) => api.page(searchParam, page));
   const dialogs = useListDialogs<T>();
@@ -174,10 +183,12 @@ export function CrudListPage<T extends { id: RowId }, E = unknown>({
     <PageContainer>
       <ListHeader
         title={t('title')}
+        subtitle={subtitle}
         search={{ value: search, onChange: setSearch, label: t('search'), testId: `${testIds.page}-search` }}
         add={canAdd ? { label: t('add'), onClick: dialogs.openAdd, testId: `${testIds.page}-add` } : undefined}
         extra={headerExtra}
       />
+      {banner}
       <PageContent>
         <InfiniteList list={list} emptyTitle={t('empty')} testId={`${testIds.page}-scroller`}>
           <DataTable
