@@ -110,6 +110,17 @@ const errors: Record<ErrorCode, string> = {
   ERR_FLOW_NAME_ALREADY_EXISTS: 'A flow with this name already exists.',
   ERR_NO_FLOW_CAMPAIGN_FOUND: 'Flow campaign not found.',
   ERR_FLOW_PHRASE_ALREADY_EXISTS: 'This connection already has a flow campaign with this phrase.',
+  ERR_NO_CONTACT_LIST_FOUND: 'Contact list not found.',
+  ERR_NO_CONTACT_LIST_ITEM_FOUND: 'Contact not found in the list.',
+  ERR_CONTACT_LIST_ITEM_DUPLICATED: 'This number is already in the list.',
+  ERR_CONTACT_LIST_IN_USE: 'A scheduled or running campaign uses this list.',
+  ERR_IMPORT_RUNNING: 'An import of this list is still running.',
+  ERR_SPREADSHEET_UNREADABLE: 'The spreadsheet could not be read.',
+  ERR_NO_CAMPAIGN_FOUND: 'Campaign not found.',
+  ERR_CAMPAIGN_NOT_EDITABLE: 'This campaign can no longer be changed.',
+  ERR_CAMPAIGN_RUNNING: 'A running campaign cannot be deleted: stop it first.',
+  ERR_CAMPAIGN_STATUS: 'The campaign cannot do that in its current status.',
+  ERR_CAMPAIGN_INCOMPLETE: 'To schedule a campaign choose a connection, a contact list or tag, and a message or file.',
 };
 
 const en = {
