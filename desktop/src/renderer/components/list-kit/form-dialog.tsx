@@ -54,6 +54,8 @@ export interface FormDialogProps<V extends Record<string, unknown>, P> {
   cancelLabel?: string;
   /** A class for the dialog's content (its fields' column), e.g. a minimum height across tabs. */
   contentClassName?: string;
+  /** Shows what cannot be changed: no save button, and the form sends nothing (the fields disable themselves). */
+  readOnly?: boolean;
   children: (form: FormState<V>) => ReactNode;
 }
 
@@ -78,6 +80,7 @@ export function FormDialog<V extends Record<string, unknown>, P>({
   width = 480,
   cancelLabel,
   contentClassName,
+  readOnly = false,
   children,
 }: FormDialogProps<V, P>) {
   const styles = useStyles();
@@ -105,6 +108,7 @@ export function FormDialog<V extends Record<string, unknown>, P>({
   };
 
   const submit = async () => {
+    if (readOnly) return;
     const result = validate(schema, toPayload ? toPayload(values) : values, t, messages);
     const refused: FieldErrors = { ...result.errors };
     for (const [name, message] of Object.entries(check?.(values) ?? {})) if (message) refused[name] = message;
@@ -137,6 +141,7 @@ export function FormDialog<V extends Record<string, unknown>, P>({
               saving={saving}
               onCancel={onClose}
               cancelLabel={cancelLabel}
+              readOnly={readOnly}
               cancelTestId={cancelTestId ?? (testId ? `${testId}-cancel` : undefined)}
               saveTestId={saveTestId ?? (testId ? `${testId}-save` : undefined)}
             />
