@@ -20,7 +20,8 @@ import { CAMPAIGNS_KEY, campaignsApi, choicesApi, type Campaign, type Option } f
 
 const useStyles = makeStyles({
   content: { minHeight: '420px' },
-  row: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))', gap: tokens.spacingHorizontalM },
+  row: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))', gap: tokens.spacingHorizontalM, alignItems: 'start' },
+  tabs: { flexWrap: 'wrap' },
   hint: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -174,7 +175,7 @@ export function CampaignDialog({ campaign, onClose }: { campaign?: Campaign; onC
         return (
           <>
             {readOnly ? (
-              <MessageBar intent="info" data-testid="campaign-read-only">
+              <MessageBar layout="multiline" intent="info" data-testid="campaign-read-only">
                 <MessageBarBody>{t('dialog.readOnly')}</MessageBarBody>
               </MessageBar>
             ) : null}
@@ -238,7 +239,7 @@ export function CampaignDialog({ campaign, onClose }: { campaign?: Campaign; onC
             <Text size={200} className={styles.hint} data-testid="campaign-variants-hint">
               {t('dialog.variantsHint')}
             </Text>
-            <TabList size="small" selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as MessageField)}>
+            <TabList size="small" className={styles.tabs} selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as MessageField)}>
               {CAMPAIGN_MESSAGE_FIELDS.map((f, i) => (
                 <Tab key={f} value={f} data-testid={`campaign-tab-${i + 1}`}>
                   {t('dialog.message', { n: i + 1 })}

@@ -24,7 +24,7 @@ import { CAMPAIGN_SETTINGS_KEY, campaignsApi } from '../api/campaigns';
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '760px' },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: tokens.spacingHorizontalM },
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: tokens.spacingHorizontalM, alignItems: 'start' },
   hint: { color: tokens.colorNeutralForeground3 },
   window: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   variable: { display: 'grid', gridTemplateColumns: 'minmax(90px, 1fr) minmax(120px, 2fr) auto', gap: tokens.spacingHorizontalS, alignItems: 'start' },

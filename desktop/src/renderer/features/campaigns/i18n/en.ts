@@ -91,7 +91,7 @@ const en = {
     pacingHint:
       'Each connection sends one campaign message at a time, with about this gap between them (±30% at random); 0 turns a setting off.',
     messageInterval: 'Seconds between messages',
-    longerIntervalAfter: 'A longer pause after this many messages',
+    longerIntervalAfter: 'Longer pause every',
     greaterInterval: 'Seconds of the longer pause',
     seconds: '{{count}} s',
     messages: '{{count}} messages',

@@ -93,7 +93,7 @@ const es: Translation<typeof en> = {
     pacingHint:
       'Cada conexión envía un mensaje de campaña a la vez, con más o menos esta pausa entre ellos (±30% al azar); 0 desactiva la opción.',
     messageInterval: 'Segundos entre mensajes',
-    longerIntervalAfter: 'Una pausa más larga cada tantos mensajes',
+    longerIntervalAfter: 'Pausa larga cada',
     greaterInterval: 'Segundos de la pausa larga',
     seconds: '{{count}} s',
     messages: '{{count}} mensajes',

@@ -93,7 +93,7 @@ const pt: Translation<typeof en> = {
     pacingHint:
       'Cada conexão envia uma mensagem de campanha por vez, com cerca deste intervalo entre elas (±30% ao acaso); 0 desliga a opção.',
     messageInterval: 'Segundos entre mensagens',
-    longerIntervalAfter: 'Uma pausa maior a cada tantas mensagens',
+    longerIntervalAfter: 'Pausa maior a cada',
     greaterInterval: 'Segundos da pausa maior',
     seconds: '{{count}} s',
     messages: '{{count}} mensagens',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link as FluentLink, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { Link as FluentLink, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { CheckmarkCircle20Filled, DismissCircle20Filled, QuestionCircle20Regular } from '@fluentui/react-icons';
 import type { ContactListImportEvent } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import { queryClient, useQuery } from '../../../api/query';
 import { useRealtimeEvent } from '../../../api/socket';
 import { CrudListPage, mergeRecordEvent, type Column } from '../../../components/list-kit';
+import { NARROW_TABLE_MAX } from '../../../components/responsive';
 import { CONTACT_LISTS_KEY, contactListItemsApi, contactListsApi, ITEMS_KEY, type ContactList, type ContactListItem } from '../api/contact-lists';
 import { ContactListItemDialog } from './contact-list-item-dialog';
 import { ImportButtons, ImportPanel } from './import-panel';
@@ -16,6 +17,13 @@ const useStyles = makeStyles({
   invalid: { color: tokens.colorPaletteRedForeground1, display: 'inline-flex' },
   unchecked: { color: tokens.colorNeutralForeground3, display: 'inline-flex' },
   ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block' },
+  // In a narrow window the number column goes and the number shows under the name.
+  narrowNumber: {
+    display: 'none',
+    color: tokens.colorNeutralForeground3,
+    fontSize: tokens.fontSizeBase200,
+    [`@media (max-width: ${NARROW_TABLE_MAX}px)`]: { display: 'block' },
+  },
 });
 
 type ItemEvent = { action: string; record?: ContactListItem; id?: number; contactListId?: number };
@@ -65,8 +73,17 @@ export default function ContactListItemsPage() {
 
   const columns: Column<ContactListItem>[] = [
     { id: 'whatsapp', header: t('items.columns.whatsapp'), width: 84, cell: (item) => <ValidIcon item={item} /> },
-    { id: 'name', header: t('items.columns.name'), cell: (item) => <span className={styles.ellipsis}>{item.name}</span> },
-    { id: 'number', header: t('items.columns.number'), width: 150, cell: (item) => item.number },
+    {
+      id: 'name',
+      header: t('items.columns.name'),
+      cell: (item) => (
+        <>
+          <span className={styles.ellipsis}>{item.name}</span>
+          <span className={mergeClasses(styles.ellipsis, styles.narrowNumber)}>{item.number}</span>
+        </>
+      ),
+    },
+    { id: 'number', header: t('items.columns.number'), width: 150, secondary: true, cell: (item) => item.number },
     { id: 'email', header: t('items.columns.email'), secondary: true, cell: (item) => <span className={styles.ellipsis}>{item.email}</span> },
   ];
 

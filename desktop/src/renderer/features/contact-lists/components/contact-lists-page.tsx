@@ -4,11 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toastError } from '../../../api/errors';
 import { CrudListPage, RecordCell, mergeRecordEvent, type Column } from '../../../components/list-kit';
+import { NARROW_TABLE_MAX } from '../../../components/responsive';
 import { CONTACT_LISTS_KEY, contactListsApi, type ContactList } from '../api/contact-lists';
 import { ContactListDialog } from './contact-list-dialog';
 
 const useStyles = makeStyles({
   badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+  // The WhatsApp split does not fit a narrow window: the count stays.
+  split: { whiteSpace: 'nowrap', [`@media (max-width: ${NARROW_TABLE_MAX}px)`]: { display: 'none' } },
 });
 
 /** /contact-lists (spec 02 "Contact lists page"): name, contacts count and actions; the sample spreadsheet. */
@@ -38,12 +41,12 @@ export default function ContactListsPage() {
         <div className={styles.badges}>
           <Badge appearance="tint" color="informative">{list.contactsCount}</Badge>
           {list.validCount > 0 ? (
-            <Badge appearance="tint" color="success" size="small">
+            <Badge appearance="tint" color="success" size="small" className={styles.split}>
               {t('counts.valid', { count: list.validCount })}
             </Badge>
           ) : null}
           {list.invalidCount > 0 ? (
-            <Badge appearance="tint" color="danger" size="small">
+            <Badge appearance="tint" color="danger" size="small" className={styles.split}>
               {t('counts.invalid', { count: list.invalidCount })}
             </Badge>
           ) : null}

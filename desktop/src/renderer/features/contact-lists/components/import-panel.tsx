@@ -94,7 +94,7 @@ export function ImportPanel({ list, current }: { list: ContactList | undefined; 
         </div>
       ) : null}
       {job?.status === 'done' ? (
-        <MessageBar intent={job.invalid > 0 ? 'warning' : 'success'} data-testid="contact-list-import-done">
+        <MessageBar layout="multiline" intent={job.invalid > 0 ? 'warning' : 'success'} data-testid="contact-list-import-done">
           <MessageBarBody>
             {t('import.done', { fileName: job.fileName, created: job.created, duplicates: job.duplicates, invalid: job.invalid })}{' '}
             {job.invalid > 0 ? (
@@ -106,7 +106,7 @@ export function ImportPanel({ list, current }: { list: ContactList | undefined; 
         </MessageBar>
       ) : null}
       {job?.status === 'failed' ? (
-        <MessageBar intent="error" data-testid="contact-list-import-failed">
+        <MessageBar layout="multiline" intent="error" data-testid="contact-list-import-failed">
           <MessageBarBody>{t('import.failed', { fileName: job.fileName, reason: reasonOf(t, job.error) })}</MessageBarBody>
         </MessageBar>
       ) : null}
@@ -117,7 +117,7 @@ export function ImportPanel({ list, current }: { list: ContactList | undefined; 
         </div>
       ) : null}
       {list.checkState === 'noConnection' && list.uncheckedCount > 0 ? (
-        <MessageBar intent="info" data-testid="contact-list-no-connection">
+        <MessageBar layout="multiline" intent="info" data-testid="contact-list-no-connection">
           <MessageBarBody>{t('check.noConnection', { unchecked: list.uncheckedCount })}</MessageBarBody>
         </MessageBar>
       ) : null}
