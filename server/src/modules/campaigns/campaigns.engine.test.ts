@@ -83,6 +83,14 @@ const received = async (numbers: string[]) => {
   const all = await outbox(t.api, a.admin.token, wa.id);
   return Object.fromEntries(numbers.map((n) => [n, all.filter((m) => m.to === n).length]));
 };
+/** The "typing…" step of each of a campaign's outbox rows. */
+const presences = async (campaignId: number) =>
+  (
+    await db().execute<{ presence: string | null }[]>(
+      `select o.presence from campaign_shipping s join outbound_messages o on o.id = s.outbox_id where s.campaign_id = ? order by s.id`,
+      [campaignId],
+    )
+  ).map((r) => r.presence);
 const once = (numbers: string[]) => Object.fromEntries(numbers.map((n) => [n, 1]));
 
 beforeAll(async () => {
@@ -171,6 +179,8 @@ describe('the engine', () => {
       [`{${sent.join(',')}}`, `{${sent.join(',')}}`],
     );
     expect(history).toEqual({ n: 3, tickets: 0 });
+    // Pacing off: back to back, with no "typing…" step before each text.
+    expect(await presences(id)).toEqual([null, null, null]);
   });
 
   it('claims a campaign once when two schedulers (two server processes) race for it', async () => {
@@ -209,7 +219,7 @@ describe('the engine', () => {
     // The first send: not a WhatsApp number (permanent); the second: a timeout (transient, retried).
     session.fault = { code: 'ERR_WAPP_INVALID_CONTACT', count: 1 };
     await launchCampaign(depsOf(t), a.companyId, id, 'start');
-    await eventually(() => session.fault?.count === 0);
+    await eventually(() => session.fault?.count === 0, 15_000);
     session.fault = { code: 'ERR_SENDING_WAPP_MSG', count: 1 };
     const done = await finished(id, 30_000);
     expect(done.counts).toMatchObject({ total: 3, sent: 2, failed: 1, pending: 0 });
@@ -224,6 +234,8 @@ describe('the engine', () => {
     const list = await listOf(4);
     const id = await dueCampaign(list.id);
     await launchCampaign(depsOf(t), a.companyId, id, 'start');
+    // Paced: "typing…" before each text.
+    expect(await presences(id)).toEqual(['composing', 'composing', 'composing', 'composing']);
     await eventually(async () => (await report(id)).sent >= 1, 10_000);
     expect((await t.api.post(`/campaigns/${id}/cancel`, {}, a.admin.token)).status).toBe(204);
     expect((await campaign(id)).status).toBe('CANCELADA');

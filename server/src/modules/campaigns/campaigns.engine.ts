@@ -151,8 +151,15 @@ const materialOf = async (em: EntityManager, campaign: Campaign): Promise<Materi
 /**
  * The outbox rows of one contact, in order; the last is its main message, whose outcome is the row's. A
  * voice note cannot carry a caption (spec 04 section 1's note): its text follows as a message of its own.
+ * `typing`: "typing…" before the text, as a person would, when the campaign is paced; with pacing off the
+ * messages go back to back and a typing step would only double the sender's work for each of them.
  */
-const rowsForContact = (material: Material, text: string, base: Pick<BulkRow, 'number' | 'name' | 'source' | 'seq'>): BulkRow[] => {
+const rowsForContact = (
+  material: Material,
+  text: string,
+  base: Pick<BulkRow, 'number' | 'name' | 'source' | 'seq'>,
+  typing: boolean,
+): BulkRow[] => {
   const rows: BulkRow[] = material.fileRows.map((f) => ({
     ...base,
     body: f.caption,
@@ -163,7 +170,7 @@ const rowsForContact = (material: Material, text: string, base: Pick<BulkRow, 'n
     rows.push({ ...base, body: text, media: { ...media } });
   } else {
     if (media) rows.push({ ...base, body: '', media: { ...media, voiceNote: true } });
-    if (text.trim()) rows.push({ ...base, body: text, presence: { kind: 'composing', ms: typingMs(text) } });
+    if (text.trim()) rows.push({ ...base, body: text, ...(typing ? { presence: { kind: 'composing' as const, ms: typingMs(text) } } : {}) });
   }
   return rows;
 };
@@ -252,12 +259,13 @@ export const launchCampaign = async (deps: EngineDeps, companyId: number, campai
     const idOf = new Map(inserted.map((r) => [r.number, r.id]));
 
     // Every contact's messages, in order; the last of each is the one the row follows.
+    const typing = settings.messageInterval > 0;
     const rows: BulkRow[] = [];
     const mainOf = new Map<number, number>();
     planned.forEach((p, seq) => {
       const shippingId = idOf.get(p.number);
       if (shippingId === undefined) return;
-      const own = rowsForContact(material, p.message, { number: p.number, name: p.name, source: { kind: 'campaign', id: shippingId }, seq });
+      const own = rowsForContact(material, p.message, { number: p.number, name: p.name, source: { kind: 'campaign', id: shippingId }, seq }, typing);
       rows.push(...own);
       mainOf.set(rows.length - 1, shippingId);
     });
