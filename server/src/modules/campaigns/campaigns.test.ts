@@ -20,8 +20,18 @@ const make = async (body: Record<string, unknown> = {}, token = a.admin.token) =
   return res.body;
 };
 /** Puts a campaign in a status directly (a running or finished one cannot be reached quickly otherwise). */
-const setStatus = (id: number, status: string, scheduledAt: string | null = null) =>
-  t.app.orm.em.fork().execute(`update campaigns set status = ?, scheduled_at = ? where id = ?`, [status, scheduledAt, id]);
+const setStatus = async (id: number, status: string, scheduledAt: string | null = null) => {
+  const em = t.app.orm.em.fork();
+  await em.execute(`update campaigns set status = ?, scheduled_at = ? where id = ?`, [status, scheduledAt, id]);
+  // Running as a real one is: with a contact still pending, else the sweep (every 20 s) finishes it.
+  if (status === 'EM_ANDAMENTO') {
+    await em.execute(
+      `insert into campaign_shipping (company_id, campaign_id, number, name, message, status, created_at, updated_at)
+       select company_id, id, '5511900000001', 'Pending', 'Oi', 'pending', now(), now() from campaigns where id = ?`,
+      [id],
+    );
+  }
+};
 
 const uploadMedia = async (id: number, token = a.admin.token): Promise<ApiResponse> => {
   const form = new FormData();
