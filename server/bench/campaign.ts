@@ -12,16 +12,12 @@
  * BENCH_CAMPAIGN_TOTAL and BENCH_CAMPAIGN_PACED change the sizes; `npm run bench:campaign -- speed` runs the first
  * part alone.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freePort } from '../src/db/embedded.js';
+import { freePort, spawnServer, until, type ServerProcess } from '../testing/process.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const serverDir = path.resolve(here, '..');
 const TOTAL = Number(process.env.BENCH_CAMPAIGN_TOTAL ?? 10_000);
 const PACED = Number(process.env.BENCH_CAMPAIGN_PACED ?? 50);
 const ADMIN = { email: 'bench-campaign@atrium.local', password: 'Bench-campaign-1' };
@@ -51,62 +47,17 @@ const request = async (base: string, method: string, url: string, body?: unknown
   }
 };
 
-const waitFor = async (check: () => Promise<boolean>, timeoutMs: number, label: string, everyMs = 100) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${label}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-};
+const waitFor = (check: () => Promise<boolean>, timeoutMs: number, label: string, everyMs = 100) => until(label, check, timeoutMs, everyMs);
 
-interface Server {
-  child: ChildProcess;
-  url: string;
-}
-
-const startServer = async (dataDir: string, port: number, pgPort: number): Promise<Server> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(pgPort),
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'error',
-      CHANNEL_SANDBOX: 'true',
-      LOGIN_MAX_PER_IP: '100000',
-      LOGIN_MAX_PER_EMAIL: '100000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+const startServer = (dataDir: string, port: number, pgPort: number): Promise<ServerProcess> =>
+  spawnServer({
+    entry: 'source',
+    dataDir,
+    ports: { port, pgPort },
+    adminPassword: ADMIN.password,
+    env: { ADMIN_EMAIL: ADMIN.email, LOG_LEVEL: 'error', LOGIN_MAX_PER_IP: '100000', LOGIN_MAX_PER_EMAIL: '100000' },
+    echoStderr: true,
   });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(async () => (await request(url, 'GET', '/health')).status === 200, 120_000, 'server start');
-  return { child, url };
-};
-
-/** As a power cut would: the server and its PostgreSQL die at once. */
-const killHard = async (server: Server, dataDir: string) => {
-  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
-  const postmaster = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : NaN;
-  server.child.kill('SIGKILL');
-  if (Number.isInteger(postmaster) && postmaster > 0) {
-    try {
-      process.kill(postmaster, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-  await new Promise((resolve) => (server.child.exitCode !== null || server.child.signalCode !== null ? resolve(null) : server.child.once('exit', resolve)));
-};
-
-const stopGracefully = async (server: Server) => {
-  server.child.kill('SIGTERM');
-  await new Promise((resolve) => (server.child.exitCode !== null || server.child.signalCode !== null ? resolve(null) : server.child.once('exit', resolve)));
-};
 
 /** The server's own database, read (and seeded) directly: the phone's received messages, the campaign's rows. */
 const database = (dataDir: string, pgPort: number) => {
@@ -212,7 +163,7 @@ const main = async () => {
     for (const share of [0.25, 0.6]) {
       await waitFor(async () => (await db.receivedCount('Bench B:')) >= TOTAL * share, 900_000, `B at ${share * 100}%`, 50);
       const before = await db.receivedCount('Bench B:');
-      await killHard(server, dataDir);
+      await server.crash();
       console.log(`  killed the server and PostgreSQL (SIGKILL) with ${before} of ${TOTAL} on the phone; starting again`);
       server = await startServer(dataDir, port, pgPort);
     }
@@ -245,7 +196,7 @@ const main = async () => {
     );
     console.log(`  gaps: ${gaps.map((g) => g.toFixed(1)).join(' ')}`);
   } finally {
-    await stopGracefully(server).catch(() => undefined);
+    await server.stop().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   }
 };
