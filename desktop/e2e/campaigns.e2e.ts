@@ -129,6 +129,8 @@ describeInChromium('the web app in Chromium: a campaign from a spreadsheet to it
     listId = ((await (await created).json()) as { id: number }).id;
     await byTestId(`contact-list-open-${listId}`).click();
     await page.waitForURL(`**/contact-lists/${listId}/contacts`);
+    // The import needs the list read first (its button waits for it too).
+    await byTestId('contact-list-items-list-name').waitFor();
 
     const uploaded = apiResponse('POST', new RegExp(`^/contact-lists/${listId}/upload$`));
     await byTestId('contact-list-import-input').setInputFiles({

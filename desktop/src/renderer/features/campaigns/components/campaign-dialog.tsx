@@ -22,6 +22,8 @@ const useStyles = makeStyles({
   content: { minHeight: '420px' },
   row: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))', gap: tokens.spacingHorizontalM, alignItems: 'start' },
   tabs: { flexWrap: 'wrap' },
+  // The dialog's column scrolls: the notice keeps its height instead of shrinking under its text.
+  notice: { flexShrink: 0 },
   hint: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -175,7 +177,7 @@ export function CampaignDialog({ campaign, onClose }: { campaign?: Campaign; onC
         return (
           <>
             {readOnly ? (
-              <MessageBar layout="multiline" intent="info" data-testid="campaign-read-only">
+              <MessageBar layout="multiline" intent="info" className={styles.notice} data-testid="campaign-read-only">
                 <MessageBarBody>{t('dialog.readOnly')}</MessageBarBody>
               </MessageBar>
             ) : null}

@@ -86,6 +86,11 @@ const campaignsServer = (campaigns: Campaign[], extra: (call: FakeCall) => { sta
     return undefined;
   });
 
+// The pages are lazy routes: loaded once here, so a busy machine's first transform is not a test's time.
+beforeAll(async () => {
+  await Promise.all([import('./campaigns-page'), import('./campaign-report-page'), import('./campaigns-config-page')]);
+});
+
 const admin = () => {
   usePreferences.setState({ cshow: true });
   signIn({ profile: 'admin' });

@@ -85,6 +85,11 @@ const listsServer = (lists: ContactList[], items: ContactListItem[]) =>
     return undefined;
   });
 
+// The pages are lazy routes: loaded once here, so a busy machine's first transform is not a test's time.
+beforeAll(async () => {
+  await Promise.all([import('./contact-lists-page'), import('./contact-list-items-page')]);
+});
+
 describe('/contact-lists', () => {
   it('lists names with the contacts count and the WhatsApp split, and opens a list', async () => {
     listsServer([list(1, 'Clientes', { contactsCount: 5, validCount: 3, invalidCount: 1, uncheckedCount: 1 }), list(2, 'Vazia')], []);

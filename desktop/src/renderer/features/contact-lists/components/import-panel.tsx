@@ -43,6 +43,7 @@ export function ImportButtons({ list, onStarted }: { list: ContactList | undefin
         ref={input}
         type="file"
         hidden
+        disabled={!list || uploading !== null}
         accept={CONTACT_LIST_IMPORT_ACCEPT}
         data-testid="contact-list-import-input"
         onChange={(e) => void pick(e.target.files?.[0])}
