@@ -20,7 +20,7 @@ const en = {
     body: 'Its contacts are deleted with it. Campaigns that already sent keep their report.',
   },
   items: {
-    title: 'Contacts of the list',
+    title: 'Contacts in the list',
     search: 'Search contacts',
     add: 'Add contact',
     empty: 'No contacts in this list yet. Add one or import a spreadsheet.',
