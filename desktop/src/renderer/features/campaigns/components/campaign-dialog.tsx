@@ -60,6 +60,7 @@ const acceptsMedia = (file: File) =>
 function Choice({
   label,
   options,
+  current,
   testId,
   disabled,
   value,
@@ -69,6 +70,8 @@ function Choice({
 }: {
   label: string;
   options: Option[] | undefined;
+  /** The campaign's own choice, shown while the options load (a select cannot show a value it has no option for). */
+  current?: Option | null;
   testId: string;
   disabled: boolean;
   value: string;
@@ -76,11 +79,13 @@ function Choice({
   noneLabel: string;
   error?: string;
 }) {
+  const loaded = options ?? [];
+  const all = current && !loaded.some((o) => o.id === current.id) ? [current, ...loaded] : loaded;
   return (
     <Field label={label} validationMessage={error}>
       <Select value={value} disabled={disabled} data-testid={testId} onChange={(_, d) => onChange(d.value)}>
         <option value="">{noneLabel}</option>
-        {(options ?? []).map((o) => (
+        {all.map((o) => (
           <option key={o.id} value={String(o.id)}>
             {o.name}
           </option>
@@ -188,6 +193,7 @@ export function CampaignDialog({ campaign, onClose }: { campaign?: Campaign; onC
               <Choice
                 label={t('dialog.whatsapp')}
                 options={connections.data}
+                current={campaign?.whatsapp}
                 testId="campaign-whatsapp"
                 disabled={readOnly}
                 noneLabel={t('none')}
@@ -209,6 +215,7 @@ export function CampaignDialog({ campaign, onClose }: { campaign?: Campaign; onC
               <Choice
                 label={t('dialog.contactList')}
                 options={lists.data}
+                current={campaign?.contactList}
                 testId="campaign-contact-list"
                 disabled={readOnly}
                 noneLabel={t('none')}
@@ -219,6 +226,7 @@ export function CampaignDialog({ campaign, onClose }: { campaign?: Campaign; onC
               <Choice
                 label={t('dialog.tag')}
                 options={tags.data}
+                current={campaign?.tag}
                 testId="campaign-tag"
                 disabled={readOnly}
                 noneLabel={t('none')}

@@ -201,6 +201,9 @@ describe('/campaigns', () => {
     await screen.findByTestId('campaign-read-only');
     expect(screen.queryByTestId('campaign-save')).toBeNull();
     expect((screen.getByTestId('campaign-name') as HTMLInputElement).disabled).toBe(true);
+    // Its own connection and list show, whether or not the choices have loaded.
+    expect((screen.getByTestId('campaign-whatsapp') as HTMLSelectElement).value).toBe('4');
+    expect((screen.getByTestId('campaign-contact-list') as HTMLSelectElement).value).toBe('1');
   });
 });
 
