@@ -341,4 +341,24 @@ export interface FlowTestResult {
   /** Give it back with the next turn. */
   session: unknown;
   variables: Record<string, string>;
+/**
+ * One line of a ticket's activity trail (GET /tickets/{id}/log): what a transition did, who did it and
+ * where the ticket went, with the names as they are now (a deleted user or queue has none). Shown in the
+ * conversation only; never sent to the customer.
+ */
+export interface TicketLogView<D = string> {
+  id: number;
+  ticketId: number;
+  action: 'created' | 'accepted' | 'returned' | 'transferred' | 'reopened' | 'queued' | 'closed';
+  actor: { kind: 'user' | 'system' | 'chatbot' | 'flow' | 'integration' | 'prompt' | 'campaign' | 'api'; id: number | null; name: string | null };
+  fromQueue: { id: number; name: string | null } | null;
+  toQueue: { id: number; name: string | null } | null;
+  fromUser: { id: number; name: string | null } | null;
+  toUser: { id: number; name: string | null } | null;
+  createdAt: D;
+}
+
+/** GET /tickets/{id}/log: the ticket's trail, oldest first. */
+export interface TicketLogListView<D = string> {
+  logs: TicketLogView<D>[];
 }

@@ -6,6 +6,7 @@ import type { AppState } from '../../http/types.js';
 import { parse } from '../../http/validate.js';
 import { createTicket, deleteTicket, getTicket, getTicketByUuid, listTickets, updateTicket } from './tickets.service.js';
 import { transitionDeps } from '../transitions/index.js';
+import { listTicketLog } from './ticket-log.service.js';
 
 const uuidParam = z.object({ uuid: z.string().max(64) });
 
@@ -21,6 +22,10 @@ export const ticketsRoutes = (deps: RouteDeps) => {
   });
   router.get('/:id', deps.auth, async (ctx) => {
     ctx.body = await getTicket(ctx.state.service, parse(idParamSchema, ctx.params).id);
+  });
+  // The activity trail the conversation shows between its messages (transfers, accepts, closes...).
+  router.get('/:id/log', deps.auth, async (ctx) => {
+    ctx.body = await listTicketLog(ctx.state.service, parse(idParamSchema, ctx.params).id);
   });
   router.post('/', deps.auth, async (ctx) => {
     ctx.status = 201;
