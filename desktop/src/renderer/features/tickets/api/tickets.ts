@@ -10,6 +10,7 @@ import type {
   TagRef,
   Ticket,
   TicketListResponse,
+  TicketLog,
   TicketNote,
   TicketStatus,
   UserSummary,
@@ -54,6 +55,10 @@ export const deleteTicket = async (id: number): Promise<void> => {
 
 export const fetchMessages = async (ticketId: number, pageNumber: number): Promise<MessagesResponse> =>
   (await api.get<MessagesResponse>(`/messages/${ticketId}`, { params: { pageNumber } })).data;
+
+/** The ticket's activity trail (transfers, accepts, closes...), oldest first; never sent to the customer. */
+export const fetchTicketLog = async (ticketId: number): Promise<TicketLog[]> =>
+  (await api.get<{ logs: TicketLog[] }>(`/tickets/${ticketId}/log`)).data.logs;
 
 export const sendTextMessage = async (
   ticketId: number,

@@ -1,4 +1,4 @@
-import type { ContactView, MessageBaseView, MessageView, TicketStatusView, TicketView } from '@atrium/shared';
+import type { ContactView, MessageBaseView, MessageView, TicketLogView, TicketStatusView, TicketView } from '@atrium/shared';
 
 /** Wire shapes of the tickets feature; what the server presents is typed once, in shared/views.ts. */
 export type TicketStatus = TicketStatusView;
@@ -27,6 +27,8 @@ export interface TicketListResponse {
 /** Messages as the server sends them (shared/views.ts). */
 export type MessageBase = MessageBaseView;
 export type Message = MessageView;
+/** One line of the ticket's activity trail (GET /tickets/{id}/log). */
+export type TicketLog = TicketLogView;
 
 export interface MessagesResponse {
   messages: Message[];

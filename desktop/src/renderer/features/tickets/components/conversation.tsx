@@ -25,6 +25,7 @@ import { useCurrentUser, useIsAdmin } from '../../../stores/auth-store';
 import { deleteMessage, deleteTicket, fetchTags, fetchTicketByUuid, syncTags } from '../api/tickets';
 import type { ContactRef, Message, TagRef, Ticket, TicketEvent } from '../api/types';
 import { useMessages, useReadWhileOpen, upsertMessage } from '../hooks/use-messages';
+import { useTicketLog } from '../hooks/use-ticket-log';
 import { useTicketActions } from '../hooks/use-ticket-actions';
 import { mayAct } from '../lib/ticket-rules';
 import { ContactDrawer } from './contact-drawer';
@@ -122,6 +123,7 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
   );
   const ticket = ticketQuery.data;
   const messages = useMessages(ticket?.id);
+  const trail = useTicketLog(ticket);
   useReadWhileOpen(ticket?.id, ticket?.unreadMessages ?? 0, messages.refreshNewest);
   const tags = useQuery(['tags', 'list'], fetchTags, { enabled: !!ticket, staleTime: 60_000, silent: true });
 
@@ -250,6 +252,7 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
       </div>
       <MessageList
         messages={messages.items}
+        logs={trail}
         hasMore={messages.hasMore}
         loading={messages.isLoading}
         loadOlder={messages.loadOlder}

@@ -2,8 +2,9 @@ import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { makeStyles, mergeClasses, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime } from '../../../i18n/format';
-import type { Message } from '../api/types';
+import { formatDate, formatDateTime, formatTime } from '../../../i18n/format';
+import type { Message, TicketLog } from '../api/types';
+import { activityText } from '../lib/activity-text';
 import { buildRows } from '../lib/message-rows';
 import { observeRectWithFallback } from '../lib/virtual';
 import { MessageBubble } from './message-bubble';
@@ -24,11 +25,15 @@ const useStyles = makeStyles({
     fontSize: tokens.fontSizeBase200,
   },
   ticketChip: { backgroundColor: tokens.colorBrandBackground2, color: tokens.colorBrandForeground2 },
+  activity: { display: 'flex', justifyContent: 'center', padding: '4px 12px', textAlign: 'center' },
+  activityChip: { fontStyle: 'italic' },
   loading: { display: 'flex', justifyContent: 'center', padding: '6px' },
 });
 
 export interface MessageListProps {
   messages: Message[];
+  /** The ticket's activity trail, shown between the messages by time (never part of the chat itself). */
+  logs?: TicketLog[];
   hasMore: boolean;
   loading: boolean;
   loadOlder: () => Promise<boolean>;
@@ -38,11 +43,11 @@ export interface MessageListProps {
   onDelete?: (message: Message) => void;
 }
 
-export function MessageList({ messages, hasMore, loading, loadOlder, isGroup, readOnly, onReply, onDelete }: MessageListProps) {
+export function MessageList({ messages, logs, hasMore, loading, loadOlder, isGroup, readOnly, onReply, onDelete }: MessageListProps) {
   const styles = useStyles();
   const { t } = useTranslation('tickets');
   const scrollRef = useRef<HTMLDivElement>(null);
-  const rows = useMemo(() => buildRows(messages), [messages]);
+  const rows = useMemo(() => buildRows(messages, logs, hasMore), [messages, logs, hasMore]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -116,6 +121,12 @@ export function MessageList({ messages, hasMore, loading, loadOlder, isGroup, re
               {row.kind === 'date' ? (
                 <div className={styles.separator} data-testid="date-separator">
                   <Text className={styles.chip}>{formatDate(row.date)}</Text>
+                </div>
+              ) : row.kind === 'activity' ? (
+                <div className={styles.activity} data-testid="activity-line" role="note">
+                  <Text className={mergeClasses(styles.chip, styles.activityChip)}>
+                    {activityText(t, row.log)} · {formatTime(row.log.createdAt)}
+                  </Text>
                 </div>
               ) : row.kind === 'ticket' ? (
                 <div className={styles.ticketSeparator} data-testid={`ticket-separator-${row.ticketId}`}>

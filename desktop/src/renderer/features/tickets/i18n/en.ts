@@ -25,6 +25,7 @@ const en = {
     loading: 'Loading…',
     noMessage: 'No messages yet',
     bot: 'Chatbot',
+    moreBadges: '{{count}} more: {{names}}',
   },
   actions: {
     newTicket: 'New ticket',
@@ -49,6 +50,7 @@ const en = {
     otherOpenNoUser: 'This contact already has an open ticket (#{{id}}) in the queue {{queue}}.',
   },
   conversation: {
+    messageMenu: 'Message actions ({{time}})',
     assignedTo: 'Assigned to {{name}}',
     handledByOther: '{{name}} is handling this conversation. You can read it; only they or an admin can reply or move it.',
     loadingOlder: 'Loading older messages…',
@@ -179,6 +181,30 @@ const en = {
     queueRequired: 'Choose a queue',
     connectionRequired: 'Choose a connection',
     contactRequired: 'Choose a contact',
+  },
+  activity: {
+    created: 'Started by {{actor}}',
+    accepted: 'Accepted by {{actor}}',
+    returned: 'Returned to waiting by {{actor}}',
+    returnedToQueue: 'Returned to {{queue}} by {{actor}}',
+    transferred: 'Transferred by {{actor}} to {{target}}',
+    transferredNoQueue: 'Transferred by {{actor}} out of the queues',
+    queued: 'Moved to {{queue}} by {{actor}}',
+    unqueued: 'Taken out of its queue by {{actor}}',
+    closed: 'Closed by {{actor}}',
+    reopened: 'Reopened by {{actor}}',
+    deletedUser: 'a removed user',
+    deletedQueue: 'a removed queue',
+    actor: {
+      deletedUser: 'a removed user',
+      system: 'the system',
+      chatbot: 'the chatbot',
+      flow: 'a flow',
+      integration: 'an integration',
+      prompt: 'the AI assistant',
+      campaign: 'a campaign',
+      api: 'the API',
+    },
   },
 };
 

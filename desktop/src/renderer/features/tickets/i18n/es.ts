@@ -27,6 +27,7 @@ const es: Translation<typeof en> = {
     loading: 'Cargando…',
     noMessage: 'Sin mensajes',
     bot: 'Chatbot',
+    moreBadges: '{{count}} más: {{names}}',
   },
   actions: {
     newTicket: 'Nuevo',
@@ -51,6 +52,7 @@ const es: Translation<typeof en> = {
     otherOpenNoUser: 'Este contacto ya tiene un ticket abierto (#{{id}}) en la cola {{queue}}.',
   },
   conversation: {
+    messageMenu: 'Acciones del mensaje ({{time}})',
     assignedTo: 'Asignado a {{name}}',
     handledByOther: '{{name}} está atendiendo esta conversación. Puede leerla; solo esa persona o un administrador pueden responder o moverla.',
     loadingOlder: 'Cargando mensajes anteriores…',
@@ -181,6 +183,30 @@ const es: Translation<typeof en> = {
     queueRequired: 'Elija una cola',
     connectionRequired: 'Elija una conexión',
     contactRequired: 'Elija un contacto',
+  },
+  activity: {
+    created: 'Iniciada por {{actor}}',
+    accepted: 'Aceptada por {{actor}}',
+    returned: 'Devuelta a espera por {{actor}}',
+    returnedToQueue: 'Devuelta a {{queue}} por {{actor}}',
+    transferred: 'Transferida por {{actor}} a {{target}}',
+    transferredNoQueue: 'Transferida por {{actor}} fuera de las colas',
+    queued: 'Movida a {{queue}} por {{actor}}',
+    unqueued: 'Sacada de su cola por {{actor}}',
+    closed: 'Resuelta por {{actor}}',
+    reopened: 'Reabierta por {{actor}}',
+    deletedUser: 'un usuario eliminado',
+    deletedQueue: 'una cola eliminada',
+    actor: {
+      deletedUser: 'un usuario eliminado',
+      system: 'el sistema',
+      chatbot: 'el chatbot',
+      flow: 'un flujo',
+      integration: 'una integración',
+      prompt: 'el asistente de IA',
+      campaign: 'una campaña',
+      api: 'la API',
+    },
   },
 };
 

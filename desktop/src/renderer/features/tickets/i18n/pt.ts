@@ -27,6 +27,7 @@ const pt: Translation<typeof en> = {
     loading: 'Carregando…',
     noMessage: 'Sem mensagens',
     bot: 'Chatbot',
+    moreBadges: 'mais {{count}}: {{names}}',
   },
   actions: {
     newTicket: 'Novo',
@@ -51,6 +52,7 @@ const pt: Translation<typeof en> = {
     otherOpenNoUser: 'Este contato já possui um atendimento aberto (#{{id}}) na fila {{queue}}.',
   },
   conversation: {
+    messageMenu: 'Ações da mensagem ({{time}})',
     assignedTo: 'Atribuído a {{name}}',
     handledByOther: '{{name}} está cuidando desta conversa. Você pode lê-la; só essa pessoa ou um administrador pode responder ou movê-la.',
     loadingOlder: 'Carregando mensagens anteriores…',
@@ -181,6 +183,30 @@ const pt: Translation<typeof en> = {
     queueRequired: 'Selecione uma fila',
     connectionRequired: 'Selecione uma conexão',
     contactRequired: 'Selecione um contato',
+  },
+  activity: {
+    created: 'Iniciada por {{actor}}',
+    accepted: 'Aceita por {{actor}}',
+    returned: 'Devolvida para espera por {{actor}}',
+    returnedToQueue: 'Devolvida para {{queue}} por {{actor}}',
+    transferred: 'Transferida por {{actor}} para {{target}}',
+    transferredNoQueue: 'Transferida por {{actor}} para fora das filas',
+    queued: 'Movida para {{queue}} por {{actor}}',
+    unqueued: 'Retirada da fila por {{actor}}',
+    closed: 'Resolvida por {{actor}}',
+    reopened: 'Reaberta por {{actor}}',
+    deletedUser: 'um usuário removido',
+    deletedQueue: 'uma fila removida',
+    actor: {
+      deletedUser: 'um usuário removido',
+      system: 'o sistema',
+      chatbot: 'o chatbot',
+      flow: 'um fluxo',
+      integration: 'uma integração',
+      prompt: 'o assistente de IA',
+      campaign: 'uma campanha',
+      api: 'a API',
+    },
   },
 };
 

@@ -1,6 +1,6 @@
 import { isSameDay } from 'date-fns';
 import { toDate } from '../../../i18n/format';
-import type { Message } from '../api/types';
+import type { Message, TicketLog } from '../api/types';
 
 export type MessageRow =
   | { kind: 'date'; key: string; date: string }
@@ -14,7 +14,9 @@ export type MessageRow =
       ticketId: number;
       date: string;
     }
-  | { kind: 'message'; key: string; message: Message; reactions?: Message[] };
+  | { kind: 'message'; key: string; message: Message; reactions?: Message[] }
+  /** A line of the ticket's activity trail (transferred, accepted, closed...), among the messages by time. */
+  | { kind: 'activity'; key: string; log: TicketLog };
 
 /** A reaction to a message that is on screen (it is shown on that message). */
 const reactsToLoaded = (m: Message, loaded: Set<number>) =>
@@ -38,9 +40,11 @@ const reactionsByTarget = (messages: Message[], loaded: Set<number>): Map<number
 
 /**
  * Messages with date separators and a separator where another ticket's messages begin. A reaction to a
- * message on screen is shown on that message, not as a row of its own.
+ * message on screen is shown on that message, not as a row of its own. The activity trail's lines go
+ * between the messages by time; while older messages are still to load, lines older than the first
+ * loaded message wait for them (they would otherwise all gather at the top).
  */
-export const buildRows = (all: Message[]): MessageRow[] => {
+export const buildRows = (all: Message[], logs: TicketLog[] = [], hasMore = false): MessageRow[] => {
   const loaded = new Set(all.map((m) => m.id));
   const reactions = reactionsByTarget(all, loaded);
   // A reaction taken back (deleted) is not shown at all, as on the phone.
@@ -49,8 +53,23 @@ export const buildRows = (all: Message[]): MessageRow[] => {
   // The last message that belongs to a ticket: a message sent without one (a campaign's) sits in the
   // history between tickets and neither ends nor starts one.
   let lastOfTicket: Message | undefined;
-  messages.forEach((message, i) => {
-    const previous = messages[i - 1];
+  const first = messages[0] ? Date.parse(messages[0].createdAt) : undefined;
+  const lines = logs.filter((log) => !hasMore || first === undefined || Date.parse(log.createdAt) >= first);
+  let nextLine = 0;
+  let previousAt: string | undefined;
+  const dateRow = (at: string, key: string) => {
+    if (!previousAt || !isSameDay(toDate(previousAt), toDate(at))) rows.push({ kind: 'date', key: `d-${key}`, date: at });
+    previousAt = at;
+  };
+  const linesUntil = (until: number) => {
+    while (nextLine < lines.length && Date.parse(lines[nextLine].createdAt) <= until) {
+      const log = lines[nextLine++];
+      dateRow(log.createdAt, `l-${log.id}`);
+      rows.push({ kind: 'activity', key: `l-${log.id}`, log });
+    }
+  };
+  messages.forEach((message) => {
+    linesUntil(Date.parse(message.createdAt));
     if (message.ticketId !== null && lastOfTicket && lastOfTicket.ticketId !== message.ticketId) {
       rows.push({
         kind: 'ticket',
@@ -62,11 +81,10 @@ export const buildRows = (all: Message[]): MessageRow[] => {
       });
     }
     if (message.ticketId !== null) lastOfTicket = message;
-    if (!previous || !isSameDay(toDate(previous.createdAt), toDate(message.createdAt))) {
-      rows.push({ kind: 'date', key: `d-${message.id}`, date: message.createdAt });
-    }
+    dateRow(message.createdAt, String(message.id));
     rows.push({ kind: 'message', key: `m-${message.id}`, message, reactions: reactions.get(message.id) });
   });
+  linesUntil(Infinity);
   return rows;
 };
 
