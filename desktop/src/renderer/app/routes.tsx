@@ -12,6 +12,8 @@ const MainLayout = lazy(() => import('./layout/main-layout').then((m) => ({ defa
 /** Every page is its own chunk, loaded when its route is first opened. */
 const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
 
+const NotFoundPage = page(() => import('../components/not-found-page'));
+
 export interface AppRoute {
   path: string;
   Page: Page;
@@ -112,6 +114,10 @@ export function AppRoutes() {
             </Suspense>
           }
         >
+          {/* Pages behind the cshow flag, without it: the user lands on / (spec 01 section 2). */}
+          {PRIVATE_ROUTES.filter((route) => route.cshow && !cshow).map(({ path }) => (
+            <Route key={path} path={path} element={<Navigate to="/" replace />} />
+          ))}
           {PRIVATE_ROUTES.filter((route) => !route.cshow || cshow).map(({ path, Page, adminOnly, plan }) => {
             const page = plan ? (
               <RequirePlan feature={plan}>
@@ -122,7 +128,14 @@ export function AppRoutes() {
             );
             return <Route key={path} path={path} element={adminOnly ? <AdminOnly silent={path === '/'}>{page}</AdminOnly> : page} />;
           })}
-          <Route path="*" element={<Navigate to="/" replace />} />
+          <Route
+            path="*"
+            element={
+              <Suspense fallback={<LoadingScreen />}>
+                <NotFoundPage />
+              </Suspense>
+            }
+          />
         </Route>
       </Route>
     </Routes>

@@ -2,8 +2,10 @@ import { useEffect } from 'react';
 import { Toast, ToastBody, Toaster, ToastTitle, useId, useToastController } from '@fluentui/react-components';
 import { subscribeToasts } from '../components/toasts';
 
-/** The top bar's height plus a small gap. */
-export const TOP_BAR_CLEARANCE = 60;
+/** The gap between the window's bottom-right corner and the toasts. */
+const EDGE_GAP = 16;
+/** Above the conversation's message box and send button (about 64 px tall). */
+const BOTTOM_CLEARANCE = 80;
 
 /** Shows the toasts raised anywhere through components/toasts (toast.*, toastError). */
 export function ToastHost() {
@@ -28,6 +30,7 @@ export function ToastHost() {
       }),
     [dispatchToast],
   );
-  // Below the top bar (52 px), so that a toast does not cover the bells, the theme and the user menu.
-  return <Toaster toasterId={toasterId} position="top-end" offset={{ vertical: TOP_BAR_CLEARANCE }} limit={5} />;
+  // In the bottom-right corner: at the top they covered the bells and user menu, and below the top bar
+  // the list pages' Add and search (issue 24); raised above the conversation's send button.
+  return <Toaster toasterId={toasterId} position="bottom-end" offset={{ vertical: BOTTOM_CLEARANCE, horizontal: EDGE_GAP }} limit={5} />;
 }

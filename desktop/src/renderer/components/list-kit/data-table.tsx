@@ -60,7 +60,11 @@ export function DataTable<T>({
               {column.header}
             </TableHeaderCell>
           ))}
-          {actions ? <TableHeaderCell style={{ width: actionsWidth }}>{actionsHeader}</TableHeaderCell> : null}
+          {actions ? (
+            <TableHeaderCell className={narrow.actions} style={{ width: actionsWidth }}>
+              {actionsHeader}
+            </TableHeaderCell>
+          ) : null}
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -76,7 +80,7 @@ export function DataTable<T>({
                 {column.cell(row)}
               </TableCell>
             ))}
-            {actions ? <TableCell>{actions(row)}</TableCell> : null}
+            {actions ? <TableCell className={narrow.actions}>{actions(row)}</TableCell> : null}
           </TableRow>
         ))}
       </TableBody>

@@ -215,7 +215,7 @@ const en = {
   },
   placeholder: { body: 'This screen is on its way.' },
   empty: { title: 'Nothing here yet' },
-  notFound: { title: 'Page not found' },
+  notFound: { title: 'Page not found', text: 'There is no page at {{path}}.', back: 'Back to the start' },
   confirm: { title: 'Are you sure?' },
   access: { denied: 'Access not allowed', planDenied: 'This company is not allowed to access this page! Redirecting you.' },
   dateTime: { datePlaceholder: 'dd/mm/yyyy', timePlaceholder: 'hh:mm', date: 'date', time: 'time' },

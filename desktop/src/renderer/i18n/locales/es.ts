@@ -211,7 +211,7 @@ const es: Translation<typeof en> = {
   },
   placeholder: { body: 'Esta pantalla está en camino.' },
   empty: { title: 'Nada por aquí todavía' },
-  notFound: { title: 'Página no encontrada' },
+  notFound: { title: 'Página no encontrada', text: 'No hay ninguna página en {{path}}.', back: 'Volver al inicio' },
   confirm: { title: '¿Está seguro?' },
   access: { denied: 'Acceso no permitido', planDenied: '¡Esta empresa no tiene permiso para acceder a esta página! Lo estamos redirigiendo.' },
   dateTime: { datePlaceholder: 'dd/mm/aaaa', timePlaceholder: 'hh:mm', date: 'fecha', time: 'hora' },

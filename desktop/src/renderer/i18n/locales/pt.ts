@@ -211,7 +211,7 @@ const pt: Translation<typeof en> = {
   },
   placeholder: { body: 'Esta tela está a caminho.' },
   empty: { title: 'Nada por aqui ainda' },
-  notFound: { title: 'Página não encontrada' },
+  notFound: { title: 'Página não encontrada', text: 'Não há nenhuma página em {{path}}.', back: 'Voltar ao início' },
   confirm: { title: 'Tem certeza?' },
   access: { denied: 'Acesso não permitido', planDenied: 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.' },
   dateTime: { datePlaceholder: 'dd/mm/aaaa', timePlaceholder: 'hh:mm', date: 'data', time: 'hora' },

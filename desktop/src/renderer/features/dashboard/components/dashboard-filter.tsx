@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { Filter20Regular } from '@fluentui/react-icons';
 import { DASHBOARD_PERIODS } from '@atrium/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/toasts';
+import { DateInput } from '../../../components/form/date-time-inputs';
 import { dashboardParams, type DashboardFilter, type DashboardParams, type FilterType } from '../api/dashboard';
 
 const useStyles = makeStyles({
@@ -66,10 +67,12 @@ export function DashboardFilterBar({ initial, onApply }: { initial: DashboardFil
       ) : (
         <>
           <Field label={t('filter.dateFrom')} size="small">
-            <Input type="date" size="small" value={filter.dateFrom} data-testid="filter-from" onChange={(_, d) => set({ dateFrom: d.value })} />
+            {/* The app's own dd/MM/yyyy field, as the charts' below: the browser's date box follows the
+                browser's locale (MM/dd/yyyy in English) and the page showed both formats. */}
+            <DateInput size="small" value={filter.dateFrom} data-testid="filter-from" onChange={(value) => set({ dateFrom: value })} />
           </Field>
           <Field label={t('filter.dateTo')} size="small">
-            <Input type="date" size="small" value={filter.dateTo} data-testid="filter-to" onChange={(_, d) => set({ dateTo: d.value })} />
+            <DateInput size="small" value={filter.dateTo} data-testid="filter-to" onChange={(value) => set({ dateTo: value })} />
           </Field>
         </>
       )}

@@ -55,6 +55,17 @@ const useStyles = makeStyles({
     '& > *': { flexShrink: 0, maxWidth: '100%', overflow: 'hidden' },
   },
   more: { flexShrink: 0 },
+  srOnly: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    margin: '-1px',
+    padding: 0,
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+    border: 0,
+  },
   badgeText: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 },
   /** The actions share the badges' row, so that the name and the preview get the item's whole width. */
   footer: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
@@ -194,7 +205,9 @@ export const TicketListItem = memo(function TicketListItem({
               title={badgeNames.slice(-hiddenBadges).join(' · ')}
               data-testid={`ticket-badges-more-${ticket.id}`}
             >
-              +{hiddenBadges}
+              {/* "+2" names nothing to a screen reader: it reads the hidden badges' names instead. */}
+              <span aria-hidden="true">+{hiddenBadges}</span>
+              <span className={styles.srOnly}>{t('list.moreBadges', { count: hiddenBadges, names: badgeNames.slice(-hiddenBadges).join(', ') })}</span>
             </Badge>
           ) : null}
           <div className={styles.actions}>

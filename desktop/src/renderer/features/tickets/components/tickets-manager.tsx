@@ -118,7 +118,14 @@ export function TicketsManager({ selectedUuid }: TicketsManagerProps) {
           <Tab value="pending" data-testid="tickets-subtab-pending">
             <span className={styles.tabLabel}>
               {t('subtabs.pending')}
-              <CounterBadge size="small" color="danger" showZero count={pending.count ?? pending.items.length} />
+              {/* Red asks for attention: only when someone is waiting. */}
+              <CounterBadge
+                size="small"
+                color={(pending.count ?? pending.items.length) > 0 ? 'danger' : 'informative'}
+                showZero
+                count={pending.count ?? pending.items.length}
+                data-testid="tickets-pending-count"
+              />
             </span>
           </Tab>
         </TabList>
