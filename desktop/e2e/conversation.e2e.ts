@@ -338,7 +338,7 @@ describeInChromium('the web app in Chromium: a sandbox conversation from QR code
     )!;
     const bubble = byTestId(`message-${mine.id}`);
     await bubble.hover();
-    await bubble.getByRole('button', { name: 'menu' }).click();
+    await bubble.getByRole('button', { name: /^Message actions/ }).click();
     await page.getByRole('menuitem', { name: ticketsEn.conversation.deleteMessage }).click();
     const deleted = apiResponse('DELETE', new RegExp(`^/messages/${mine.id}$`));
     await page.getByRole('dialog').getByRole('button', { name: coreEn.actions.confirm }).click();

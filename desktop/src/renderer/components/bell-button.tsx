@@ -35,35 +35,23 @@ export interface BellButtonProps {
 /** A top-bar icon with a count and a popover list: notifications, announcements, internal chat. */
 export function BellButton({ label, icon, count = 0, dot, children, emptyText, open, onOpenChange }: BellButtonProps) {
   const styles = useStyles();
+  // One control: the button is the popover's trigger; the badge sits beside it in a plain wrapper (a
+  // wrapping span as the trigger made a second, unnamed Tab stop around the button).
   return (
-    <Popover
-      open={open}
-      onOpenChange={(_, data) => onOpenChange?.(data.open)}
-      positioning="below-end"
-      withArrow
-      trapFocus
-    >
-      <PopoverTrigger disableButtonEnhancement>
-        <Tooltip content={label} relationship="label">
-          <span className={styles.anchor}>
+    <span className={styles.anchor}>
+      <Popover open={open} onOpenChange={(_, data) => onOpenChange?.(data.open)} positioning="below-end" withArrow trapFocus>
+        <PopoverTrigger disableButtonEnhancement>
+          <Tooltip content={label} relationship="label">
             <Button appearance="subtle" icon={icon} aria-label={label} />
-            {dot || count > 0 ? (
-              <CounterBadge
-                className={styles.badge}
-                size="small"
-                color="danger"
-                dot={dot}
-                count={count}
-                overflowCount={99}
-                aria-hidden
-              />
-            ) : null}
-          </span>
-        </Tooltip>
-      </PopoverTrigger>
-      <PopoverSurface className={styles.surface} aria-label={label}>
-        {children ?? <Text className={styles.empty}>{emptyText}</Text>}
-      </PopoverSurface>
-    </Popover>
+          </Tooltip>
+        </PopoverTrigger>
+        <PopoverSurface className={styles.surface} aria-label={label}>
+          {children ?? <Text className={styles.empty}>{emptyText}</Text>}
+        </PopoverSurface>
+      </Popover>
+      {dot || count > 0 ? (
+        <CounterBadge className={styles.badge} size="small" color="danger" dot={dot} count={count} overflowCount={99} aria-hidden />
+      ) : null}
+    </span>
   );
 }

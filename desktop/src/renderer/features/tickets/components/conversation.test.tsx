@@ -24,7 +24,7 @@ const setup = (ticket = makeTicket(1, { contact: MARIA, contactId: MARIA.id })) 
   return server;
 };
 
-const openMenu = (messageId: number) => fireEvent.click(within(screen.getByTestId(`message-${messageId}`)).getByRole('button', { name: 'menu' }));
+const openMenu = (messageId: number) => fireEvent.click(within(screen.getByTestId(`message-${messageId}`)).getByRole('button', { name: /^Message actions/ }));
 const input = () => screen.getByTestId('message-input') as HTMLTextAreaElement;
 
 describe('conversation: reply and quote', () => {
@@ -258,7 +258,7 @@ describe('conversation: header', () => {
     await screen.findByTestId('message-1');
     expect(screen.queryByTestId('message-input')).toBeNull();
     for (const id of ['ticket-return', 'ticket-resolve', 'ticket-transfer']) expect(screen.queryByTestId(id)).toBeNull();
-    expect(within(screen.getByTestId('message-1')).queryByRole('button', { name: 'menu' })).toBeNull();
+    expect(within(screen.getByTestId('message-1')).queryByRole('button', { name: /^Message actions/ })).toBeNull();
   });
 
   it('an admin may act on an agent’s open conversation', async () => {

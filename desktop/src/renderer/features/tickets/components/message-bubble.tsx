@@ -367,7 +367,7 @@ export const MessageBubble = memo(function MessageBubble({ message, reactions, s
                 size="small"
                 appearance="transparent"
                 icon={<ChevronDown16Regular />}
-                aria-label="menu"
+                aria-label={t('conversation.messageMenu', { time: formatTime(message.createdAt) })}
               />
             </MenuTrigger>
             <MenuPopover>

@@ -188,7 +188,7 @@ describe('message bubbles: markers, acks, quotes and the menu', () => {
     const deleted = screen.getByTestId('message-1');
     expect(deleted.textContent).toContain('This message was deleted');
     expect(deleted.querySelector('img')).toBeNull();
-    expect(within(deleted).queryByRole('button', { name: 'menu' })).toBeNull();
+    expect(within(deleted).queryByRole('button', { name: /^Message actions/ })).toBeNull();
     const edited = screen.getByTestId('message-2');
     expect(edited.textContent).toContain('fixed typo');
     expect(edited.textContent).toContain('Edited');
@@ -226,20 +226,20 @@ describe('message bubbles: markers, acks, quotes and the menu', () => {
     const onReply = vi.fn();
     const onDelete = vi.fn();
     renderList([makeMessage(1, 5, { fromMe: false }), makeMessage(2, 5, { fromMe: true })], { onReply, onDelete });
-    fireEvent.click(within(screen.getByTestId('message-1')).getByRole('button', { name: 'menu' }));
+    fireEvent.click(within(screen.getByTestId('message-1')).getByRole('button', { name: /^Message actions/ }));
     expect(await screen.findByRole('menuitem', { name: 'Reply' })).toBeTruthy();
     expect(screen.queryByRole('menuitem', { name: 'Delete' })).toBeNull();
     fireEvent.click(screen.getByRole('menuitem', { name: 'Reply' }));
     expect(onReply).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }));
 
-    fireEvent.click(within(screen.getByTestId('message-2')).getByRole('button', { name: 'menu' }));
+    fireEvent.click(within(screen.getByTestId('message-2')).getByRole('button', { name: /^Message actions/ }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     expect(onDelete).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }));
   });
 
   it('a read-only list (the peek dialog) has no menus', () => {
     renderList([makeMessage(1, 5, { fromMe: true })], { readOnly: true });
-    expect(within(screen.getByTestId('message-1')).queryByRole('button', { name: 'menu' })).toBeNull();
+    expect(within(screen.getByTestId('message-1')).queryByRole('button', { name: /^Message actions/ })).toBeNull();
   });
 });
 

@@ -1,0 +1,351 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import coreEn from '../src/renderer/i18n/locales/en';
+import ticketsEn from '../src/renderer/features/tickets/i18n/en';
+import ticketsPt from '../src/renderer/features/tickets/i18n/pt';
+import ticketsEs from '../src/renderer/features/tickets/i18n/es';
+import { describeInChromium, setTheme, startHarness, storySteps, type Harness } from './support/harness';
+
+/**
+ * The desk as a support team lead tries it (issue 24): the conversation's activity trail (who moved,
+ * transferred, accepted, closed the ticket), live, in the three languages and never sent to the customer;
+ * then the smaller things (dates, the queue dialog, toasts, the Waiting badge, the "+N" chip, unknown
+ * addresses, narrow tables) and accessibility (one Tab stop per header control, named message menus, axe
+ * over the main pages in light and dark).
+ */
+
+const UI_TIMEOUT = 15_000;
+const AGENT = { name: 'Ana', email: 'ana@atrium.local', password: 'Agente-123456' };
+const CUSTOMER = { from: '5511933330001', name: 'Maria Oliveira' };
+const WAITING = { from: '5511933330002', name: 'João Souza', body: 'Bom dia, alguém aí?' };
+
+let h: Harness;
+let page: Page;
+let token = '';
+let agentToken = '';
+let adminName = '';
+let connectionId = 0;
+let ticket = { id: 0, uuid: '' };
+const queues: Record<string, number> = {};
+const { skipIfBroken, broken } = storySteps();
+
+const shot = (name: string) => h.browser.screenshot(name);
+/** Polls until the assertion holds, for as long as the UI may take on a busy machine (vitest's default is 1 s). */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: UI_TIMEOUT });
+const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? '');
+/** The activity lines on screen, without their time. */
+const trail = () => page.getByTestId('activity-line').evaluateAll((els) => els.map((el) => (el.textContent ?? '').replace(/ · \d\d:\d\d$/, '')));
+
+const login = async (p: Page, email: string, password: string) => {
+  await p.goto('/login');
+  await p.getByTestId('login-email').fill(email);
+  await p.getByTestId('login-password').fill(password);
+  // One session per user: the test process goes on with the browser's own token.
+  const response = p.waitForResponse((res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/auth/login');
+  await p.getByTestId('login-submit').click();
+  const token = ((await (await response).json()) as { token: string }).token;
+  await p.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await p.waitForLoadState('networkidle');
+  return token;
+};
+
+describeInChromium('the desk in Chromium: activity trail', () => {
+  beforeAll(async () => {
+    h = await startHarness({ name: 'desk' });
+    page = h.browser.page;
+    page.setDefaultTimeout(UI_TIMEOUT);
+    await page.setViewportSize({ width: 1366, height: 800 });
+  });
+
+  afterAll(async () => {
+    if (page && broken()) await shot('desk-failure').catch(() => undefined);
+    await h?.stop();
+  });
+
+  it('seeds two queues behind a chatbot menu and an agent; the customer picks Vendas; the admin transfers to Ana', async (ctx) => {
+    skipIfBroken(ctx);
+    // The browser's login ends this API session (one session per user): the admin's API work comes first.
+    const session = await h.api.post('/auth/login', { email: h.server.adminEmail, password: h.server.adminPassword });
+    expect(session.status).toBe(200);
+    token = (session.body as { token: string }).token;
+    adminName = (session.body as { user: { name: string } }).user.name;
+    for (const [name, color, order] of [['Vendas', '#2e7d32', 1], ['Suporte', '#c62828', 2]] as const) {
+      const queue = await h.api.post('/queue', { name, color, greetingMessage: `${name} aqui`, orderQueue: order }, token);
+      expect(queue.status, JSON.stringify(queue.body)).toBe(201);
+      queues[name] = (queue.body as { id: number }).id;
+    }
+    const agent = await h.api.post('/users', { ...AGENT, profile: 'user', queueIds: [queues.Vendas, queues.Suporte] }, token);
+    expect(agent.status, JSON.stringify(agent.body)).toBe(201);
+    const connection = await h.api.post('/whatsapp', { name: 'Desk phone', provider: 'sandbox' }, token);
+    expect(connection.status).toBe(201);
+    connectionId = (connection.body as { id: number }).id;
+    expect((await h.api.post(`/sandbox/${connectionId}/scan`, {}, token)).status).toBe(200);
+    const linked = await h.api.put(`/whatsapp/${connectionId}`, { queueIds: [queues.Vendas, queues.Suporte], greetingMessage: 'Escolha:' }, token);
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+
+    for (const body of ['oi', '1']) {
+      expect((await h.api.post(`/sandbox/${connectionId}/messages`, { ...CUSTOMER, body }, token)).status).toBe(201);
+    }
+    const found = await h.api.get(`/tickets?showAll=true&searchParam=${CUSTOMER.from}`, token);
+    ticket = (found.body as { tickets: { id: number; uuid: string }[] }).tickets[0];
+    await eventually(async () => ((await h.api.get(`/tickets/${ticket.id}`, token)).body as { queueId: number }).queueId).toBe(queues.Vendas);
+    const moved = await h.api.put(`/tickets/${ticket.id}`, { queueId: queues.Suporte, userId: (agent.body as { id: number }).id, status: 'open' }, token);
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const agentSession = await h.api.post('/auth/login', { email: AGENT.email, password: AGENT.password });
+    expect(agentSession.status).toBe(200);
+    agentToken = (agentSession.body as { token: string }).token;
+  });
+
+  it('the conversation shows who moved and transferred it, between the messages', async (ctx) => {
+    skipIfBroken(ctx);
+    token = await login(page, h.server.adminEmail, h.server.adminPassword);
+    await page.goto(`/tickets/${ticket.uuid}`);
+    await page.waitForLoadState('networkidle');
+    await eventually(trail).toEqual([
+        fill(ticketsEn.activity.queued, { queue: 'Vendas', actor: ticketsEn.activity.actor.chatbot }),
+        fill(ticketsEn.activity.transferred, { actor: adminName, target: 'Ana · Suporte' }),
+      ]);
+    // By time: the chatbot's move comes after the customer's "1" and before the queue's greeting.
+    const order = await page
+      .getByTestId('message-list')
+      .locator('[data-index]')
+      .evaluateAll((rows) => rows.map((row) => (row.querySelector('[data-testid="activity-line"]') ? 'line' : (row.textContent ?? '').trim())));
+    const moveAt = order.indexOf('line');
+    expect(order.slice(0, moveAt).some((text) => text.startsWith('1'))).toBe(true);
+    expect(order.slice(moveAt + 1).some((text) => text.includes('Vendas aqui'))).toBe(true);
+  });
+
+  it('lines an agent adds elsewhere appear live: accepted, closed', async (ctx) => {
+    skipIfBroken(ctx);
+    expect((await h.api.put(`/tickets/${ticket.id}`, { status: 'pending' }, agentToken)).status).toBe(200);
+    expect((await h.api.put(`/tickets/${ticket.id}`, { status: 'open' }, agentToken)).status).toBe(200);
+    await eventually(trail).toContain(fill(ticketsEn.activity.accepted, { actor: 'Ana' }));
+    expect((await h.api.put(`/tickets/${ticket.id}`, { status: 'closed' }, agentToken)).status).toBe(200);
+    await eventually(trail).toContain(fill(ticketsEn.activity.closed, { actor: 'Ana' }));
+    expect(await trail()).toContain(fill(ticketsEn.activity.returnedToQueue, { actor: 'Ana', queue: 'Suporte' }));
+    for (const theme of ['light', 'dark'] as const) {
+      await setTheme(page, theme);
+      await shot(`desk-trail-${theme}`);
+    }
+    await setTheme(page, 'light');
+  });
+
+  it('the trail speaks Português and Español, and the customer never received it', async (ctx) => {
+    skipIfBroken(ctx);
+    for (const [code, strings] of [['pt', ticketsPt], ['es', ticketsEs]] as const) {
+      await page.evaluate((language) => localStorage.setItem('language', language), code);
+      await page.reload();
+      await eventually(trail).toContain(fill(strings.activity.accepted, { actor: 'Ana' }));
+      expect(await trail()).toContain(fill(strings.activity.queued, { queue: 'Vendas', actor: strings.activity.actor.chatbot }));
+    }
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    const phone = ((await h.api.get(`/sandbox/${connectionId}/outbox`, token)).body as { messages?: { to: string; body: string }[] }).messages ?? [];
+    const received = phone.filter((m) => m.to.includes(CUSTOMER.from)).map((m) => m.body).join('\n');
+    for (const word of ['Ana · Suporte', ticketsEn.activity.actor.chatbot, fill(ticketsEn.activity.closed, { actor: 'Ana' })]) {
+      expect(received).not.toContain(word);
+    }
+  });
+
+  // ------------------------------------------------------------------ smaller things (item 8)
+
+  /** Whether two boxes share any area. */
+  const overlap = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
+    a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
+  const box = async (testId: string) => (await page.getByTestId(testId).boundingBox())!;
+
+  it('an unknown address says so, keeps the address and offers a way back', async (ctx) => {
+    skipIfBroken(ctx);
+    await page.goto('/no-such-page');
+    await page.getByTestId('not-found').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/no-such-page');
+    expect(await page.getByTestId('not-found').textContent()).toContain('/no-such-page');
+    await page.getByTestId('not-found').getByRole('link').click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('the dashboard filter takes dates as the charts do (dd/MM/yyyy), not in the browser format', async (ctx) => {
+    skipIfBroken(ctx);
+    await page.goto('/');
+    await page.getByTestId('filter-type').selectOption('date');
+    const from = page.getByTestId('filter-from');
+    await from.fill('01/11/2026');
+    expect(await from.inputValue()).toBe('01/11/2026');
+    // The same field as the charts' date range below it.
+    const chartField = page.locator('section[data-testid] input[inputmode="numeric"]').first();
+    expect(await from.getAttribute('placeholder')).toBe(await chartField.getAttribute('placeholder'));
+  });
+
+  it('the Waiting badge is red only when someone waits', async (ctx) => {
+    skipIfBroken(ctx);
+    await page.goto('/tickets');
+    // The tab keeps a hidden copy of its label (its bold width): the first is the one shown.
+    const badge = page.getByTestId('tickets-pending-count').first();
+    await eventually(() => badge.textContent()).toBe('0');
+    const background = () => badge.evaluate((el) => getComputedStyle(el).backgroundColor);
+    const atZero = await background();
+    expect((await h.api.post(`/sandbox/${connectionId}/messages`, { ...WAITING }, token)).status).toBe(201);
+    await eventually(() => badge.textContent()).toBe('1');
+    expect(await background()).not.toBe(atZero);
+  });
+
+  it('the "+N" chip of a narrow ticket row names the badges it hides, on hover and to screen readers', async (ctx) => {
+    skipIfBroken(ctx);
+    const found = await h.api.get(`/tickets?showAll=true&searchParam=${WAITING.from}`, token);
+    const waiting = (found.body as { tickets: { id: number }[] }).tickets[0];
+    const names = ['Prioridade alta', 'Cliente antigo', 'Boleto em aberto', 'Segunda via'];
+    const synced = await h.api.post('/tags/sync', { ticketId: waiting.id, tags: names.map((name) => ({ name })) }, token);
+    expect(synced.status, JSON.stringify(synced.body)).toBeLessThan(300);
+    await page.setViewportSize({ width: 400, height: 800 });
+    await page.goto('/tickets');
+    await page.getByTestId('tickets-subtab-pending').click();
+    const more = page.getByTestId(`ticket-badges-more-${waiting.id}`);
+    await more.waitFor();
+    // On hover: the names of the hidden badges (the last ones: tags).
+    const hidden = ((await more.getAttribute('title')) ?? '').split(' · ');
+    expect(names.filter((name) => hidden.includes(name)).length).toBeGreaterThan(0);
+    // What a screen reader reads: those names, not just "+N".
+    const spoken = (await more.textContent()) ?? '';
+    for (const name of hidden) expect(spoken).toContain(name);
+    await page.setViewportSize({ width: 1366, height: 800 });
+  });
+
+  it('the queue dialog: the colour box stays in its column at 1366 and 400 px', async (ctx) => {
+    skipIfBroken(ctx);
+    await page.goto('/queues');
+    for (const width of [1366, 400]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.getByTestId('queues-add').click();
+      await page.getByTestId('queue-color').waitFor();
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      const color = await box('queue-color');
+      const picker = await box('queue-color-picker');
+      for (const other of ['queue-name', 'queue-order']) {
+        const next = await box(other);
+        expect(overlap(color, next), `queue-color overlaps ${other} at ${width} px`).toBe(false);
+        expect(overlap(picker, next), `queue-color-picker overlaps ${other} at ${width} px`).toBe(false);
+      }
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
+    await page.setViewportSize({ width: 1366, height: 800 });
+  });
+
+  it('a success toast covers neither Add nor the search box (1366 and 400 px)', async (ctx) => {
+    skipIfBroken(ctx);
+    for (const width of [1366, 400]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/tags');
+      await page.getByTestId('tags-add').click();
+      await page.getByRole('dialog').getByRole('textbox').first().fill(`Etiqueta ${width}`);
+      await page.getByRole('dialog').getByRole('button', { name: /save|salvar|guardar/i }).click();
+      const toast = page.getByTestId('app-toast').first();
+      await toast.waitFor();
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      const shown = (await toast.boundingBox())!;
+      for (const control of ['tags-add', 'tags-search']) {
+        expect(overlap(shown, await box(control)), `the toast covers ${control} at ${width} px`).toBe(false);
+      }
+    }
+    await page.setViewportSize({ width: 1366, height: 800 });
+  });
+
+  it('at 400 px a table row\'s actions are on screen without scrolling sideways', async (ctx) => {
+    skipIfBroken(ctx);
+    await page.setViewportSize({ width: 400, height: 800 });
+    for (const [path, row] of [['/users', 'user'], ['/queues', 'queue'], ['/tags', 'tag']] as const) {
+      await page.goto(path);
+      const edit = page.locator(`[data-testid^="${row}-edit-"]`).first();
+      await edit.waitFor();
+      const at = (await edit.boundingBox())!;
+      expect(at.x + at.width, `${path}: the edit button ends past the window`).toBeLessThanOrEqual(400);
+      // Nothing lies over it: a click there reaches it.
+      const reached = await edit.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return !!hit && el.contains(hit);
+      });
+      expect(reached, `${path}: the edit button is covered`).toBe(true);
+    }
+    await page.setViewportSize({ width: 1366, height: 800 });
+  });
+
+  // ------------------------------------------------------------------ accessibility (item 9)
+
+  it('each header control (Notifications, Announcements, Internal chat) is one named Tab stop', async (ctx) => {
+    skipIfBroken(ctx);
+    await page.goto('/tickets');
+    const header = page.locator('header').first();
+    for (const name of [coreEn.layout.notifications, coreEn.layout.announcements, coreEn.layout.chats]) {
+      expect(await header.getByRole('button', { name, exact: true }).count(), name).toBe(1);
+    }
+    // No control inside another (a role=button wrapper around the button made two Tab stops).
+    const nested = await header.evaluate(
+      (el) => el.querySelectorAll('[role="button"] button, [role="button"] [role="button"], button button, button [role="button"]').length,
+    );
+    expect(nested).toBe(0);
+    // Tab stops in the header: each focusable element once, each named.
+    const stops = await header.evaluate((el) =>
+      Array.from(el.querySelectorAll<HTMLElement>('button, [href], [tabindex]:not([tabindex="-1"]), [role="button"]'))
+        .filter((e) => e.tabIndex >= 0 && !e.hasAttribute('disabled'))
+        .map((e) => e.getAttribute('aria-label') ?? e.textContent?.trim() ?? ''),
+    );
+    expect(stops.filter((label) => label === '')).toEqual([]);
+  });
+
+  it('a message\'s menu button is named for what it is, not "menu"', async (ctx) => {
+    skipIfBroken(ctx);
+    const found = await h.api.get(`/tickets?showAll=true&searchParam=${WAITING.from}`, token);
+    const waiting = (found.body as { tickets: { id: number; uuid: string }[] }).tickets[0];
+    expect((await h.api.put(`/tickets/${waiting.id}`, { status: 'open' }, token)).status).toBe(200);
+    await page.goto(`/tickets/${waiting.uuid}`);
+    const bubble = page.locator('[data-testid^="message-"]').filter({ hasText: WAITING.body }).first();
+    await bubble.waitFor();
+    expect(await bubble.getByRole('button', { name: 'menu', exact: true }).count()).toBe(0);
+    expect(await bubble.getByRole('button', { name: /^Message actions \(\d\d:\d\d\)$/ }).count()).toBe(1);
+  });
+
+  it('axe finds no serious or critical violation on the main pages, light and dark', async (ctx) => {
+    skipIfBroken(ctx);
+    const found = await h.api.get(`/tickets?showAll=true&searchParam=${WAITING.from}`, token);
+    const open = (found.body as { tickets: { uuid: string }[] }).tickets[0];
+    const pages: [string, string][] = [
+      ['tickets with an open conversation', `/tickets/${open.uuid}`],
+      ['kanban', '/kanban'],
+      ['chats', '/chats'],
+      ['contacts', '/contacts'],
+      ['users', '/users'],
+      ['settings', '/settings'],
+      ['queues', '/queues'],
+    ];
+    const problems: string[] = [];
+    const check = async (name: string, theme: string) => {
+      await page.waitForLoadState('networkidle');
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+        problems.push(`${name} (${theme}): ${v.id} [${v.impact}] ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      }
+    };
+    for (const theme of ['light', 'dark'] as const) {
+      await page.goto('/tickets');
+      await setTheme(page, theme);
+      for (const [name, path] of pages) {
+        await page.goto(path);
+        await check(name, theme);
+      }
+    }
+    await setTheme(page, 'light');
+    // The login page, signed out (its theme follows the stored preference).
+    for (const theme of ['light', 'dark'] as const) {
+      await page.goto('/tickets');
+      await setTheme(page, theme);
+      await page.context().clearCookies();
+      await page.goto('/login');
+      await page.getByTestId('login-email').waitFor();
+      await check('login', theme);
+      token = await login(page, h.server.adminEmail, h.server.adminPassword);
+    }
+    expect(problems).toEqual([]);
+  });
+});
