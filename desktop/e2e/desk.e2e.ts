@@ -275,7 +275,8 @@ describeInChromium('the desk in Chromium: activity trail', () => {
   it('each header control (Notifications, Announcements, Internal chat) is one named Tab stop', async (ctx) => {
     skipIfBroken(ctx);
     await page.goto('/tickets');
-    const header = page.locator('header').first();
+    const header = page.getByTestId('top-bar');
+    await header.getByRole('button', { name: coreEn.layout.notifications, exact: true }).first().waitFor();
     for (const name of [coreEn.layout.notifications, coreEn.layout.announcements, coreEn.layout.chats]) {
       expect(await header.getByRole('button', { name, exact: true }).count(), name).toBe(1);
     }
