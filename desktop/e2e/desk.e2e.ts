@@ -278,7 +278,8 @@ describeInChromium('the desk in Chromium: activity trail', () => {
     const header = page.getByTestId('top-bar');
     await header.getByRole('button', { name: coreEn.layout.notifications, exact: true }).first().waitFor();
     for (const name of [coreEn.layout.notifications, coreEn.layout.announcements, coreEn.layout.chats]) {
-      expect(await header.getByRole('button', { name, exact: true }).count(), name).toBe(1);
+      // The bells mount as their features load: each appears, once.
+      await eventually(() => header.getByRole('button', { name, exact: true }).count()).toBe(1);
     }
     // No control inside another (a role=button wrapper around the button made two Tab stops).
     const nested = await header.evaluate(
