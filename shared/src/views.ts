@@ -341,6 +341,8 @@ export interface FlowTestResult {
   /** Give it back with the next turn. */
   session: unknown;
   variables: Record<string, string>;
+}
+
 /**
  * One line of a ticket's activity trail (GET /tickets/{id}/log): what a transition did, who did it and
  * where the ticket went, with the names as they are now (a deleted user or queue has none). Shown in the
