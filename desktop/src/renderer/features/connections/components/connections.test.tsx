@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { i18n } from '../../../i18n';
@@ -189,9 +189,11 @@ describe('connection dialog: the messages API token', () => {
     expect((await screen.findByTestId('connection-token-state')).textContent).toBe('A token is set.');
     fireEvent.click(screen.getByTestId('connection-token-generate'));
     // Revoking the old one is confirmed first.
-    expect(await screen.findByText('Generate a new API token?')).toBeTruthy();
+    const question = await screen.findByText('Generate a new API token?');
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
-    fireEvent.click(screen.getByRole('button', { name: 'Generate a new token' }));
+    // The confirmation's own button (the field's button behind it has the same name).
+    const confirmation = question.closest<HTMLElement>('[role="dialog"], [role="alertdialog"]')!;
+    fireEvent.click(within(confirmation).getByRole('button', { name: 'Generate a new token' }));
     const value = (await screen.findByTestId('connection-token-value')) as HTMLInputElement;
     expect(value.value).toBe('tok-NEW-123');
     expect(screen.getByText('Copy the token now: it is not shown again.')).toBeTruthy();
