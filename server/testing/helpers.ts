@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { CLIENT_EVENTS } from '@atrium/shared';
+import { Job } from 'agenda';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import { inject } from 'vitest';
 import { startApp, type RunningApp } from '../src/app.js';
@@ -287,3 +288,14 @@ export const stillConnected = (socket: Socket): Promise<boolean> =>
     socket.emitWithAck(CLIENT_EVENTS.userStatus).then(() => socket.connected),
     disconnected(socket).then(() => false),
   ]);
+
+/**
+ * Makes a stored job due now: saved, it is announced to the job processor, which runs it at once. Tests
+ * plan their jobs far ahead and call this when the moment comes, instead of racing a short delay.
+ */
+export const jobDueNow = async (app: RunningApp, jobId: string): Promise<void> => {
+  const { agenda } = app.scheduler;
+  const attrs = await agenda.db.getJobById(jobId);
+  if (!attrs) throw new Error(`job ${jobId} is not stored`);
+  await new Job(agenda, attrs as ConstructorParameters<typeof Job>[1]).schedule(new Date()).save();
+};

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forCompany, forSystem } from '../db/tenant.js';
 import { storeInboundBatch } from './inbound-batch.js';
 import { connectSandbox, customerSays, ticketOf } from '../../testing/conversation.js';
-import { createTenant, eventually, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { createTenant, eventually, jobDueNow, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
 import { acceptInbound, processQueued, replayInboundQueue, type InboundFacts, type PipelineDeps } from './inbound.js';
 import type { InboundMessage } from '../channels/types.js';
 import type { InboundStep } from './steps/step.js';
@@ -371,12 +371,14 @@ describe('the batch statement and the general path', () => {
 describe('a step that waits', () => {
   it('schedules its continuation as a job: the message is done at once, other chats go on, and it resumes later', async () => {
     const log: string[] = [];
+    const jobs: string[] = [];
     const waiting: InboundStep = {
       name: 'test: waits',
       candidates: (batch) => batch.filter((f) => f.body.startsWith('wait')),
       run: async (f) => {
         log.push(`run ${f.body}`);
-        await t.app.pipeline.waits!.resumeAt(new Date(Date.now() + 300), waiting, f, { asked: f.body });
+        // Planned far ahead and made due below: a short delay could come before the other chat's turn.
+        jobs.push((await t.app.pipeline.waits!.resumeAt(new Date(Date.now() + 3_600_000), waiting, f, { asked: f.body })).jobId);
         return true;
       },
       resume: async (f, data) => void log.push(`resume ${f.body} ${String(data.asked)}`),
@@ -389,7 +391,8 @@ describe('a step that waits', () => {
       expect(log).toEqual(['run wait for me']);
       await customerSays(t.api, a.admin.token, wa, { from: '5511944440002', body: 'other chat' });
       expect(log).toEqual(['run wait for me', 'run other chat']);
-      // The job brings it back with what it saved (Agenda checks every few seconds).
+      // The job brings it back with what it saved.
+      await jobDueNow(t.app, jobs[0]);
       await eventually(() => expect(log).toContain('resume wait for me wait for me'), 20_000, 100);
     } finally {
       t.app.pipeline.steps.splice(0, 2);

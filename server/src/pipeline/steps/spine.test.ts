@@ -1,8 +1,7 @@
-import { Job } from 'agenda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forCompany, forSystem } from '../../db/tenant.js';
 import { connectSandbox, customerSays, ticketOf } from '../../../testing/conversation.js';
-import { createTenant, eventually, startTestApp, type Tenant, type TestApp } from '../../../testing/helpers.js';
+import { createTenant, eventually, jobDueNow, startTestApp, type Tenant, type TestApp } from '../../../testing/helpers.js';
 import { findHold, holdConversation, SYSTEM, withConversation } from '../../modules/tickets/index.js';
 import { inboundSteps, STEP_ORDER } from './index.js';
 import type { InboundFacts, InboundStep } from './step.js';
@@ -33,13 +32,7 @@ const withStep = async (step: InboundStep, body: () => Promise<void>) => {
   }
 };
 
-/** Makes a stored job due now: saved, it is announced to the job processor, which runs it at once. */
-const dueNow = async (jobId: string) => {
-  const { agenda } = t.app.scheduler;
-  const attrs = await agenda.db.getJobById(jobId);
-  if (!attrs) throw new Error(`job ${jobId} is not stored`);
-  await new Job(agenda, attrs as ConstructorParameters<typeof Job>[1]).schedule(new Date()).save();
-};
+const dueNow = (jobId: string) => jobDueNow(t.app, jobId);
 
 /** Resolves when called as many times as asked. */
 const gate = () => {
