@@ -237,8 +237,13 @@ export const connectSocketWith = (
     });
   });
 
-/** Retries `check` (an assertion or a predicate) until it passes or `timeoutMs` runs out. */
-export const eventually = async <T>(check: () => Promise<T> | T, timeoutMs = 5000, intervalMs = 50): Promise<T> => {
+/**
+ * Retries `check` (an assertion or a predicate) until it passes or `timeoutMs` runs out. The default is just
+ * under the server tests' 30 s timeout: a wait for something that happens, not a deadline on the machine's
+ * speed (5 s ran out under load while the awaited send was merely slow); it still fails with the check's
+ * own message rather than the test's timeout.
+ */
+export const eventually = async <T>(check: () => Promise<T> | T, timeoutMs = 25_000, intervalMs = 50): Promise<T> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
