@@ -220,6 +220,10 @@ describeInChromium('the web app in Chromium: a sandbox conversation from QR code
     const response = await created;
     expect(response.status()).toBe(201);
     connectionId = ((await response.json()) as { id: number }).id;
+    // A new connection's messages API token is shown once, before the dialog goes.
+    await byTestId('connection-token-dialog').waitFor();
+    await byTestId('connection-token-done').click();
+    await byTestId('connection-token-dialog').waitFor({ state: 'detached' });
     await byTestId(`connection-row-${connectionId}`).waitFor();
     await shot('connection-added');
   });
