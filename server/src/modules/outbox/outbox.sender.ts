@@ -82,7 +82,9 @@ interface Row {
  *   (due, in backoff, or past its "typing…"); a row planned for later holds nothing meanwhile.
  * - A paced row only while the connection's gate is open and its policy's window and daily cap allow; taking
  *   one moves the gate on by the policy's gap (±30%), or its long gap every N sends. The "typing…" step
- *   passes the gate; the message after it does not again.
+ *   passes the gate and moves it on by its pause and the gap; the message after it does not pass the gate
+ *   again. So the gap runs from one paced message to the next "typing…": two typed messages never come due
+ *   together (the next one's typing starts only after the last one's message was due).
  * A row with "typing…" not shown yet is taken twice: first for the presence (it stays pending, planned the
  * pause ahead), then for the message.
  */
@@ -106,7 +108,8 @@ const CLAIM = `
                                + extract(minute from now() at time zone co.timezone) as m) local))
   ),
   pick as (
-    select c.id, c.pacing_id, c.pacing_id is not null and not c.presence_sent as gated
+    select c.id, c.pacing_id, c.pacing_id is not null and not c.presence_sent as gated,
+           c.presence is not null and not c.presence_sent as typing, c.presence_ms
       from outbound_messages c
      where c.whatsapp_id = ? and c.status = 'pending' and c.planned_at <= now()
        and (c.pacing_id is null or c.presence_sent or c.pacing_id in (select id from policies))
@@ -125,7 +128,9 @@ const CLAIM = `
   paced as (
     insert into outbox_pacing_state as g (whatsapp_id, company_id, next_at, streak, day, day_count, last_at)
     select ?, p.company_id,
-           now() + make_interval(secs => (case when p.long_gap then greatest(p.long_gap_ms, p.gap_ms) else p.gap_ms end)
+           -- The gap counts from the message: a typed one leaves after its "typing…", so that comes first.
+           now() + make_interval(secs => (case when pick.typing then pick.presence_ms else 0 end) / 1000.0
+                                         + (case when p.long_gap then greatest(p.long_gap_ms, p.gap_ms) else p.gap_ms end)
                                          * (0.7 + random() * 0.6) / 1000.0),
            case when p.long_gap then 0 else coalesce((select streak from gate), 0) + 1 end,
            p.today,
@@ -214,6 +219,7 @@ export class OutboxSender {
     lane.running = true;
     clearTimeout(lane.timer);
     lane.timer = undefined;
+    let claimedFrom: Date | undefined;
     try {
       do {
         lane.again = false;
@@ -226,6 +232,10 @@ export class OutboxSender {
           await this.settleInterrupted(whatsappId, session);
           lane.settledFor = session;
         }
+        // The database's time before the claims: a row that comes due while the last claim finds nothing is
+        // still looked at again (see wakeLater).
+        const [{ at }] = await this.deps.systemEm().execute<{ at: Date }[]>('select clock_timestamp() as at');
+        claimedFrom = at;
         // A few sends at once, each claimed in order: a chat's rows still go one by one (a row in flight
         // holds its chat), while rows of other chats overlap their round trips with it.
         const drain = async () => {
@@ -235,7 +245,7 @@ export class OutboxSender {
         const failed = drained.find((d) => d.status === 'rejected');
         if (failed) throw failed.reason;
       } while (lane.again && !this.stopped);
-      if (!this.stopped) await this.wakeLater(whatsappId, lane);
+      if (!this.stopped && claimedFrom) await this.wakeLater(whatsappId, lane, claimedFrom);
     } catch (err) {
       this.deps.logger.error({ err, whatsappId }, 'outbox lane failed');
     } finally {
@@ -247,17 +257,19 @@ export class OutboxSender {
    * Sets the lane's timer for when a row may become claimable: the next planned row (a backoff, a "typing…"
    * pause, a planned send) or the pacing gate's next opening. Rows due but held (a paced row outside its
    * window or over its day's cap, a chat behind a row in backoff, a connection that cannot send now) are
-   * looked at again within a minute, never in a tight loop.
+   * looked at again within a minute, never in a tight loop. A row planned after `claimedFrom` (when the last
+   * round of claims began) counts as next even if it is due by now: it may have come due just after the
+   * last claim looked; the round it wakes sees it, and the next round's `claimedFrom` is past it.
    */
-  private async wakeLater(whatsappId: number, lane: Lane): Promise<void> {
+  private async wakeLater(whatsappId: number, lane: Lane, claimedFrom: Date): Promise<void> {
     const [next] = await executePrepared<{ planned_ms: number | null; gate_ms: number | null; waiting: boolean }>(
       this.deps.systemEm(),
       'outbox_wake_later',
       `select extract(epoch from (select min(planned_at) from outbound_messages
-                                   where whatsapp_id = ? and status = 'pending' and planned_at > now()) - now()) * 1000 as planned_ms,
+                                   where whatsapp_id = ? and status = 'pending' and planned_at > ?) - now()) * 1000 as planned_ms,
               extract(epoch from (select next_at from outbox_pacing_state where whatsapp_id = ? and next_at > now()) - now()) * 1000 as gate_ms,
               exists (select 1 from outbound_messages where whatsapp_id = ? and status = 'pending' and planned_at <= now()) as waiting`,
-      [whatsappId, whatsappId, whatsappId],
+      [whatsappId, claimedFrom, whatsappId, whatsappId],
     );
     if (!next) return;
     const candidates = [next.planned_ms, next.waiting ? next.gate_ms : null].filter((ms): ms is number => ms !== null).map(Number);

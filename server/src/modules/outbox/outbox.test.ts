@@ -250,6 +250,22 @@ describe('order, pacing and presence', () => {
     const row = await sentRowOf(queued.wid!);
     expect(row.sentAt!.getTime() - shown!.at.getTime()).toBeGreaterThanOrEqual(290);
   });
+  it('paced messages with "typing…" take turns: the next one starts typing only after the last one’s message', async () => {
+    // A gap of 1 ms: were the gap counted from the "typing…", both would type at once and leave together.
+    const numbers = ['5511977770001', '5511977770002'];
+    const before = phone().presences.length;
+    const bulk = await queueBulk(deps(), em(), {
+      whatsappId: wa.id,
+      rows: numbers.map((number, i) => ({ number, body: `digitada ${i}`, presence: { kind: 'composing' as const, ms: 300 }, source: { kind: 'campaign' as const, id: 900 + i } })),
+      pacing: { name: 'typing-turns', gapMs: 1 },
+    });
+    for (const q of bulk.queued) await delivered(t.api, a.admin.token, wa.id, q.wid);
+    const shown = numbers.map((n) => phone().presences.slice(before).find((p) => p.to === n)!);
+    expect(shown.every(Boolean)).toBe(true);
+    const [first, second] = [...shown].sort((x, y) => x.at.getTime() - y.at.getTime());
+    // The second "typing…" comes after the first message left its pause (300 ms), never beside it.
+    expect(second.at.getTime() - first.at.getTime()).toBeGreaterThanOrEqual(290);
+  });
 });
 
 describe('"typing…" before an agent’s reply (sendTypingPresence)', () => {
