@@ -315,13 +315,14 @@ export const runCheck = async (deps: ListJobDeps, throttle: CheckThrottle, runNo
         }
         const canonical = checked ? checked.replace(/\D/g, '') : null;
         // The canonical digits (WhatsApp's ninth-digit fix...) replace the typed ones, unless the list has them already.
+        // Only for the number asked about, still unchecked: an edit made during the round trip is checked anew.
         await em.execute(
           `update contact_list_items i set is_whatsapp_valid = ?, checked_at = now(), updated_at = now(),
                   number = case when ?::text is not null and ?::text <> i.number and not exists
                                   (select 1 from contact_list_items o where o.contact_list_id = i.contact_list_id and o.number = ?::text)
                                 then ?::text else i.number end
-            where id = ?`,
-          [canonical !== null, canonical, canonical, canonical, canonical, item.id],
+            where id = ? and number = ? and checked_at is null`,
+          [canonical !== null, canonical, canonical, canonical, canonical, item.id, item.number],
         );
       }
       await progress(undefined);
