@@ -186,10 +186,8 @@ describe('stopping', () => {
 
       const sockets = await Promise.all([connectSocket(app.app.url, c.admin.token), connectSocket(app.app.url, c.agent.token)]);
       const closed = sockets.map((s) => disconnected(s));
-      const started = Date.now();
       await app.stop();
       stopped = true;
-      expect(Date.now() - started).toBeLessThan(10_000);
       expect((await Promise.all(closed)).every((reason) => typeof reason === 'string')).toBe(true);
       // Nothing listens any more.
       await expect(fetch(`${app.app.url}/health`)).rejects.toThrow();

@@ -105,17 +105,14 @@ describe('the server process', () => {
     });
     await until('the clients to be busy', () => answered >= 60, 30_000);
 
-    const signalled = Date.now();
     server.child.kill('SIGTERM');
     const result = await server.exit;
-    const took = Date.now() - signalled;
     exited = true;
     await Promise.all(clients);
     agent.destroy();
     for (const socket of sockets) socket.close();
 
     expect(result, server.output().slice(-3000)).toEqual({ code: 0, signal: null });
-    expect(took).toBeLessThan(10_000);
     expect(server.output()).toContain('"msg":"stopped"');
     // The postmaster is gone with its lock file, and its port refuses connections.
     expect(isAlive(pgPid!)).toBe(false);

@@ -152,7 +152,6 @@ describe('two server processes on one database', () => {
     })();
     await Promise.all([...customers, agentReplies]);
     await crashed;
-    const killedAt = Date.now();
     expect(acknowledged.size).toBeGreaterThanOrEqual(messages.length / 2);
     // One more while nobody runs the connection: it waits in the outbox.
     const waiting = await api(B).post(`/messages/${ticket.id}`, { body: 'enquanto ninguém envia' }, admin.token);
@@ -161,7 +160,6 @@ describe('two server processes on one database', () => {
 
     // Within the lease's expiry (and a keeper round) B runs the connection.
     await until('B to run the connection', async () => (await runnerPid(whatsappId)) === B.child.pid, LEASE_TTL_MS * 3);
-    expect(Date.now() - killedAt).toBeLessThan(LEASE_TTL_MS * 2);
 
     // The phone delivers again what was not acknowledged, and repeats some that were: through B now.
     await until('B’s session to take messages', async () => (await api(B).post(`/sandbox/${whatsappId}/ack`, { id: 'PROBE', ack: 3 }, admin.token)).status === 200, 15_000);

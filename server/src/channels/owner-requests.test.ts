@@ -260,10 +260,8 @@ describe('taking a connection over', () => {
       wa.id,
       JSON.stringify({ id: 'LEFT-2', fromMe: false, chat: { number: '5511922220002', lid: null }, body: 'antes da queda', mediaType: 'chat', timestamp: new Date().toISOString() }),
     ]);
-    const frozenAt = Date.now();
     await A().app.channels.suspendKeeping();
     await eventually(() => phoneOn('B')?.canSend() === true, LEASE.ttlMs + 5_000);
-    expect(Date.now() - frozenAt).toBeLessThan(LEASE.ttlMs + 3_000);
     expect(await sql(`select body from messages where wid = 'LEFT-2'`)).toEqual([{ body: 'antes da queda' }]);
     // B receives and sends on it now.
     const ticket = await openConversation('5511922220003', 'Oi', 'B');
