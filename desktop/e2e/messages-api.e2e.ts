@@ -28,7 +28,7 @@ const setTheme = async (theme: 'light' | 'dark') => {
 const overflowing = () =>
   page.evaluate(() => {
     const width = document.documentElement.clientWidth;
-    return [...document.querySelectorAll('[data-testid^="api-"]')]
+    return Array.from(document.querySelectorAll('[data-testid^="api-"]'))
       .filter((el) => el.getBoundingClientRect().right > width + 1)
       .map((el) => el.getAttribute('data-testid'));
   });
