@@ -221,31 +221,39 @@ export class OutboxSender {
     lane.timer = undefined;
     let claimedFrom: Date | undefined;
     try {
-      do {
-        lane.again = false;
-        const session = this.deps.channels.find(whatsappId);
-        if (!session) {
-          lane.settledFor = undefined;
-          break;
-        }
-        if (lane.settledFor !== session) {
-          await this.settleInterrupted(whatsappId, session);
-          lane.settledFor = session;
-        }
-        // The database's time before the claims: a row that comes due while the last claim finds nothing is
-        // still looked at again (see wakeLater).
-        const [{ at }] = await this.deps.systemEm().execute<{ at: Date }[]>('select clock_timestamp() as at');
-        claimedFrom = at;
-        // A few sends at once, each claimed in order: a chat's rows still go one by one (a row in flight
-        // holds its chat), while rows of other chats overlap their round trips with it.
-        const drain = async () => {
-          while (!this.stopped && session.canSend() && (await this.sendNext(whatsappId, session)));
-        };
-        const drained = await Promise.allSettled(Array.from({ length: LANE_SENDS }, drain));
-        const failed = drained.find((d) => d.status === 'rejected');
-        if (failed) throw failed.reason;
-      } while (lane.again && !this.stopped);
-      if (!this.stopped && claimedFrom) await this.wakeLater(whatsappId, lane, claimedFrom);
+      for (;;) {
+        do {
+          lane.again = false;
+          const session = this.deps.channels.find(whatsappId);
+          if (!session) {
+            lane.settledFor = undefined;
+            break;
+          }
+          if (lane.settledFor !== session) {
+            await this.settleInterrupted(whatsappId, session);
+            lane.settledFor = session;
+          }
+          // The database's time before the claims: a row that comes due while the last claim finds nothing is
+          // still looked at again (see wakeLater).
+          const [{ at }] = await this.deps.systemEm().execute<{ at: Date }[]>('select clock_timestamp() as at');
+          claimedFrom = at;
+          // A few sends at once, each claimed in order: a chat's rows still go one by one (a row in flight
+          // holds its chat), while rows of other chats overlap their round trips with it.
+          const drain = async () => {
+            while (!this.stopped && session.canSend() && (await this.sendNext(whatsappId, session)));
+          };
+          const drained = await Promise.allSettled(Array.from({ length: LANE_SENDS }, drain));
+          const failed = drained.find((d) => d.status === 'rejected');
+          if (failed) throw failed.reason;
+        } while (lane.again && !this.stopped);
+        if (this.stopped || !claimedFrom) break;
+        await this.wakeLater(whatsappId, lane, claimedFrom);
+        // A kick while the timer was being set (a row queued meanwhile) found the lane running and only
+        // asked it to go round again: it does, or that row would wait for the sweep.
+        if (!lane.again) break;
+        clearTimeout(lane.timer);
+        lane.timer = undefined;
+      }
     } catch (err) {
       this.deps.logger.error({ err, whatsappId }, 'outbox lane failed');
     } finally {

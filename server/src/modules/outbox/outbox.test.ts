@@ -382,6 +382,30 @@ describe('a send cut off by a crash', () => {
 });
 
 describe('the sweep', () => {
+  it('a row queued while the lane sets its timer goes at once, not at the next sweep', async () => {
+    // The lane is running (setting its timer) when the row's kick arrives: the kick only asks it to go round again.
+    const sender = t.app.outbox as unknown as { wakeLater: (...args: unknown[]) => Promise<void> };
+    const original = sender.wakeLater;
+    let queued: Promise<string> | undefined;
+    sender.wakeLater = async function (this: unknown, ...args: unknown[]) {
+      await original.apply(this, args);
+      if (queued) return;
+      // Queued without its own kick (that one could come after this run), then the kick, while the lane runs.
+      const silent = { media: t.app.media, events: new EventBus(t.app.logger) };
+      queued = queueToNumber(silent, em(), { whatsappId: wa.id, number: '5511966664444', body: 'na hora do relógio' }).then((q) => q.message.wid!);
+      await queued;
+      t.app.outbox.kick(wa.id);
+    };
+    try {
+      // Something for the lane to do, so that it runs and sets its timer.
+      await queueToNumber(deps(), em(), { whatsappId: wa.id, number: '5511966663333', body: 'primeira' });
+      await eventually(() => queued !== undefined);
+      await delivered(t.api, a.admin.token, wa.id, await queued!);
+    } finally {
+      sender.wakeLater = original;
+    }
+  });
+
   it('wakes the process that runs the connection, not only its own lanes', async () => {
     // A connection of its own: no lane of this process has a timer for it.
     const own = await connectSandbox(t.api, a.admin.token);
