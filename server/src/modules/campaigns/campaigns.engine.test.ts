@@ -226,6 +226,7 @@ describe('the engine', () => {
     expect(Object.values(got).sort()).toEqual([0, 1, 1]);
   });
 
+  // Paced sends (4 s apart, each after its "typing…") and a restart: a minute, not the default half, under load.
   it('pauses on cancel (nothing more leaves, rows stay pending) and restart sends the rest once, from now', async () => {
     await settings({ ...NO_PACING, messageInterval: 4 });
     const list = await listOf(4);
@@ -258,7 +259,7 @@ describe('the engine', () => {
     const done = await finished(id, 30_000);
     expect(done.counts).toMatchObject({ total: 4, sent: 4, pending: 0 });
     expect(await received(list.numbers)).toEqual(once(list.numbers));
-  });
+  }, 60_000);
 
   it('records delivery, read and reply per row; a reply opens the ticket as any message does', async () => {
     const list = await listOf(2);
@@ -311,6 +312,7 @@ describe('the engine', () => {
     expect(heard.some((h) => h.payload.record.name && h.payload.record.status === 'FINALIZADA')).toBe(true);
   });
 
+  // Six paced sends about two seconds apart (the gap after each "typing…"): a minute under load.
   it('interleaves two campaigns on one number at the connection pace instead of doubling it', async () => {
     await settings({ ...NO_PACING, messageInterval: 1 });
     const one = await listOf(3);
@@ -332,5 +334,5 @@ describe('the engine', () => {
     // Taking turns: neither campaign sends all of its rows before the other starts.
     expect(new Set(times.slice(0, 3).map((r) => r.campaign_id)).size).toBe(2);
     await settings(NO_PACING);
-  });
+  }, 60_000);
 });

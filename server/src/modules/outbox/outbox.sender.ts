@@ -318,10 +318,16 @@ export class OutboxSender {
     const to: ChannelPeer = { number: row.to_number, lid: row.to_lid, isGroup: row.is_group };
     if (row.presence_step) {
       await session.sendPresence?.(to, row.presence!).catch(() => undefined);
-      // The pause counts from when the customer starts seeing "typing…", not from when the row was claimed.
+      // The pause counts from when the customer starts seeing "typing…", not from when the row was claimed;
+      // so does the pacing gate this claim moved (the claim stamped updated_at): the next paced row starts
+      // typing the gap after this message is due, however long the presence took to go.
       await this.deps.systemEm().execute(
-        `update outbound_messages set planned_at = now() + make_interval(secs => ?) where id = ? and status = 'pending'`,
-        [row.presence_ms / 1000, row.id],
+        `with r as (
+           update outbound_messages set planned_at = now() + make_interval(secs => ?) where id = ? and status = 'pending'
+           returning pacing_id, updated_at)
+         update outbox_pacing_state g set next_at = g.next_at + (now() - r.updated_at)
+           from r where g.whatsapp_id = ? and r.pacing_id is not null`,
+        [row.presence_ms / 1000, row.id, row.whatsapp_id],
       );
       return true;
     }
