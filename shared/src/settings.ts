@@ -21,6 +21,9 @@ export const SETTINGS = {
   aiAssistPromptId: { values: null, default: '' },
   // On a transfer, the AI's summary of the conversation is added to the ticket as an internal note.
   aiSummaryOnTransfer: { values: enabledDisabled, default: 'disabled' },
+  // How many sessions a user may hold at once (desktop and phone together); 1 is the spec's behaviour: a
+  // new login ends the others. Over the limit, a login ends the least recently used ones.
+  sessionsPerUser: { values: ['1', '2', '3', '4', '5'], default: '1' },
   // The payment-provider token: a secret, shown to admins only and never logged.
   asaas: { values: null, default: '', secret: true },
 } as const satisfies Record<string, { values: readonly string[] | null; default: string; secret?: boolean }>;

@@ -144,6 +144,32 @@ describe('company-{id}-auth', () => {
   });
 });
 
+describe('several sessions per user', () => {
+  it('a login within the limit tells nobody; one over it closes the least recently used; an ended session’s socket closes', async () => {
+    const c = await createTenant(t, 'Sessions');
+    expect((await t.api.put('/settings/sessionsPerUser', { value: '2' }, c.admin.token)).status).toBe(200);
+    const desktop = await t.api.login(c.agent.email, c.agent.password);
+    const onDesktop = await socketFor(desktop.token);
+    const heard = watch(onDesktop, `company-${c.companyId}-auth`);
+    const phone = await t.api.login(c.agent.email, c.agent.password);
+    const onPhone = await socketFor(phone.token);
+    // Within the limit: the desktop hears no "logged in elsewhere" and keeps its socket.
+    expect(await heard.before(await settingSaved(c))).toEqual([]);
+    expect(await stillConnected(onDesktop)).toBe(true);
+    // Over the limit: the desktop's session (the least recently used) ends, and its socket with it.
+    const desktopClosed = disconnected(onDesktop);
+    const laptop = await t.api.login(c.agent.email, c.agent.password);
+    expect(await desktopClosed).toBe('io server disconnect');
+    expect(await stillConnected(onPhone)).toBe(true);
+    // The phone ended from the laptop's list.
+    const listed = (await t.api.get('/auth/sessions', laptop.token)).body.sessions as { id: string; current: boolean }[];
+    const phoneId = listed.find((s) => !s.current)!.id;
+    const phoneClosed = disconnected(onPhone);
+    expect((await t.api.del(`/auth/sessions/${phoneId}`, laptop.token)).status).toBe(204);
+    expect(await phoneClosed).toBe('io server disconnect');
+  });
+});
+
 describe('company-{id}-user', () => {
   it('announces create, update and delete to that company’s sockets only', async () => {
     const adminA = await socketFor(a.admin.token);

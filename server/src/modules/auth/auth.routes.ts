@@ -1,12 +1,14 @@
 import Router from '@koa/router';
 import { loginSchema, refreshSchema } from '@atrium/shared';
+import { z } from 'zod';
 import type { RouteDeps } from '../../http/route-deps.js';
 import type { AppContext, AppState } from '../../http/types.js';
 import { parse } from '../../http/validate.js';
-import { loadSessionUser, login, logout, refresh } from './auth.service.js';
+import { endOwnSession, listOwnSessions, loadSessionUser, login, logout, refresh } from './auth.service.js';
 import { User } from '../users/user.entity.js';
 
 const COOKIE = 'jrt';
+const sessionIdSchema = z.string().uuid();
 
 export const authRoutes = (deps: RouteDeps) => {
   const router = new Router<AppState>({ prefix: '/auth' });
@@ -44,6 +46,16 @@ export const authRoutes = (deps: RouteDeps) => {
     await logout(serviceDeps(), ctx.state.actor);
     setCookie(ctx, null);
     ctx.body = { message: 'OK' };
+  });
+
+  router.get('/sessions', deps.auth, async (ctx) => {
+    ctx.body = await listOwnSessions(deps.systemEm(), ctx.state.actor);
+  });
+
+  router.delete('/sessions/:id', deps.auth, async (ctx) => {
+    const id = parse(sessionIdSchema, ctx.params.id);
+    await endOwnSession(serviceDeps(), ctx.state.actor, id);
+    ctx.status = 204;
   });
 
   router.get('/me', deps.auth, async (ctx) => {

@@ -7,7 +7,7 @@ import type { EventBus } from '../../events/bus.js';
 import { forCompany } from '../../db/tenant.js';
 import { Company } from '../companies/company.entity.js';
 import { Setting } from '../settings/setting.entity.js';
-import { visibleSettings } from '../settings/index.js';
+import { getSettingValue, visibleSettings } from '../settings/index.js';
 import { User } from '../users/user.entity.js';
 import { presentCompanySummary, presentUser, queuesOfUser } from '../users/index.js';
 import { verifyPassword } from './passwords.js';
@@ -70,8 +70,21 @@ export const login = async (deps: AuthDeps, input: LoginInput, client: ClientInf
   assertCompanyUsable(company, user);
   await clearRateLimit(em, `login:email:${input.email}`);
 
-  // One session per user: a new login ends the others (spec 03 section 11).
-  await em.nativeUpdate(Session, { userId: user.id, revokedAt: null }, { revokedAt: new Date() });
+  // One session per user: a new login ends the others (spec 03 section 11), unless the company allows a few
+  // (sessionsPerUser): then only the least recently used over the limit end.
+  const allowed = Number(await getSettingValue(forCompany(em, user.companyId), 'sessionsPerUser')) || 1;
+  const othersEnded = allowed <= 1;
+  if (othersEnded) {
+    await em.nativeUpdate(Session, { userId: user.id, revokedAt: null }, { revokedAt: new Date() });
+  } else {
+    const live = await em.find(
+      Session,
+      { userId: user.id, revokedAt: null, expiresAt: { $gt: new Date() } },
+      { orderBy: { lastUsedAt: 'desc', createdAt: 'desc' }, fields: ['id'] },
+    );
+    const over = live.slice(allowed - 1).map((s) => s.id);
+    if (over.length > 0) await em.nativeUpdate(Session, { id: { $in: over } }, { revokedAt: new Date() });
+  }
   const sessionId = newSessionId();
   const secret = newRefreshSecret();
   em.create(Session, {
@@ -87,7 +100,7 @@ export const login = async (deps: AuthDeps, input: LoginInput, client: ClientInf
   user.lastSeenAt = new Date();
   await em.flush();
 
-  events.emit('auth.login', { companyId: user.companyId, userId: user.id, email: user.email });
+  events.emit('auth.login', { companyId: user.companyId, userId: user.id, email: user.email, othersEnded });
   return { ...issueTokens(config, user, sessionId, secret), user: await loadSessionUser(em, user) };
 };
 
@@ -121,6 +134,47 @@ export const logout = async (deps: Pick<AuthDeps, 'em' | 'events'>, actor: Actor
   await deps.em.nativeUpdate(Session, { id: actor.sessionId, revokedAt: null }, { revokedAt: new Date() });
   await forCompany(deps.em, actor.companyId).nativeUpdate(User, { id: actor.userId }, { online: false });
   deps.events.emit('auth.logout', { companyId: actor.companyId, userId: actor.userId, sessionId: actor.sessionId });
+};
+
+/** A session of the user's own, as the profile lists it: where and when, never its secrets. */
+export interface SessionView {
+  id: string;
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: string;
+  lastUsedAt: string;
+  current: boolean;
+}
+
+/** GET /auth/sessions: the user's live sessions, most recently used first, and how many the company allows. */
+export const listOwnSessions = async (em: EntityManager, actor: Actor): Promise<{ sessions: SessionView[]; allowed: number }> => {
+  const sessions = await em.find(
+    Session,
+    { userId: actor.userId, revokedAt: null, expiresAt: { $gt: new Date() } },
+    { orderBy: { lastUsedAt: 'desc', createdAt: 'desc' } },
+  );
+  const allowed = Number(await getSettingValue(forCompany(em, actor.companyId), 'sessionsPerUser')) || 1;
+  return {
+    allowed,
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      userAgent: s.userAgent,
+      ip: s.ip,
+      createdAt: s.createdAt.toISOString(),
+      lastUsedAt: s.lastUsedAt.toISOString(),
+      current: s.id === actor.sessionId,
+    })),
+  };
+};
+
+/**
+ * DELETE /auth/sessions/{id}: ends one of the user's own live sessions (a lost phone, a shared computer);
+ * its tokens stop working and its sockets close at once. Another user's session is not found.
+ */
+export const endOwnSession = async (deps: Pick<AuthDeps, 'em' | 'events'>, actor: Actor, sessionId: string): Promise<void> => {
+  const ended = await deps.em.nativeUpdate(Session, { id: sessionId, userId: actor.userId, revokedAt: null }, { revokedAt: new Date() });
+  if (ended === 0) throw new AppError('ERR_NOT_FOUND');
+  deps.events.emit('auth.logout', { companyId: actor.companyId, userId: actor.userId, sessionId });
 };
 
 /** Revokes every session of a user but `keep` (password change, deletion). */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../../../testing/expect.js';
 import { createTenant, startTestApp, SUPER, type Tenant, type TestApp } from '../../../testing/helpers.js';
 
 let t: TestApp;
@@ -108,6 +109,61 @@ describe('refresh and logout', () => {
     expect((await t.api.post('/auth/login', { email: a.agent.email, password: a.agent.password })).status).toBe(401);
     a.agent.password = newPassword;
     a.agent.token = (await t.api.login(a.agent.email, newPassword)).token;
+  });
+});
+
+describe('several sessions per user (company setting sessionsPerUser)', () => {
+  const loginAs = async (user: { email: string; password: string }, device: string) => {
+    const res = await t.api.request('POST', '/auth/login', { body: { email: user.email, password: user.password }, headers: { 'user-agent': device } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as { token: string; refreshToken: string };
+  };
+  const alive = async (token: string) => (await t.api.get('/auth/me', token)).status === 200;
+
+  it('by default one: the list shows only this session', async () => {
+    const c = await createTenant(t, 'OneSession');
+    const desktop = await loginAs(c.agent, 'Atrium Desktop (Electron)');
+    const phone = await loginAs(c.agent, 'Mozilla/5.0 (iPhone)');
+    expect(await alive(desktop.token)).toBe(false);
+    const list = await t.api.get('/auth/sessions', phone.token);
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ allowed: 1, sessions: [{ userAgent: 'Mozilla/5.0 (iPhone)', current: true }] });
+    expect(list.body.sessions[0]).not.toHaveProperty('refreshHash');
+  });
+
+  it('allowed a few, a login ends only the least recently used over the limit; each is listed and can be ended', async () => {
+    const c = await createTenant(t, 'FewSessions');
+    expect((await t.api.put('/settings/sessionsPerUser', { value: '2' }, c.admin.token)).status).toBe(200);
+    const desktop = await loginAs(c.agent, 'Atrium Desktop (Electron)');
+    const phone = await loginAs(c.agent, 'Mozilla/5.0 (iPhone)');
+    expect(await alive(desktop.token)).toBe(true);
+    expect(await alive(phone.token)).toBe(true);
+    // The desktop is used again: the phone is now the least recently used.
+    const refreshed = await t.api.post('/auth/refresh_token', { refreshToken: desktop.refreshToken });
+    expect(refreshed.status).toBe(200);
+    const laptop = await loginAs(c.agent, 'Mozilla/5.0 (X11; Linux)');
+    expect(await alive(phone.token)).toBe(false);
+    expect(await alive(refreshed.body.token)).toBe(true);
+
+    const list = await t.api.get('/auth/sessions', laptop.token);
+    expect(list.body.allowed).toBe(2);
+    expect(list.body.sessions.map((s: { userAgent: string; current: boolean }) => [s.userAgent, s.current])).toEqual([
+      ['Mozilla/5.0 (X11; Linux)', true],
+      ['Atrium Desktop (Electron)', false],
+    ]);
+    const desktopId = list.body.sessions[1].id as string;
+    // Nobody else's: another user of the company, or of another company, does not find it.
+    expectError(await t.api.del(`/auth/sessions/${desktopId}`, c.admin.token), 404, 'ERR_NOT_FOUND');
+    expectError(await t.api.del(`/auth/sessions/${desktopId}`, a.admin.token), 404, 'ERR_NOT_FOUND');
+    expectError(await t.api.del('/auth/sessions/not-a-uuid', laptop.token), 400, 'ERR_VALIDATION');
+    expect(await alive(refreshed.body.token)).toBe(true);
+    // Ended from the laptop: its tokens stop at once, the laptop's go on.
+    expect((await t.api.del(`/auth/sessions/${desktopId}`, laptop.token)).status).toBe(204);
+    expect(await alive(refreshed.body.token)).toBe(false);
+    expect((await t.api.post('/auth/refresh_token', { refreshToken: refreshed.body.refreshToken })).status).toBe(401);
+    expect(await alive(laptop.token)).toBe(true);
+    expectError(await t.api.del(`/auth/sessions/${desktopId}`, laptop.token), 404, 'ERR_NOT_FOUND');
+    expect((await t.api.get('/auth/sessions')).status).toBe(401);
   });
 });
 

@@ -10,6 +10,7 @@ const en = {
     sendGreetingAccepted: 'Send greeting when a ticket is accepted',
     sendMsgTransfTicket: 'Send message when a ticket is transferred',
     sendGreetingMessageOneQueues: 'Send greeting when there is only one queue',
+    sessionsPerUser: 'Sessions per user at once',
     sendTypingPresence: 'Show “typing…” before an agent’s reply',
     aiSummaryOnTransfer: 'AI summary as an internal note on transfer',
     aiAssistPromptId: 'Default prompt for agents',

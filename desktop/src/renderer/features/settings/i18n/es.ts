@@ -12,6 +12,7 @@ const es: Translation<typeof en> = {
     sendGreetingAccepted: 'Enviar saludo al aceptar el ticket',
     sendMsgTransfTicket: 'Enviar mensaje al transferir el ticket',
     sendGreetingMessageOneQueues: 'Enviar saludo cuando hay una sola cola',
+    sessionsPerUser: 'Sesiones por usuario a la vez',
     sendTypingPresence: 'Mostrar “escribiendo…” antes de la respuesta del agente',
     aiSummaryOnTransfer: 'Resumen de la IA como nota interna al transferir',
     aiAssistPromptId: 'Prompt predeterminado de los agentes',

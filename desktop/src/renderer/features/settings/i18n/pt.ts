@@ -12,6 +12,7 @@ const pt: Translation<typeof en> = {
     sendGreetingAccepted: 'Enviar saudação ao aceitar o chamado',
     sendMsgTransfTicket: 'Enviar mensagem ao transferir o chamado',
     sendGreetingMessageOneQueues: 'Enviar saudação quando houver só uma fila',
+    sessionsPerUser: 'Sessões por usuário ao mesmo tempo',
     sendTypingPresence: 'Mostrar “digitando…” antes da resposta do atendente',
     aiSummaryOnTransfer: 'Resumo da IA como nota interna ao transferir',
     aiAssistPromptId: 'Prompt padrão dos atendentes',

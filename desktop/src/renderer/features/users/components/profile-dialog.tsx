@@ -20,8 +20,12 @@ import { usePreferences } from '../../../stores/preferences-store';
 import { usersApi } from '../api/users';
 import { useSaving } from '../../../hooks/use-saving';
 import { SaveActions } from '../../../components/form/save-actions';
+import { ProfileSessions } from './profile-sessions';
 
-/** The user menu's "profile": the user's own name, email, password and language (PUT /users/{id}). */
+/**
+ * The user menu's "profile": the user's own name, email, password and language (PUT /users/{id}), and the
+ * sessions they are signed in with.
+ */
 export default function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('users');
   const { t: tc } = useTranslation();
@@ -95,6 +99,7 @@ export default function ProfileDialog({ open, onOpenChange }: { open: boolean; o
                   ))}
                 </Select>
               </Field>
+              {open ? <ProfileSessions /> : null}
             </DialogContent>
             <SaveActions saving={saving} onCancel={() => onOpenChange(false)} />
           </DialogBody>

@@ -24,6 +24,18 @@ const en = {
     title: 'Delete user {{name}}?',
     body: 'The user’s open tickets go back to pending.',
   },
+  sessions: {
+    title: 'Sessions',
+    allowed_one: 'Your company allows one session per user: signing in elsewhere ends this one.',
+    allowed_other: 'Your company allows {{count}} sessions per user at once; signing in on one more ends the least recently used.',
+    current: 'This device',
+    lastUsed: 'Last used {{at}}',
+    desktop: 'Atrium desktop app {{os}}',
+    browser: '{{browser}} {{os}}',
+    unknownBrowser: 'Browser',
+    end: 'End',
+    ended: 'Session ended.',
+  },
   toasts: { saved: 'User saved successfully.', deleted: 'User deleted successfully.', profileSaved: 'Profile saved.' },
 };
 

@@ -26,6 +26,18 @@ const es: Translation<typeof en> = {
     title: '¿Eliminar el usuario {{name}}?',
     body: 'Los tickets abiertos del usuario vuelven a pendientes.',
   },
+  sessions: {
+    title: 'Sesiones',
+    allowed_one: 'Tu empresa permite una sesión por usuario: iniciar sesión en otro lugar cierra esta.',
+    allowed_other: 'Tu empresa permite {{count}} sesiones por usuario a la vez; iniciar una más cierra la usada hace más tiempo.',
+    current: 'Este dispositivo',
+    lastUsed: 'Usada por última vez el {{at}}',
+    desktop: 'Aplicación Atrium {{os}}',
+    browser: '{{browser}} {{os}}',
+    unknownBrowser: 'Navegador',
+    end: 'Cerrar',
+    ended: 'Sesión cerrada.',
+  },
   toasts: { saved: 'Usuario guardado con éxito.', deleted: 'Usuario eliminado con éxito.', profileSaved: 'Perfil guardado.' },
 };
 

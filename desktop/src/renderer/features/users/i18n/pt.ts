@@ -26,6 +26,18 @@ const pt: Translation<typeof en> = {
     title: 'Excluir o usuário {{name}}?',
     body: 'Os chamados abertos deste usuário voltam para pendentes.',
   },
+  sessions: {
+    title: 'Sessões',
+    allowed_one: 'Sua empresa permite uma sessão por usuário: entrar em outro lugar encerra esta.',
+    allowed_other: 'Sua empresa permite {{count}} sessões por usuário ao mesmo tempo; entrar em mais uma encerra a usada há mais tempo.',
+    current: 'Este dispositivo',
+    lastUsed: 'Usada por último em {{at}}',
+    desktop: 'Aplicativo Atrium {{os}}',
+    browser: '{{browser}} {{os}}',
+    unknownBrowser: 'Navegador',
+    end: 'Encerrar',
+    ended: 'Sessão encerrada.',
+  },
   toasts: { saved: 'Usuário salvo com sucesso.', deleted: 'Usuário excluído com sucesso.', profileSaved: 'Perfil salvo.' },
 };
 
