@@ -179,6 +179,30 @@ describe('a message that cannot be read', () => {
   });
 });
 
+describe('a message of a kind the desk cannot show', () => {
+  it('a view-once photo (an empty message flagged isViewOnce) opens the ticket as a placeholder naming it', async () => {
+    const number = `55119${String(++seq).padStart(8, '0')}`;
+    const jid = `${number}@s.whatsapp.net`;
+    // What Baileys upserts for a view-once media on a linked device: no content, no stub.
+    const viewOnce = wa({ remoteJid: jid, id: 'VO-1' }, undefined, { pushName: 'Cliente VO' });
+    viewOnce.key.isViewOnce = true;
+    upsert(viewOnce);
+    const ticket = await eventually(async () => (await ticketOf(t.api, a.admin.token, number)) ?? false);
+    expect(ticket).toMatchObject({ unreadMessages: 1, lastMessage: '👁️' });
+    // An order and a list answer in the same chat: a placeholder, and the text the customer tapped.
+    upsert(
+      wa({ remoteJid: jid, id: 'ORDER-1' }, { orderMessage: { orderId: '77', itemCount: 2, orderTitle: 'Pedido' } }),
+      wa({ remoteJid: jid, id: 'LIST-1' }, { listResponseMessage: { title: 'Falar com vendas', singleSelectReply: { selectedRowId: 'sales' } } }),
+    );
+    await eventually(async () => (await messagesOf(ticket.id)).length === 3);
+    expect((await messagesOf(ticket.id)).map((m) => [m.wid, m.mediaType, m.body])).toEqual([
+      ['VO-1', 'unavailable', 'viewOnce'],
+      ['ORDER-1', 'unavailable', 'order'],
+      ['LIST-1', 'chat', 'Falar com vendas'],
+    ]);
+  });
+});
+
 describe('a media message', () => {
   const mediaDir = () => path.join(t.app.config.dataDir, 'media', String(a.companyId));
   const leftovers = () => readdirSync(mediaDir()).filter((f) => f.endsWith('.part'));

@@ -1,10 +1,12 @@
-import { ACCOUNT_RESTRICTED_TEXT, proto, type WACallEvent, type WAMessage } from '@whiskeysockets/baileys';
+import { createHash, randomBytes } from 'node:crypto';
+import { ACCOUNT_RESTRICTED_TEXT, aesEncryptGCM, hmacSign, proto, type WACallEvent, type WAMessage } from '@whiskeysockets/baileys';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.js';
 import type { InboundMessage, MessageUpdate } from '../types.js';
 import {
   jidForPeer,
   peerFromJids,
+  readPollVote,
   toCallEvent,
   toContactUpdate,
   toInboundMessage,
@@ -314,7 +316,7 @@ describe('toInboundMessage: edits, revokes and dropped messages', () => {
     });
   });
 
-  it('shows a poll as its question and options; a vote (encrypted) is dropped', () => {
+  it('shows a poll as its question and options; a vote it cannot read yet is a placeholder under the poll', () => {
     for (const type of ['pollCreationMessage', 'pollCreationMessageV3']) {
       const poll = asMessage(
         toInboundMessage(fromCustomer({ [type]: { name: 'Melhor horário?', options: [{ optionName: 'Manhã' }, { optionName: 'Tarde' }], selectableOptionsCount: 1 } })),
@@ -322,9 +324,86 @@ describe('toInboundMessage: edits, revokes and dropped messages', () => {
       expect(poll).toMatchObject({ body: '📊 Melhor horário?\n• Manhã\n• Tarde', mediaType: 'chat', fromMe: false });
     }
     const vote = fromCustomer({
-      pollUpdateMessage: { pollCreationMessageKey: { remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: false, id: 'POLL1' }, vote: { encPayload: Buffer.from('x'), encIv: Buffer.from('y') } },
+      pollUpdateMessage: { pollCreationMessageKey: { remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true, id: 'POLL1' }, vote: { encPayload: Buffer.from('x'), encIv: Buffer.from('y') } },
     });
-    expect(toInboundMessage(vote)).toBeNull();
+    expect(asMessage(toInboundMessage(vote))).toMatchObject({ body: 'pollVote', mediaType: 'unavailable', quotedId: 'POLL1', fromMe: false });
+  });
+
+  it('reads a vote on our poll with the poll secret (WhatsApp encryption), by phone number or LID', () => {
+    const secret = randomBytes(32);
+    const poll = proto.Message.fromObject({
+      pollCreationMessageV3: { name: 'Melhor horário?', options: [{ optionName: 'Manhã' }, { optionName: 'Tarde' }, { optionName: 'Noite' }], selectableOptionsCount: 0 },
+      messageContextInfo: { messageSecret: secret },
+    });
+    const me = { number: '5511900001111', lid: '88001122334455' };
+    // As WhatsApp encrypts it (the inverse of Baileys' decryptPollVote).
+    const encryptVote = (chosen: string[], creator: string, voter: string) => {
+      const sign = Buffer.concat([Buffer.from('POLL1'), Buffer.from(creator), Buffer.from(voter), Buffer.from('Poll Vote'), new Uint8Array([1])]);
+      const key = hmacSign(sign, hmacSign(secret, new Uint8Array(32), 'sha256'), 'sha256');
+      const iv = randomBytes(12);
+      const plain = proto.Message.PollVoteMessage.encode({ selectedOptions: chosen.map((o) => createHash('sha256').update(o).digest()) }).finish();
+      return { encPayload: aesEncryptGCM(plain, key, iv, Buffer.from(`POLL1\u0000${voter}`)), encIv: iv };
+    };
+    const voteFrom = (vote: { encPayload: Buffer; encIv: Buffer }, key: KeyFields = { remoteJid: `${CUSTOMER}@s.whatsapp.net` }) =>
+      wa(key, { pollUpdateMessage: { pollCreationMessageKey: { remoteJid: key.remoteJid, fromMe: true, id: 'POLL1' }, vote } });
+
+    expect(readPollVote(voteFrom(encryptVote(['Manhã', 'Noite'], `${me.number}@s.whatsapp.net`, `${CUSTOMER}@s.whatsapp.net`)), poll, me)).toBe('🗳️ Manhã, Noite');
+    // A LID chat, our poll keyed by our LID.
+    const byLid = voteFrom(encryptVote(['Tarde'], `${me.lid}@lid`, `${CUSTOMER_LID}@lid`), { remoteJid: `${CUSTOMER_LID}@lid` });
+    expect(readPollVote(byLid, poll, me)).toBe('🗳️ Tarde');
+    // A vote taken back chooses nothing.
+    expect(readPollVote(voteFrom(encryptVote([], `${me.number}@s.whatsapp.net`, `${CUSTOMER}@s.whatsapp.net`)), poll, me)).toBe('🗳️ —');
+    // Another poll's secret, or a vote someone else made for another voter, does not open.
+    const other = proto.Message.fromObject({ ...poll.toJSON(), messageContextInfo: { messageSecret: randomBytes(32) } });
+    expect(readPollVote(voteFrom(encryptVote(['Manhã'], `${me.number}@s.whatsapp.net`, `${CUSTOMER}@s.whatsapp.net`)), other, me)).toBeUndefined();
+    expect(readPollVote(voteFrom(encryptVote(['Manhã'], `${me.number}@s.whatsapp.net`, '5511977776666@s.whatsapp.net')), poll, me)).toBeUndefined();
+  });
+
+  it('stores every type it cannot show as a placeholder naming its kind; housekeeping content is dropped', () => {
+    // View-once: Baileys hands on an empty message whose key is flagged isViewOnce, with no stub.
+    const viewOnce = wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'VO1' }, null, { pushName: 'Maria' });
+    viewOnce.key.isViewOnce = true;
+    expect(asMessage(toInboundMessage(viewOnce))).toMatchObject({ id: 'VO1', body: 'viewOnce', mediaType: 'unavailable', chat: { number: CUSTOMER, name: 'Maria' } });
+
+    const kinds: [Record<string, unknown>, string][] = [
+      [{ lottieStickerMessage: { message: { stickerMessage: { mimetype: 'application/was', isLottie: true } } } }, 'lottieSticker'],
+      [{ eventMessage: { name: 'Inauguração', startTime: T + 3600 } }, 'event'],
+      [{ interactiveMessage: { body: { text: 'Escolha' } } }, 'interactive'],
+      [{ listMessage: { title: 'Menu', sections: [] } }, 'interactive'],
+      [{ interactiveResponseMessage: { nativeFlowResponseMessage: { name: 'flow', paramsJson: '{}' } } }, 'interactive'],
+      [{ orderMessage: { orderId: '1', itemCount: 2, orderTitle: 'Pedido' } }, 'order'],
+      [{ productMessage: { product: { productId: 'p1', title: 'Caneca' } } }, 'product'],
+      [{ groupInviteMessage: { groupJid: `${GROUP}@g.us`, inviteCode: 'abc', groupName: 'Clientes' } }, 'groupInvite'],
+      [{ requestPaymentMessage: { currencyCodeIso4217: 'BRL' } }, 'payment'],
+      // A type nobody described: named by its proto field.
+      [{ stickerPackMessage: { name: 'pack' } }, 'stickerPackMessage'],
+    ];
+    for (const [content, kind] of kinds) {
+      expect(asMessage(toInboundMessage(fromCustomer(content))), kind).toMatchObject({ body: kind, mediaType: 'unavailable', fromMe: false });
+    }
+    // A placeholder keeps the message it answers.
+    const quoting = fromCustomer({ orderMessage: { orderId: '1', contextInfo: { stanzaId: 'OURS9' } } });
+    expect(asMessage(toInboundMessage(quoting)).quotedId).toBe('OURS9');
+
+    // Answers to buttons, lists and flows are the text the customer tapped.
+    expect(asMessage(toInboundMessage(fromCustomer({ interactiveResponseMessage: { body: { text: 'Quero o plano B' } } })))).toMatchObject({ body: 'Quero o plano B', mediaType: 'chat' });
+    expect(asMessage(toInboundMessage(fromCustomer({ listResponseMessage: { title: 'Suporte', singleSelectReply: { selectedRowId: 'r2' } } })))).toMatchObject({ body: 'Suporte', mediaType: 'chat' });
+    expect(asMessage(toInboundMessage(fromCustomer({ buttonsResponseMessage: { selectedButtonId: 'b1', selectedDisplayText: 'Sim' } })))).toMatchObject({ body: 'Sim', mediaType: 'chat' });
+
+    // Nothing a person reads: key distribution alone, a pin, keep-in-chat, an encrypted reaction.
+    for (const content of [
+      { senderKeyDistributionMessage: { groupId: `${GROUP}@g.us`, axolotlSenderKeyDistributionMessage: Buffer.from('k') } },
+      { pinInChatMessage: { key: { remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'X' }, type: 1 } },
+      { keepInChatMessage: { key: { remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'X' } } },
+      { encReactionMessage: { targetMessageKey: { id: 'X' }, encPayload: Buffer.from('x'), encIv: Buffer.from('y') } },
+    ]) {
+      expect(toInboundMessage(fromCustomer(content)), Object.keys(content)[0]).toBeNull();
+    }
+    // Our own phone's order or view-once is not the customer's message to answer.
+    expect(toInboundMessage(wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true }, { orderMessage: { orderId: '1' } }))).toBeNull();
+    const ownViewOnce = wa({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true }, null);
+    ownViewOnce.key.isViewOnce = true;
+    expect(toInboundMessage(ownViewOnce)).toBeNull();
   });
 
   it('drops status broadcasts, newsletters, other protocol messages and stubs other than an unreadable message', () => {

@@ -1,5 +1,6 @@
 import {
   ACCOUNT_RESTRICTED_TEXT,
+  decryptPollVote,
   getContentType,
   isJidBroadcast,
   isJidGroup,
@@ -14,6 +15,7 @@ import {
   type WAMessageKey,
   type WAMessageUpdate,
 } from '@whiskeysockets/baileys';
+import { createHash } from 'node:crypto';
 import { AppError } from '../../errors.js';
 import type { CallEvent, ChannelPeer, InboundMediaType, InboundMessage, MessageUpdate, UpdateAuthor } from '../types.js';
 
@@ -204,16 +206,86 @@ const readContent = (message: proto.IMessage): Content | undefined => {
     case 'pollCreationMessage':
     case 'pollCreationMessageV2':
     case 'pollCreationMessageV3': {
-      // Votes arrive encrypted and are not read; the question and its options are what the customer asked.
+      // The question and its options are what was asked (votes: readPollVote).
       const m = message[type]!;
       const options = (m.options ?? []).map((o) => `• ${text(o.optionName)}`);
       return { body: [`📊 ${text(m.name)}`, ...options].join('\n'), mediaType: 'chat', contextInfo: m.contextInfo };
     }
+    case 'pollUpdateMessage':
+      // A vote arrives encrypted with the poll's secret: the session reads it when it has the poll
+      // (readPollVote); until then a placeholder under the poll.
+      return { body: PLACEHOLDER_KINDS.pollUpdateMessage, mediaType: 'unavailable', quotedId: message.pollUpdateMessage!.pollCreationMessageKey?.id ?? undefined };
+    case 'interactiveResponseMessage': {
+      // The customer's answer to an interactive message (a flow's button): the text it showed them.
+      const m = message.interactiveResponseMessage!;
+      const body = m.body?.text;
+      return body ? { body, mediaType: 'chat', contextInfo: m.contextInfo } : placeholderOf(type, m.contextInfo);
+    }
     default:
-      // poll votes, stubs, key distribution and the like carry nothing a ticket shows
-      return undefined;
+      if (!type || HOUSEKEEPING.has(type)) return undefined;
+      return placeholderOf(type, (message[type] as { contextInfo?: proto.IContextInfo | null } | null | undefined)?.contextInfo);
   }
 };
+
+/**
+ * Content types that carry nothing a person reads (key distribution, pins, keep-in-chat, encrypted reactions
+ * and event answers, an album's header whose photos come as messages of their own): dropped. Every other
+ * type we cannot show becomes a placeholder, so no customer message vanishes.
+ */
+const HOUSEKEEPING = new Set<string>([
+  'senderKeyDistributionMessage',
+  'fastRatchetKeySenderKeyDistributionMessage',
+  'protocolMessage',
+  'deviceSentMessage',
+  'keepInChatMessage',
+  'pinInChatMessage',
+  'encReactionMessage',
+  'encCommentMessage',
+  'encEventResponseMessage',
+  'secretEncryptedMessage',
+  'stickerSyncRmrMessage',
+  'albumMessage',
+  'messageHistoryBundle',
+  'messageHistoryNotice',
+  'statusNotificationMessage',
+  'limitSharingMessage',
+  'botInvokeMessage',
+]);
+
+/**
+ * The kind a placeholder names (its body), for the types the clients describe in words ("the customer sent
+ * an order; see it on the phone"); any other type is named by its proto field, which the clients show as
+ * a message that cannot be shown here.
+ */
+export const PLACEHOLDER_KINDS: Record<string, string> = {
+  lottieStickerMessage: 'lottieSticker',
+  eventMessage: 'event',
+  interactiveMessage: 'interactive',
+  interactiveResponseMessage: 'interactive',
+  listMessage: 'interactive',
+  buttonsMessage: 'interactive',
+  templateMessage: 'interactive',
+  highlyStructuredMessage: 'interactive',
+  orderMessage: 'order',
+  invoiceMessage: 'order',
+  productMessage: 'product',
+  groupInviteMessage: 'groupInvite',
+  sendPaymentMessage: 'payment',
+  requestPaymentMessage: 'payment',
+  paymentInviteMessage: 'payment',
+  declinePaymentRequestMessage: 'payment',
+  cancelPaymentRequestMessage: 'payment',
+  pollUpdateMessage: 'pollVote',
+};
+
+/** The kinds of placeholder the clients describe; the body of an `unavailable` message is one of these or a proto type. */
+export const PLACEHOLDER_VIEW_ONCE = 'viewOnce';
+
+const placeholderOf = (type: string, contextInfo?: proto.IContextInfo | null): Content => ({
+  body: PLACEHOLDER_KINDS[type] ?? type,
+  mediaType: 'unavailable',
+  contextInfo,
+});
 
 const isOwn = (jid: string | null | undefined, me: OwnIdentity | undefined): boolean => {
   if (!me) return false;
@@ -246,7 +318,8 @@ export const authorOf = (key: WAMessageKey, participant?: string | null): Update
 /**
  * Maps one message Baileys emitted (messages.upsert) to an inbound message, or to an update of an earlier
  * one (edit, delete for everyone), or null when the message is dropped (status broadcasts, newsletters,
- * poll votes, protocol messages other than edit and revoke, stubs other than an undecryptable message's).
+ * protocol messages other than edit and revoke, housekeeping content, stubs other than an undecryptable
+ * message's). A customer's content we cannot show (view-once, orders, events...) is a placeholder naming it.
  * Media are described, not downloaded: the session fetches them.
  */
 export function toInboundMessage(msg: proto.IWebMessageInfo, context: MappingContext = {}): BaileysMapped | null {
@@ -264,8 +337,12 @@ export function toInboundMessage(msg: proto.IWebMessageInfo, context: MappingCon
     // lead while the phone was offline): a placeholder, so that the ticket exists and the agent sees the
     // customer wrote. The content, when it comes later with the same id (a retry, the phone's resend),
     // completes it.
-    if (msg.messageStubType !== proto.WebMessageInfo.StubType.CIPHERTEXT || fromMe) return null;
-    read = { body: '', mediaType: 'unavailable' };
+    // A view-once photo, video or voice note is not sent to linked devices: Baileys passes on an empty
+    // message whose key is flagged isViewOnce (no content, no stub). The customer wrote all the same.
+    if (fromMe) return null;
+    if (key.isViewOnce) read = { body: PLACEHOLDER_VIEW_ONCE, mediaType: 'unavailable' };
+    else if (msg.messageStubType === proto.WebMessageInfo.StubType.CIPHERTEXT) read = { body: '', mediaType: 'unavailable' };
+    else return null;
   } else {
     const protocol = content.protocolMessage;
     if (protocol) {
@@ -298,6 +375,8 @@ export function toInboundMessage(msg: proto.IWebMessageInfo, context: MappingCon
       return { kind: 'update', update: { id: targetId, reactionRemoved } };
     }
     read = readContent(content);
+    // What we sent from the phone in a form we cannot show is not the customer's to answer.
+    if (read?.mediaType === 'unavailable' && fromMe) return null;
   }
   if (!read) return null;
 
@@ -415,4 +494,46 @@ export const mentionedJids = (msg: proto.IWebMessageInfo): string[] => {
   const type = content ? getContentType(content) : undefined;
   const inner = content && type ? (content[type] as { contextInfo?: proto.IContextInfo | null } | undefined) : undefined;
   return inner && typeof inner === 'object' ? (inner.contextInfo?.mentionedJid ?? []) : [];
+};
+
+/** The options of a poll creation message (any version); undefined when the message is not a poll. */
+const pollOf = (message: proto.IMessage): { options: string[] } | undefined => {
+  const poll = message.pollCreationMessage ?? message.pollCreationMessageV2 ?? message.pollCreationMessageV3;
+  return poll ? { options: (poll.options ?? []).map((o) => text(o.optionName)) } : undefined;
+};
+
+/**
+ * A poll vote as text the agent reads ("🗳️ Manhã, Tarde"; "🗳️ —" for a vote taken back), decrypted with
+ * the poll's secret the way WhatsApp encrypts it (Baileys' decryptPollVote): the key mixes the poll's
+ * creator, its id and the voter. Baileys 7 may address either side by phone number or by LID, so each
+ * pairing is tried (a wrong one fails GCM's check). Undefined when the poll is not ours to read or the
+ * vote does not open.
+ */
+export const readPollVote = (msg: proto.IWebMessageInfo, poll: proto.IMessage, me: OwnIdentity): string | undefined => {
+  const update = normalizeMessageContent(msg.message)?.pollUpdateMessage;
+  const secret = poll.messageContextInfo?.messageSecret;
+  const pollId = update?.pollCreationMessageKey?.id;
+  const asked = pollOf(poll);
+  if (!update?.vote?.encPayload || !update.vote.encIv || !secret?.length || !pollId || !asked) return undefined;
+  const key = msg.key as WAMessageKey;
+  const ownJids = [me.number ? `${me.number}@s.whatsapp.net` : undefined, me.lid ? `${me.lid}@lid` : undefined];
+  const voters = key.fromMe ? ownJids : [key.participantAlt, key.remoteJidAlt, key.participant ?? msg.participant, key.remoteJid];
+  const creatorKey = update.pollCreationMessageKey as WAMessageKey;
+  const creators = creatorKey.fromMe
+    ? ownJids
+    : [creatorKey.participantAlt, creatorKey.remoteJidAlt, creatorKey.participant, isJidGroup(creatorKey.remoteJid ?? '') ? undefined : creatorKey.remoteJid];
+  for (const pollCreatorJid of new Set(creators.filter((j): j is string => !!j))) {
+    for (const voterJid of new Set(voters.filter((j): j is string => !!j && !isJidGroup(j)))) {
+      let chosen: Uint8Array[];
+      try {
+        chosen = decryptPollVote(update.vote, { pollCreatorJid, pollMsgId: pollId, pollEncKey: secret, voterJid }).selectedOptions ?? [];
+      } catch {
+        continue;
+      }
+      const byHash = new Map(asked.options.map((name) => [createHash('sha256').update(name).digest('hex'), name]));
+      const names = chosen.map((hash) => byHash.get(Buffer.from(hash).toString('hex'))).filter((n): n is string => n !== undefined);
+      return `🗳️ ${names.join(', ') || '—'}`;
+    }
+  }
+  return undefined;
 };

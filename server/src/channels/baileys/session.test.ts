@@ -1,5 +1,6 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { PassThrough, Readable, Writable } from 'node:stream';
-import { DisconnectReason, initAuthCreds, proto, type WAMessage, type WAMessageKey } from '@whiskeysockets/baileys';
+import { aesEncryptGCM, DisconnectReason, hmacSign, initAuthCreds, proto, type WAMessage, type WAMessageKey } from '@whiskeysockets/baileys';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../errors.js';
@@ -786,6 +787,36 @@ describe('BaileysSession inbound events', () => {
     h.socket().emit('messages.upsert', { type: 'notify', messages: [mention] });
     await h.idle();
     expect(h.rec.messages[0].body).toBe(`@${CUSTOMER} e @111222333 podem ver? @${CUSTOMER_LID}9 não é menção`);
+    await h.session.stop();
+  });
+
+  it('turns a vote on our stored poll into the options chosen; a vote on a poll it lacks stays a placeholder', async () => {
+    const h = await connected();
+    const secret = randomBytes(32);
+    const poll = proto.WebMessageInfo.fromObject({
+      key: { remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true, id: 'POLL1' },
+      message: { pollCreationMessageV3: { name: 'Horário?', options: [{ optionName: 'Manhã' }, { optionName: 'Tarde' }] }, messageContextInfo: { messageSecret: secret } },
+    });
+    h.rec.events.sentMessage = async (id) => (id === 'POLL1' ? JSON.parse(JSON.stringify(poll)) : null);
+    // Encrypted as WhatsApp does (the inverse of Baileys' decryptPollVote); the harness's phone is 5511900001111.
+    const voter = `${CUSTOMER}@s.whatsapp.net`;
+    const sign = Buffer.concat([Buffer.from('POLL1'), Buffer.from('5511900001111@s.whatsapp.net'), Buffer.from(voter), Buffer.from('Poll Vote'), new Uint8Array([1])]);
+    const key = hmacSign(sign, hmacSign(secret, new Uint8Array(32), 'sha256'), 'sha256');
+    const iv = randomBytes(12);
+    const plain = proto.Message.PollVoteMessage.encode({ selectedOptions: [createHash('sha256').update('Tarde').digest()] }).finish();
+    const vote = (id: string, pollId: string) =>
+      wa({ remoteJid: voter, id }, {
+        pollUpdateMessage: {
+          pollCreationMessageKey: { remoteJid: voter, fromMe: true, id: pollId },
+          vote: { encPayload: aesEncryptGCM(plain, key, iv, Buffer.from(`POLL1\u0000${voter}`)), encIv: iv },
+        },
+      });
+    h.socket().emit('messages.upsert', { type: 'notify', messages: [vote('V1', 'POLL1'), vote('V2', 'POLL_GONE')] });
+    await h.idle();
+    expect(h.rec.messages.map((m) => [m.id, m.mediaType, m.body, m.quotedId])).toEqual([
+      ['V1', 'chat', '🗳️ Tarde', 'POLL1'],
+      ['V2', 'unavailable', 'pollVote', 'POLL_GONE'],
+    ]);
     await h.session.stop();
   });
 

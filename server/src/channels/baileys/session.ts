@@ -46,6 +46,8 @@ import {
   identityOf,
   jidForPeer,
   mentionedJids,
+  PLACEHOLDER_KINDS,
+  readPollVote,
   toCallEvent,
   toContactUpdate,
   toInboundMessage,
@@ -872,6 +874,7 @@ export class BaileysSession implements ChannelSession {
     }
     const message = mapped.message;
     const remoteJid = msg.key.remoteJid!;
+    if (message.mediaType === 'unavailable' && message.body === PLACEHOLDER_KINDS.pollUpdateMessage) await this.readVote(message, msg);
     if (message.chat.isGroup && !message.chat.name) {
       const subject = await this.groupSubject(remoteJid, socket);
       if (subject) message.chat.name = subject;
@@ -1050,6 +1053,16 @@ export class BaileysSession implements ChannelSession {
       clearTimeout(timer);
       if (onAbort) signal.removeEventListener('abort', onAbort);
     });
+  }
+
+  /** A vote on a poll we sent (its secret is in the stored copy) becomes the options chosen, as text. */
+  private async readVote(message: InboundMessage, msg: WAMessage): Promise<void> {
+    const pollId = msg.message?.pollUpdateMessage?.pollCreationMessageKey?.id;
+    const poll = pollId ? await this.storedMessage({ id: pollId }) : undefined;
+    const body = poll ? readPollVote(msg, poll, this.me) : undefined;
+    if (body === undefined) return;
+    message.body = body;
+    message.mediaType = 'chat';
   }
 
   /**

@@ -91,6 +91,19 @@ const LABELS: Partial<Record<MediaType, string>> = {
   unavailable: '⚠️',
 };
 
+/** The symbol of each kind of placeholder (the body of an `unavailable` message) the clients describe. */
+const PLACEHOLDER_LABELS: Record<string, string> = {
+  viewOnce: '👁️',
+  lottieSticker: '🏷️',
+  event: '📅',
+  interactive: '🔘',
+  order: '🛒',
+  product: '🛍️',
+  groupInvite: '👥',
+  payment: '💳',
+  pollVote: '🗳️',
+};
+
 /** The ticket list's preview of a message: its text, or a symbol and the file name for media. */
 export const previewOf = (m: { body: string; mediaType: MediaType; mediaName?: string | null; isDeleted?: boolean }): string => {
   if (m.isDeleted) return DELETED_MESSAGE_PREVIEW;
@@ -100,6 +113,8 @@ export const previewOf = (m: { body: string; mediaType: MediaType; mediaName?: s
     return `${LABELS.vcard} ${name ?? ''}`.trim();
   }
   if (m.mediaType === 'chat') return m.body.slice(0, 255);
+  // A placeholder's body names its kind for the clients to describe; the list shows its symbol.
+  if (m.mediaType === 'unavailable') return PLACEHOLDER_LABELS[m.body] ?? LABELS.unavailable!;
   const label = LABELS[m.mediaType] ?? '';
   return `${label} ${m.body || m.mediaName || ''}`.trim().slice(0, 255);
 };

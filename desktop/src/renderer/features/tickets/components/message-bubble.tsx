@@ -26,6 +26,7 @@ import { errorMessage, toastError } from '../../../api/errors';
 import { refetchMedia, resendMessage } from '../api/tickets';
 import { formatTime } from '../../../i18n/format';
 import type { Message, MessageBase } from '../api/types';
+import en from '../i18n/en';
 import { parseLocation, parseVcards } from '../lib/message-rows';
 
 const useStyles = makeStyles({
@@ -134,7 +135,9 @@ export function AckIcon({ ack }: { ack: number }) {
 }
 
 /** Location and contact-card messages carry their content in the body, shown by MessageMedia instead. */
-const BODY_AS_MEDIA = new Set(['location', 'locationMessage', 'vcard', 'contactMessage']);
+// A placeholder's body is the kind of message it stands for, described in words (placeholderText).
+const BODY_AS_MEDIA = new Set(['location', 'locationMessage', 'vcard', 'contactMessage', 'unavailable']);
+const PLACEHOLDERS = en.conversation.placeholders;
 
 /**
  * A received file still on its way, or why it never came (the server tells when it changes). One whose
@@ -248,7 +251,7 @@ export function MessageMedia({ message, readOnly }: { message: MessageBase; read
       // The customer wrote, but the content could not be read (undecryptable, an ad's lead).
       return (
         <Text size={200} italic data-testid={`media-unavailable-${message.id}`}>
-          {t('conversation.unavailable')}
+          {placeholderText(message.body, t)}
         </Text>
       );
     default:
@@ -265,6 +268,13 @@ export function MessageMedia({ message, readOnly }: { message: MessageBase; read
   }
 }
 
+/**
+ * What a placeholder says: its body names the kind of message the customer sent (a view-once photo, an
+ * order...); an unreadable message, or a kind this version does not know, says it cannot be shown here.
+ */
+const placeholderText = (kind: string | null | undefined, t: TFunction<'tickets'>): string =>
+  kind && Object.hasOwn(PLACEHOLDERS, kind) ? t(`conversation.placeholders.${kind as keyof typeof PLACEHOLDERS}`) : t('conversation.unavailable');
+
 /** One line about a message (quoted bubbles, the reply preview): its text, or what kind of content it is. */
 export const previewText = (m: MessageBase, t: TFunction<'tickets'>): string => {
   if (m.isDeleted) return t('conversation.deleted');
@@ -280,7 +290,7 @@ export const previewText = (m: MessageBase, t: TFunction<'tickets'>): string => 
     case 'reactionMessage':
       return `${t('conversation.reacted')} ${m.body}`;
     case 'unavailable':
-      return t('conversation.unavailable');
+      return placeholderText(m.body, t);
     default:
       return m.body || m.mediaName || '';
   }

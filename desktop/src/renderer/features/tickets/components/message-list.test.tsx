@@ -160,6 +160,22 @@ describe('message bubbles: media of every type', () => {
     expect(screen.getByTestId('media-unavailable-30').textContent).toContain('cannot be shown here');
   });
 
+  it('a placeholder names what the customer sent, in the reader’s language, never its code', async () => {
+    const { unmount } = renderList([makeMessage(31, 5, { mediaType: 'unavailable', body: 'viewOnce' }), makeMessage(32, 5, { mediaType: 'unavailable', body: 'stickerPackMessage' })]);
+    expect(screen.getByTestId('media-unavailable-31').textContent).toContain('view-once photo or video; open it on the phone');
+    expect(screen.getByTestId('message-31').textContent).not.toContain('viewOnce');
+    // A kind this version does not describe: a message that cannot be shown here.
+    expect(screen.getByTestId('media-unavailable-32').textContent).toContain('cannot be shown here');
+    unmount();
+    await i18n.changeLanguage('pt');
+    try {
+      renderList([makeMessage(33, 5, { mediaType: 'unavailable', body: 'order' })]);
+      expect(screen.getByTestId('media-unavailable-33').textContent).toContain('O cliente enviou um pedido');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
   it('a contacts-array message shows every card', () => {
     const two = `${VCARD}\nBEGIN:VCARD\nVERSION:3.0\nFN:Carla Dias\nTEL;type=CELL:+55 11 90000-1111\nEND:VCARD`;
     expect(parseVcards(two)).toEqual([
