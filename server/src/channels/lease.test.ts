@@ -203,6 +203,33 @@ describe('two server processes on one database', () => {
     expect(running.get(created.body.id)).toBe('C');
   });
 
+  it('a process whose lease renewals do not get through closes its socket before the lease can lapse, and runs it again after', async () => {
+    const own = await connectSandbox(apps.C!.api, tenant.admin.token);
+    expect(running.get(own.id)).toBe('C');
+    // The database stops answering C's renewals (a stuck or unreachable server: here a lock holds the
+    // lease table) while the lease runs out. C must not go on holding the number alone on its word.
+    const closed = next('stop', 'C', own.id);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const locking = em().transactional(async (tx) => {
+      await tx.execute('lock table connection_leases in access exclusive mode');
+      await held;
+    });
+    try {
+      await closed;
+      expect(apps.C!.app.channels.runs(own.id)).toBe(false);
+      expect(running.has(own.id)).toBe(false);
+    } finally {
+      release();
+      await locking;
+    }
+    // The database answers again: the lease is C's still, and C runs the connection again.
+    await next('start', 'C', own.id);
+    expect(running.get(own.id)).toBe('C');
+    expect(await leaseRow(own.id)).toBe('process-C');
+    expect(overlaps.filter((o) => o.includes(`connection ${own.id} `))).toEqual([]);
+  });
+
   it('a connection stopped on purpose is given up, not taken over', async () => {
     const stopped = next('stop', 'C', wa.id);
     await apps.C!.app.channels.stop(wa.id);

@@ -43,7 +43,12 @@ interface LiveSession {
   companyId: number;
   /** Off once the lease is lost: the session's status reports and key writes are refused from then on. */
   gate: { owned: boolean };
+  /** When its lease was last known good (performance.now(), taken before the renewal was asked). */
+  renewedAt: number;
 }
+
+/** A monotonic clock: a lease's lifetime is not shortened or stretched by the wall clock being set. */
+const clock = () => performance.now();
 
 /**
  * A connection's live session as a caller uses it, wherever it runs: in this process, or in the process
@@ -95,6 +100,8 @@ export class ChannelManager {
   private keeper: NodeJS.Timeout | undefined;
   private keeping = false;
   private tickRunning: Promise<void> | undefined;
+  /** Connections closed here because their lease could not be renewed: run again once renewals get through. */
+  private readonly lapsed = new Map<number, ConnectionRef>();
 
   constructor(
     private readonly providers: Record<string, ChannelProvider>,
@@ -150,17 +157,50 @@ export class ChannelManager {
     await this.tickRunning;
   }
 
+  /**
+   * Every `renewMs`: the sessions whose lease went unrenewed too long are closed (even while a renewal
+   * hangs on a database that does not answer), then a round of the keeper runs unless one still does.
+   */
   private scheduleTick(): void {
     if (!this.keeping || !this.wiring.leases) return;
     this.keeper = setTimeout(() => {
+      this.closeLapsed();
+      if (this.tickRunning) {
+        this.scheduleTick();
+        return;
+      }
       this.tickRunning = this.keepLeases()
         .catch((err: unknown) => this.wiring.logger.error({ err }, 'lease renewal failed'))
         .finally(() => {
           this.tickRunning = undefined;
-          this.scheduleTick();
         });
+      this.scheduleTick();
     }, this.wiring.leases.renewMs);
     this.keeper.unref();
+  }
+
+  /**
+   * A session whose lease this process could not renew (the database down, unreachable or stuck) is
+   * closed before the lease can expire: another process takes an expired lease over, and two sockets on
+   * one number knock each other off and corrupt its keys. Closed once unrenewed for the lease's lifetime
+   * less a round of the keeper (this check runs every round), so the socket is gone when the lease ends.
+   * Nothing is written for it (the gate closes): the database may say another process runs it by then.
+   */
+  private closeLapsed(): void {
+    const leases = this.wiring.leases;
+    if (!leases) return;
+    const limit = leases.ttlMs - leases.renewMs;
+    for (const [id, live] of this.sessions) {
+      if (clock() - live.renewedAt < limit) continue;
+      live.gate.owned = false;
+      void this.serially(id, async () => {
+        if (this.sessions.get(id) !== live) return;
+        this.sessions.delete(id);
+        this.lapsed.set(id, { id, companyId: live.companyId, provider: live.provider });
+        this.wiring.logger.warn({ whatsappId: id }, 'connection lease could not be renewed in time; session closed here');
+        await live.session.stop().catch((err: unknown) => this.wiring.logger.warn({ err }, 'stop failed'));
+      });
+    }
   }
 
   /** One round of the keeper: renew, give up what was taken over, take over what was left. */
@@ -168,7 +208,12 @@ export class ChannelManager {
     const leases = this.wiring.leases;
     if (!leases) return;
     const held = [...this.sessions.keys()];
+    const asked = clock();
     const kept = await leases.renew(held);
+    for (const id of kept) {
+      const live = this.sessions.get(id);
+      if (live) live.renewedAt = Math.max(live.renewedAt, asked);
+    }
     const lost = held.filter((id) => !kept.has(id));
     // A lease gone with its connection (deleted, perhaps through another process): the phone is logged out.
     const deleted = lost.length > 0 ? await leases.deleted(lost) : new Set<number>();
@@ -176,6 +221,13 @@ export class ChannelManager {
     for (const ref of await leases.expired()) {
       if (this.sessions.has(ref.id) || !this.hasProvider(ref.provider)) continue;
       await this.start(ref).catch((err: unknown) => this.wiring.logger.error({ err, whatsappId: ref.id }, 'session takeover failed'));
+    }
+    // Renewals get through again: what was closed for want of them runs again here, unless another process
+    // took it over meanwhile (expired() lists only other processes' leases: alone, nobody would restart it).
+    for (const [id, ref] of this.lapsed) {
+      this.lapsed.delete(id);
+      if (this.sessions.has(id)) continue;
+      await this.start(ref).catch((err: unknown) => this.wiring.logger.error({ err, whatsappId: id }, 'session restart after a lapsed lease failed'));
     }
   }
 
@@ -364,6 +416,8 @@ export class ChannelManager {
     const provider = this.providers[connection.provider];
     if (!provider) throw new AppError('ERR_WAPP_NOT_INITIALIZED', { reason: `provider ${connection.provider} is not enabled` });
     await this.stopNow(connection.id);
+    this.lapsed.delete(connection.id);
+    const leasedAt = clock();
     if (!(await this.lease(connection))) return undefined;
     await this.wiring.beforeStart?.(connection).catch((err: unknown) => this.wiring.logger.error({ err, whatsappId: connection.id }, 'taking the connection up failed'));
     const logger = this.wiring.logger.child({ whatsappId: connection.id, provider: connection.provider });
@@ -389,7 +443,7 @@ export class ChannelManager {
       }),
       logger,
     );
-    this.sessions.set(connection.id, { session, provider: connection.provider, companyId: connection.companyId, gate });
+    this.sessions.set(connection.id, { session, provider: connection.provider, companyId: connection.companyId, gate, renewedAt: leasedAt });
     await session.start();
     return session;
   }
@@ -430,6 +484,7 @@ export class ChannelManager {
   }
 
   private async logoutNow(connection: ConnectionRef): Promise<void> {
+    this.lapsed.delete(connection.id);
     const live = this.sessions.get(connection.id);
     this.sessions.delete(connection.id);
     if (live) await live.session.logout().catch((err: unknown) => this.wiring.logger.warn({ err }, 'logout failed'));
@@ -448,6 +503,7 @@ export class ChannelManager {
   /** Stops the session and gives its lease up, so another process may run it at once. */
   stop(whatsappId: number): Promise<void> {
     return this.serially(whatsappId, async () => {
+      this.lapsed.delete(whatsappId);
       await this.stopNow(whatsappId);
       await this.release(whatsappId);
     });
@@ -487,6 +543,7 @@ export class ChannelManager {
   }
 
   private async stopCompanyHere(companyId: number): Promise<void> {
+    for (const [id, ref] of this.lapsed) if (ref.companyId === companyId) this.lapsed.delete(id);
     const ids = [...this.sessions].filter(([, live]) => live.companyId === companyId).map(([id]) => id);
     await Promise.all(ids.map((id) => this.stop(id)));
   }
@@ -499,6 +556,7 @@ export class ChannelManager {
     this.stopAllController.abort();
     this.stopAllController = new AbortController();
     await this.suspendKeeping();
+    this.lapsed.clear();
     await Promise.all(
       [...this.sessions.keys()].map((id) =>
         this.serially(id, async () => {
