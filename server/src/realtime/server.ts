@@ -98,6 +98,9 @@ const CLUSTER = { emit: 'atrium:emit', recheck: 'atrium:recheck', recheckTicketR
 const postgresAdapter = (databaseUrl: string, logger: Logger) => {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   pool.on('error', (err) => logger.warn({ err }, 'realtime adapter lost a database connection'));
+  // The adapter keeps one client checked out to LISTEN and hears only its 'end' (then reconnects): the
+  // 'error' a database restart raises on it first would, unheard, end the process.
+  pool.on('connect', (client) => client.on('error', (err) => logger.warn({ err }, 'realtime adapter connection lost')));
   const adapter = createAdapter(pool, { errorHandler: (err) => logger.warn({ err }, 'realtime adapter error') });
   return {
     adapter,
