@@ -136,7 +136,8 @@ export const startApp = async (
   for (const module of modules) module.realtime?.(events, realtime);
 
   // Channels: Baileys (`beta`) always, the simulated phone when enabled.
-  const providers: Record<string, ChannelProvider> = { beta: createBaileysProvider() };
+  // A message the database cannot take when it arrives waits in DATA_DIR/spool (WhatsApp will not resend it).
+  const providers: Record<string, ChannelProvider> = { beta: createBaileysProvider({ spoolDir: path.join(config.dataDir, 'spool') }) };
   if (config.channelSandbox) providers.sandbox = createSandboxProvider(systemEm);
   Object.assign(providers, options.providers);
   // Sessions report into the pipeline, which answers through the sessions: the closure is called later.

@@ -38,6 +38,9 @@ export interface BaileysProviderOptions {
   /** Limit on that fetch (default 5000 ms) and how long its answer is reused (default 6 h). */
   webVersionTimeoutMs?: number;
   webVersionTtlMs?: number;
+  /** Where messages the database could not take wait (a file per connection; default none: app.ts sets DATA_DIR/spool). */
+  spoolDir?: string;
+  spoolRetry?: { minMs: number; maxMs: number };
 }
 
 /** "2.3000.1023456789" as Baileys' version triple, or undefined when it is not one. */
@@ -109,6 +112,8 @@ export const createBaileysProvider = (options: BaileysProviderOptions = {}): Cha
       ttlMs: options.webVersionTtlMs ?? 6 * 60 * 60 * 1000,
       failureTtlMs: options.webVersionFailureTtlMs,
     }),
+    spoolDir: options.spoolDir,
+    spoolRetry: options.spoolRetry,
   };
   return {
     name: BAILEYS_PROVIDER_NAME,

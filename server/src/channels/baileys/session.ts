@@ -23,6 +23,7 @@ import {
   type WASocket,
   type WAVersion,
 } from '@whiskeysockets/baileys';
+import path from 'node:path';
 import { pipeline, Readable, Transform } from 'node:stream';
 import { AppError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
@@ -42,6 +43,7 @@ import type {
   UpdateAuthor,
 } from '../types.js';
 import { createKeyCache, useAuthStoreState } from './auth-state.js';
+import { InboundSpool, isDatabaseUnreachable } from './spool.js';
 import {
   identityOf,
   jidForPeer,
@@ -99,6 +101,12 @@ export interface BaileysSessionConfig {
    * WA_WEB_VERSION setting; undefined falls back to the one bundled with Baileys. `fresh` after a 405.
    */
   webVersion: (fresh?: boolean) => Promise<WAVersion | undefined>;
+  /**
+   * Where messages the database could not take wait to be stored (spool.ts: a file per connection); none
+   * without it. `spoolRetry`: the wait before another try, doubling from minMs to maxMs while it fails.
+   */
+  spoolDir?: string;
+  spoolRetry?: { minMs: number; maxMs: number };
 }
 
 /** What WhatsApp's media servers answer for a file they no longer keep: the phone must upload it again. */
@@ -275,6 +283,8 @@ export const quotedMessage = (jid: string, quoted: QuotedRef): WAMessage => {
 
 /** How many chats are handled side by side (a history burst downloads only so much media at once). */
 const CHATS_AT_ONCE = 16;
+/** Attempts at a spooled message failing for another reason than the database being unreachable. */
+const SPOOL_MAX_FAILURES = 5;
 
 /** Runs tasks one after another; a failing task is logged and does not stop the next. */
 class SerialQueue {
@@ -392,6 +402,12 @@ export class BaileysSession implements ChannelSession {
   private readonly downloading = new Set<string>();
   private readonly log: Logger;
   private readonly baileysLog: Logger;
+  /** Messages acknowledged to WhatsApp that the database could not take yet; stored from here once it answers. */
+  private readonly spool: InboundSpool | undefined;
+  private spoolLoaded = false;
+  private spoolTimer: NodeJS.Timeout | undefined;
+  private spoolDelay: number;
+  private draining: Promise<void> | undefined;
 
   constructor(
     private readonly options: SessionOptions,
@@ -403,6 +419,12 @@ export class BaileysSession implements ChannelSession {
     this.inbound = new SerialQueue((err) => this.log.error({ err }, 'channel event handler failed'));
     this.chats = new ChatLanes(CHATS_AT_ONCE, (err) => this.log.error({ err }, 'channel event handler failed'));
     this.downloads = new ChatLanes(DOWNLOADS_AT_ONCE, (err) => this.log.error({ err }, 'media handler failed'));
+    this.spool = config.spoolDir ? new InboundSpool(path.join(config.spoolDir, `${options.whatsappId}.jsonl`)) : undefined;
+    this.spoolDelay = this.spoolRetry.minMs;
+  }
+
+  private get spoolRetry(): { minMs: number; maxMs: number } {
+    return this.config.spoolRetry ?? { minMs: 1_000, maxMs: 30_000 };
   }
 
   /** Resolves when every event received so far has been handed to the handlers. */
@@ -433,14 +455,19 @@ export class BaileysSession implements ChannelSession {
     this.qrCount = 0;
     this.reportStatus('OPENING');
     await this.connect();
+    await this.resumeSpool();
   }
 
   async stop(): Promise<void> {
+    this.pauseSpool();
     const socket = this.halt();
     await this.endSocket(socket);
+    // What waits stays in the file: the next start of this connection (here or after a restart) stores it.
+    await this.spool?.close();
   }
 
   async logout(): Promise<void> {
+    this.pauseSpool();
     const wasConnected = this.connected;
     const socket = this.halt();
     if (socket && wasConnected) {
@@ -859,9 +886,94 @@ export class BaileysSession implements ChannelSession {
     for (const chat of chats) {
       this.chats.push([...chat.jids], async () => {
         for (const msg of chat.messages) {
-          await this.handleMessage(msg, socket).catch((err: unknown) => this.log.error({ err }, 'channel event handler failed'));
+          await this.receive(msg, socket).catch((err: unknown) => this.log.error({ err }, 'channel event handler failed'));
         }
       });
+    }
+  }
+
+  /**
+   * A message WhatsApp has been told we received: handled, or, when the database cannot take it, kept in
+   * the spool and stored from there. While messages wait there, a new one goes behind them (its chat's
+   * order holds).
+   */
+  private async receive(msg: WAMessage, socket: BaileysSocket): Promise<void> {
+    const spool = this.spool;
+    if (!spool) return this.handleMessage(msg, socket);
+    if (!spool.holds) {
+      try {
+        await this.handleMessage(msg, socket);
+        return;
+      } catch (err) {
+        this.log.warn({ err, messageId: msg.key.id }, 'inbound message not stored; kept in the spool to store later');
+      }
+    }
+    await spool.add([msg]);
+    this.drainSoon();
+  }
+
+  /** What an earlier run left in the spool is stored now (the session starts). */
+  private async resumeSpool(): Promise<void> {
+    if (!this.spool) return;
+    if (!this.spoolLoaded) {
+      await this.spool.load().catch((err: unknown) => this.log.error({ err }, 'reading the inbound spool failed'));
+      this.spoolLoaded = true;
+      if (this.spool.holds) this.log.warn({ waiting: this.spool.size }, 'inbound messages waiting in the spool');
+    }
+    this.spoolDelay = this.spoolRetry.minMs;
+    if (this.spool.holds) this.drainSoon(0);
+  }
+
+  private pauseSpool(): void {
+    clearTimeout(this.spoolTimer);
+    this.spoolTimer = undefined;
+  }
+
+  private drainSoon(delay = this.spoolDelay): void {
+    if (this.spoolTimer || this.draining || !this.running) return;
+    this.spoolTimer = setTimeout(() => {
+      this.spoolTimer = undefined;
+      this.draining = this.drain()
+        .catch((err: unknown) => this.log.error({ err }, 'storing the inbound spool failed'))
+        .finally(() => {
+          this.draining = undefined;
+          if (this.spool?.holds) this.drainSoon();
+        });
+    }, delay);
+  }
+
+  /**
+   * Stores the spool's messages in order. The database still unreachable: the round ends and the next
+   * waits twice as long (up to spoolRetry.maxMs). A message failing otherwise is tried again in later
+   * rounds and given up (logged) after SPOOL_MAX_FAILURES, so it does not hold the others forever.
+   */
+  private async drain(): Promise<void> {
+    const spool = this.spool!;
+    let progressed = true;
+    while (progressed && this.running && spool.holds) {
+      progressed = false;
+      for (const entry of [...spool.entries()]) {
+        const socket = this.socket;
+        if (!this.running || !socket) return;
+        try {
+          await this.handleMessage(entry.message, socket);
+        } catch (err) {
+          if (isDatabaseUnreachable(err)) {
+            this.spoolDelay = Math.min(this.spoolDelay * 2, this.spoolRetry.maxMs);
+            this.log.warn({ err, waiting: spool.size }, 'database still unreachable; the inbound spool waits');
+            return;
+          }
+          entry.failures += 1;
+          if (entry.failures < SPOOL_MAX_FAILURES) {
+            this.log.warn({ err, messageId: entry.message.key.id }, 'spooled inbound message not stored; tried again later');
+            continue;
+          }
+          this.log.error({ err, messageId: entry.message.key.id }, 'spooled inbound message could not be stored; given up');
+        }
+        await spool.done(entry);
+        progressed = true;
+        this.spoolDelay = this.spoolRetry.minMs;
+      }
     }
   }
 

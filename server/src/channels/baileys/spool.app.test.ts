@@ -1,0 +1,121 @@
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { proto, type WAMessage, type WAMessageKey } from '@whiskeysockets/baileys';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded.js';
+import { initOrm } from '../../db/orm.js';
+import { createLogger } from '../../logger.js';
+import { FakeSocket } from '../../../testing/baileys-socket.js';
+import { ticketOf } from '../../../testing/conversation.js';
+import { createTenant, eventually, startTestApp, type Tenant, type TestApp } from '../../../testing/helpers.js';
+import { createBaileysProvider } from './index.js';
+
+/**
+ * A database outage while customers write: the server runs on a PostgreSQL of this file's own (the
+ * embedded one, as in production), which the test stops while Baileys hands messages over and starts
+ * again. What Baileys acknowledged to WhatsApp meanwhile waits in the spool file and is stored once.
+ */
+const scratch = mkdtempSync(path.join(tmpdir(), 'atrium-spool-'));
+// The embedded PostgreSQL runs as its own system user when we are root: it must reach its folder.
+chmodSync(scratch, 0o755);
+const pgDir = path.join(scratch, 'postgres');
+const spoolDir = path.join(scratch, 'spool');
+const logger = createLogger('silent');
+let port: number;
+let pg: EmbeddedDatabase | undefined;
+const startPostgres = async () => {
+  pg = await startEmbeddedPostgres({ dir: pgDir, port, password: 'spool-test', database: 'atrium', logger });
+  return pg;
+};
+
+let t: TestApp;
+let a: Tenant;
+let whatsappId: number;
+const sockets: FakeSocket[] = [];
+const socket = () => sockets[sockets.length - 1];
+
+beforeAll(async () => {
+  port = await freePort();
+  const db = await startPostgres();
+  // Migrated as the server's own start does.
+  await (await initOrm(db.url, logger)).close(true);
+  const beta = createBaileysProvider({
+    socketFactory: (config) => {
+      const s = new FakeSocket(config);
+      sockets.push(s);
+      return s;
+    },
+    fetchWebVersion: async () => undefined,
+    spoolDir,
+    spoolRetry: { minMs: 200, maxMs: 1_000 },
+  });
+  t = await startTestApp({}, { providers: { beta }, sharedDatabaseUrl: db.url });
+  a = await createTenant(t, 'Spool');
+  const created = await t.api.post('/whatsapp', { name: 'Phone', provider: 'beta' }, a.admin.token);
+  expect(created.status).toBe(201);
+  whatsappId = created.body.id;
+  await eventually(() => sockets.length === 1);
+  socket().open('5511900001111:7@s.whatsapp.net');
+  await eventually(async () => (await t.api.get(`/whatsapp/${whatsappId}`, a.admin.token)).body.status === 'CONNECTED');
+}, 120_000);
+
+afterAll(async () => {
+  await t?.stop();
+  await pg?.stop();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** A real Baileys message object, as messages.upsert carries it. */
+const wa = (key: Partial<WAMessageKey> & { remoteJid: string; id: string }, message: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+  proto.WebMessageInfo.fromObject({ key: { fromMe: false, ...key }, message, messageTimestamp: Math.floor(Date.now() / 1000), ...extra }) as WAMessage;
+
+const upsert = (...messages: WAMessage[]) => socket().emit('messages.upsert', { type: 'notify', messages });
+const spoolLines = () => {
+  const file = path.join(spoolDir, `${whatsappId}.jsonl`);
+  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()) : [];
+};
+
+describe('a database outage while messages arrive', () => {
+  it('loses none: each waits in the spool and is stored once, in order, when PostgreSQL is back', async () => {
+    const maria = '5511977770001';
+    const joao = '5511977770002';
+    // Maria's conversation exists before the outage.
+    upsert(wa({ remoteJid: `${maria}@s.whatsapp.net`, id: 'M0' }, { conversation: 'Oi' }, { pushName: 'Maria' }));
+    await eventually(async () => (await ticketOf(t.api, a.admin.token, maria)) ?? false);
+
+    await pg!.stop();
+    upsert(
+      wa({ remoteJid: `${maria}@s.whatsapp.net`, id: 'M1' }, { conversation: 'Meu pedido não chegou' }, { pushName: 'Maria' }),
+      wa({ remoteJid: `${joao}@s.whatsapp.net`, id: 'J1' }, { conversation: 'Bom dia' }, { pushName: 'João' }),
+    );
+    upsert(wa({ remoteJid: `${maria}@s.whatsapp.net`, id: 'M2' }, { extendedTextMessage: { text: 'Número 123' } }, { pushName: 'Maria' }));
+    upsert(wa({ remoteJid: `${joao}@s.whatsapp.net`, id: 'J2' }, { conversation: 'Alguém aí?' }, { pushName: 'João' }));
+    // Every one is on the disk while the database is down (WhatsApp has been told they arrived).
+    await eventually(() => expect(spoolLines().map((l) => JSON.parse(l).m?.key?.id).filter(Boolean).sort()).toEqual(['J1', 'J2', 'M1', 'M2']), 30_000);
+
+    await startPostgres();
+    const stored = async (number: string) => {
+      const ticket = await ticketOf(t.api, a.admin.token, number);
+      if (!ticket) return [];
+      const res = await t.api.get(`/messages/${ticket.id}`, a.admin.token);
+      return (res.body.messages as { wid: string; body: string }[]).map((m) => [m.wid, m.body]);
+    };
+    await eventually(async () => expect(await stored(joao)).toHaveLength(2), 60_000);
+    await eventually(async () => expect(await stored(maria)).toHaveLength(3), 60_000);
+    expect(await stored(maria)).toEqual([
+      ['M0', 'Oi'],
+      ['M1', 'Meu pedido não chegou'],
+      ['M2', 'Número 123'],
+    ]);
+    expect(await stored(joao)).toEqual([
+      ['J1', 'Bom dia'],
+      ['J2', 'Alguém aí?'],
+    ]);
+    // Nothing waits any more: the file is emptied.
+    await eventually(() => expect(spoolLines()).toEqual([]));
+    // A message after the outage goes straight through.
+    upsert(wa({ remoteJid: `${joao}@s.whatsapp.net`, id: 'J3' }, { conversation: 'Obrigado' }, { pushName: 'João' }));
+    await eventually(async () => expect((await stored(joao)).map(([wid]) => wid)).toEqual(['J1', 'J2', 'J3']));
+  }, 180_000);
+});
