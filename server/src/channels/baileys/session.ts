@@ -683,14 +683,14 @@ export class BaileysSession implements ChannelSession {
         if (!current()) return;
         for (const u of updates) {
           const update = toMessageUpdate(u);
-          if (update) this.chats.push([u.key.remoteJid ?? ''], () => this.deliverUpdate(update));
+          if (update) this.chats.push([u.key.remoteJid ?? ''], () => this.receiveUpdate(update));
         }
       },
       'message-receipt.update': (receipts) => {
         if (!current()) return;
         for (const r of receipts) {
           const update = toReceiptUpdate(r);
-          if (update) this.chats.push([r.key.remoteJid ?? ''], () => this.deliverUpdate(update));
+          if (update) this.chats.push([r.key.remoteJid ?? ''], () => this.receiveUpdate(update));
         }
       },
       'lid-mapping.update': ({ lid, pn }) => {
@@ -908,7 +908,23 @@ export class BaileysSession implements ChannelSession {
         this.log.warn({ err, messageId: msg.key.id }, 'inbound message not stored; kept in the spool to store later');
       }
     }
-    await spool.add([msg]);
+    await spool.add([{ message: msg }]);
+    this.drainSoon();
+  }
+
+  /** A receipt, edit or delete: handed over, or spooled like a message (behind the messages waiting there). */
+  private async receiveUpdate(update: MessageUpdate): Promise<void> {
+    const spool = this.spool;
+    if (!spool) return this.deliverUpdate(update);
+    if (!spool.holds) {
+      try {
+        await this.deliverUpdate(update);
+        return;
+      } catch (err) {
+        this.log.warn({ err, messageId: update.id }, 'message update not stored; kept in the spool to store later');
+      }
+    }
+    await spool.add([{ update }]);
     this.drainSoon();
   }
 
@@ -956,7 +972,8 @@ export class BaileysSession implements ChannelSession {
         const socket = this.socket;
         if (!this.running || !socket) return;
         try {
-          await this.handleMessage(entry.message, socket);
+          if (entry.message) await this.handleMessage(entry.message, socket);
+          else await this.deliverUpdate(entry.update);
         } catch (err) {
           if (isDatabaseUnreachable(err)) {
             this.spoolDelay = Math.min(this.spoolDelay * 2, this.spoolRetry.maxMs);
@@ -965,10 +982,10 @@ export class BaileysSession implements ChannelSession {
           }
           entry.failures += 1;
           if (entry.failures < SPOOL_MAX_FAILURES) {
-            this.log.warn({ err, messageId: entry.message.key.id }, 'spooled inbound message not stored; tried again later');
+            this.log.warn({ err, messageId: entry.message?.key.id ?? entry.update?.id }, 'spooled inbound message not stored; tried again later');
             continue;
           }
-          this.log.error({ err, messageId: entry.message.key.id }, 'spooled inbound message could not be stored; given up');
+          this.log.error({ err, messageId: entry.message?.key.id ?? entry.update?.id }, 'spooled inbound message could not be stored; given up');
         }
         await spool.done(entry);
         progressed = true;
@@ -1058,7 +1075,14 @@ export class BaileysSession implements ChannelSession {
     if (result.editedBody !== undefined && !this.firstTime(`${update.id}|edit|${result.editedBody}`)) delete result.editedBody;
     if (result.revoked && !this.firstTime(`${update.id}|revoked`)) delete result.revoked;
     if (result.ack === undefined && result.editedBody === undefined && !result.revoked && !result.sendError && !result.reactionRemoved) return;
-    await this.options.events.messageUpdate(result);
+    try {
+      await this.options.events.messageUpdate(result);
+    } catch (err) {
+      // Not applied (the spool tries again): the next attempt is not a repeat to drop.
+      if (result.editedBody !== undefined) this.seenUpdates.delete(`${update.id}|edit|${result.editedBody}`);
+      if (result.revoked) this.seenUpdates.delete(`${update.id}|revoked`);
+      throw err;
+    }
   }
 
   /** Whether a group delete's author is an admin of the group, as the cached metadata says (unknown: no). */

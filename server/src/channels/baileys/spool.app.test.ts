@@ -80,9 +80,13 @@ describe('a database outage while messages arrive', () => {
   it('loses none: each waits in the spool and is stored once, in order, when PostgreSQL is back', async () => {
     const maria = '5511977770001';
     const joao = '5511977770002';
-    // Maria's conversation exists before the outage.
+    // Maria's conversation exists before the outage, with an agent's reply.
     upsert(wa({ remoteJid: `${maria}@s.whatsapp.net`, id: 'M0' }, { conversation: 'Oi' }, { pushName: 'Maria' }));
-    await eventually(async () => (await ticketOf(t.api, a.admin.token, maria)) ?? false);
+    const ticket = await eventually(async () => (await ticketOf(t.api, a.admin.token, maria)) ?? false);
+    await t.api.put(`/tickets/${ticket.id}`, { status: 'open' }, a.admin.token);
+    const reply = await t.api.post(`/messages/${ticket.id}`, { body: 'Olá, Maria' }, a.admin.token);
+    expect(reply.status).toBe(200);
+    await eventually(() => socket().sent.some((s) => s.options?.messageId === reply.body.wid));
 
     await pg!.stop();
     upsert(
@@ -91,8 +95,23 @@ describe('a database outage while messages arrive', () => {
     );
     upsert(wa({ remoteJid: `${maria}@s.whatsapp.net`, id: 'M2' }, { extendedTextMessage: { text: 'Número 123' } }, { pushName: 'Maria' }));
     upsert(wa({ remoteJid: `${joao}@s.whatsapp.net`, id: 'J2' }, { conversation: 'Alguém aí?' }, { pushName: 'João' }));
+    // Maria reads the reply and corrects a message meanwhile: a receipt and an edit wait there too.
+    socket().emit('messages.update', [{ key: { remoteJid: `${maria}@s.whatsapp.net`, fromMe: true, id: reply.body.wid }, update: { status: proto.WebMessageInfo.Status.READ } }]);
+    upsert(
+      wa(
+        { remoteJid: `${maria}@s.whatsapp.net`, id: 'M2-EDIT' },
+        {
+          protocolMessage: {
+            key: { remoteJid: `${maria}@s.whatsapp.net`, fromMe: true, id: 'M2' },
+            type: proto.Message.ProtocolMessage.Type.MESSAGE_EDIT,
+            editedMessage: { conversation: 'Número 124' },
+          },
+        },
+      ),
+    );
     // Every one is on the disk while the database is down (WhatsApp has been told they arrived).
-    await eventually(() => expect(spoolLines().map((l) => JSON.parse(l).m?.key?.id).filter(Boolean).sort()).toEqual(['J1', 'J2', 'M1', 'M2']), 30_000);
+    const spooled = () => spoolLines().map((l) => JSON.parse(l) as { m?: { key?: { id?: string } }; u?: { id: string } });
+    await eventually(() => expect(spooled().map((e) => e.m?.key?.id ?? `update ${e.u?.id}`).sort()).toEqual(['J1', 'J2', 'M1', 'M2', 'M2-EDIT', `update ${reply.body.wid}`].sort()), 30_000);
 
     await startPostgres();
     const stored = async (number: string) => {
@@ -102,12 +121,17 @@ describe('a database outage while messages arrive', () => {
       return (res.body.messages as { wid: string; body: string }[]).map((m) => [m.wid, m.body]);
     };
     await eventually(async () => expect(await stored(joao)).toHaveLength(2), 60_000);
-    await eventually(async () => expect(await stored(maria)).toHaveLength(3), 60_000);
-    expect(await stored(maria)).toEqual([
+    await eventually(async () => expect(await stored(maria)).toHaveLength(4), 60_000);
+    await eventually(async () => expect(await stored(maria)).toEqual([
       ['M0', 'Oi'],
+      [reply.body.wid, 'Olá, Maria'],
       ['M1', 'Meu pedido não chegou'],
-      ['M2', 'Número 123'],
-    ]);
+      ['M2', 'Número 124'],
+    ]));
+    // The receipt came after its message: the reply reads as read (ack 3).
+    const messages = (await t.api.get(`/messages/${ticket.id}`, a.admin.token)).body.messages as { wid: string; ack: number; isEdited: boolean }[];
+    expect(messages.find((m) => m.wid === reply.body.wid)?.ack).toBe(3);
+    expect(messages.find((m) => m.wid === 'M2')?.isEdited).toBe(true);
     expect(await stored(joao)).toEqual([
       ['J1', 'Bom dia'],
       ['J2', 'Alguém aí?'],

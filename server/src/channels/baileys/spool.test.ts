@@ -23,28 +23,28 @@ describe('InboundSpool', () => {
   it('keeps what is not marked stored across a restart, Buffers and Baileys’ own key fields included', async () => {
     const file = path.join(dir, 'a', '1.jsonl');
     const spool = new InboundSpool(file);
-    await spool.add([msg('A'), msg('B')]);
-    await spool.add([msg('C')]);
+    await spool.add([{ message: msg('A') }, { message: msg('B') }]);
+    await spool.add([{ message: msg('C') }, { update: { id: 'OURS1', fromMe: true, ack: 3 } }]);
     await spool.done(spool.entries()[0]);
     await spool.close();
     // A crash cut the last line off half-way: that write never returned, so nothing was taken as spooled.
-    appendFileSync(file, '{"s":4,"m":{"key":');
+    appendFileSync(file, '{"s":5,"m":{"key":');
 
     const again = new InboundSpool(file);
     await again.load();
-    expect(again.entries().map((e) => e.message.key.id)).toEqual(['B', 'C']);
-    const b = again.entries()[0].message;
+    expect(again.entries().map((e) => e.message?.key.id ?? e.update)).toEqual(['B', 'C', { id: 'OURS1', fromMe: true, ack: 3 }]);
+    const b = again.entries()[0].message!;
     expect(b.key.remoteJidAlt).toBe('5511988887777@s.whatsapp.net');
     expect(Buffer.from(b.message!.imageMessage!.mediaKey!)).toEqual(Buffer.from('0123456789abcdef0123456789abcdef'));
     expect(Number(b.messageTimestamp)).toBe(1_700_000_000);
 
     // New ones follow the old ones' numbers, on a line of their own after the cut-off one.
-    await again.add([msg('D')]);
-    expect(again.entries().map((e) => e.seq)).toEqual([2, 3, 4]);
+    await again.add([{ message: msg('D') }]);
+    expect(again.entries().map((e) => e.seq)).toEqual([2, 3, 4, 5]);
     await again.close();
     const third = new InboundSpool(file);
     await third.load();
-    expect(third.entries().map((e) => e.message.key.id)).toEqual(['B', 'C', 'D']);
+    expect(third.entries().map((e) => e.message?.key.id ?? e.update?.id)).toEqual(['B', 'C', 'OURS1', 'D']);
     // Once nothing waits, the file is emptied.
     for (const entry of [...third.entries()]) await third.done(entry);
     expect(third.holds).toBe(false);

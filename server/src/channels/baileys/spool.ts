@@ -1,23 +1,28 @@
 import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { BufferJSON, proto, type WAMessage } from '@whiskeysockets/baileys';
+import type { MessageUpdate } from '../types.js';
 
 /**
  * Baileys acknowledges a message to WhatsApp before our handler runs: a message the database could not
  * take then (a PostgreSQL restart, a failover) would be gone, for WhatsApp will not send it again. Such a
  * message is written here first, one file per connection (an append-only JSON-lines file, fsynced before
- * the write is taken as done), and stored from here once the database answers; the file survives a crash
+ * the write is taken as done), and stored from here once the database answers (so are the receipts, edits
+ * and deletes that come meanwhile, behind the messages they concern); the file survives a crash
  * of the process and is read again when the connection's session starts. A line is either a message
- * (`{"s":seq,"k":key,"m":raw}`) or the mark that one was stored (`{"d":seq}`); the file is emptied once nothing in
+ * (`{"s":seq,"k":key,"m":raw}`), an update (`{"s":seq,"u":update}`) or the mark that one was stored (`{"d":seq}`); the file is emptied once nothing in
  * it waits. A lost mark (a crash before it reached the disk) only means one more attempt, and storing is
  * idempotent by message id, so every message is stored once.
  */
-export interface SpoolEntry {
+export type SpoolEntry = {
   seq: number;
-  message: WAMessage;
   /** Failed attempts with errors other than the database being unreachable (a message that cannot be stored). */
   failures: number;
-}
+} & ({ message: WAMessage; update?: undefined } | { update: MessageUpdate; message?: undefined });
+
+/** What is spooled: a message as Baileys emitted it, or an update (receipt, edit, delete) as mapped. */
+export type Spooled = { message: WAMessage } | { update: MessageUpdate };
+
 
 /**
  * A message as Baileys emitted it, back from its JSON line: its proto fields, and its key as a plain object
@@ -64,7 +69,7 @@ export class InboundSpool {
     const found = new Map<number, SpoolEntry>();
     for (const line of text.split('\n')) {
       if (!line.trim()) continue;
-      let record: { s?: number; m?: Record<string, unknown>; k?: Record<string, unknown>; d?: number };
+      let record: { s?: number; m?: Record<string, unknown>; k?: Record<string, unknown>; u?: MessageUpdate; d?: number };
       try {
         record = JSON.parse(line, BufferJSON.reviver) as typeof record;
       } catch {
@@ -73,6 +78,7 @@ export class InboundSpool {
       }
       if (typeof record.d === 'number') found.delete(record.d);
       else if (typeof record.s === 'number' && record.m) found.set(record.s, { seq: record.s, message: revive(record.m, record.k), failures: 0 });
+      else if (typeof record.s === 'number' && record.u) found.set(record.s, { seq: record.s, update: record.u, failures: 0 });
       this.seq = Math.max(this.seq, record.s ?? record.d ?? 0);
     }
     this.waiting.splice(0, this.waiting.length, ...[...found.values()].sort((a, b) => a.seq - b.seq));
@@ -100,11 +106,12 @@ export class InboundSpool {
     return next;
   }
 
-  /** Appends messages and returns once they are on the disk (fsync). */
-  add(messages: WAMessage[]): Promise<void> {
+  /** Appends messages or updates and returns once they are on the disk (fsync). */
+  add(items: Spooled[]): Promise<void> {
     return this.serial(async () => {
-      const entries = messages.map((message) => ({ seq: ++this.seq, message, failures: 0 }));
-      const lines = entries.map((e) => JSON.stringify({ s: e.seq, k: { ...e.message.key }, m: e.message }, BufferJSON.replacer)).join('\n') + '\n';
+      const entries: SpoolEntry[] = items.map((item) => ({ seq: ++this.seq, failures: 0, ...item }));
+      const line = (e: SpoolEntry) => (e.message ? { s: e.seq, k: { ...e.message.key }, m: e.message } : { s: e.seq, u: e.update });
+      const lines = entries.map((e) => JSON.stringify(line(e), BufferJSON.replacer)).join('\n') + '\n';
       const handle = await this.fileHandle();
       await handle.appendFile(lines);
       await handle.sync();
