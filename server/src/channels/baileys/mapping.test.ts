@@ -317,7 +317,7 @@ describe('toInboundMessage: edits, revokes and dropped messages', () => {
   });
 
   it('shows a poll as its question and options; a vote it cannot read yet is a placeholder under the poll', () => {
-    for (const type of ['pollCreationMessage', 'pollCreationMessageV3']) {
+    for (const type of ['pollCreationMessage', 'pollCreationMessageV3', 'pollCreationMessageV5']) {
       const poll = asMessage(
         toInboundMessage(fromCustomer({ [type]: { name: 'Melhor horário?', options: [{ optionName: 'Manhã' }, { optionName: 'Tarde' }], selectableOptionsCount: 1 } })),
       );

@@ -205,7 +205,8 @@ const readContent = (message: proto.IMessage): Content | undefined => {
     }
     case 'pollCreationMessage':
     case 'pollCreationMessageV2':
-    case 'pollCreationMessageV3': {
+    case 'pollCreationMessageV3':
+    case 'pollCreationMessageV5': {
       // The question and its options are what was asked (votes: readPollVote).
       const m = message[type]!;
       const options = (m.options ?? []).map((o) => `• ${text(o.optionName)}`);
@@ -498,7 +499,7 @@ export const mentionedJids = (msg: proto.IWebMessageInfo): string[] => {
 
 /** The options of a poll creation message (any version); undefined when the message is not a poll. */
 const pollOf = (message: proto.IMessage): { options: string[] } | undefined => {
-  const poll = message.pollCreationMessage ?? message.pollCreationMessageV2 ?? message.pollCreationMessageV3;
+  const poll = message.pollCreationMessage ?? message.pollCreationMessageV2 ?? message.pollCreationMessageV3 ?? message.pollCreationMessageV5;
   return poll ? { options: (poll.options ?? []).map((o) => text(o.optionName)) } : undefined;
 };
 
