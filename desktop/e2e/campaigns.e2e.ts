@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeInChromium, setTheme as setThemeOf, startHarness, storySteps, type Harness } from './support/harness';
+import { describeInChromium, screens as screensOf, signIn, startHarness, storySteps, type Harness } from './support/harness';
 
 /**
  * A campaign from the screens, in a real browser against the server as `npm start` runs it with the
@@ -32,32 +32,11 @@ let campaignId = 0;
 const { skipIfBroken, broken } = storySteps();
 
 const byTestId = (id: string) => page.getByTestId(id);
-const setTheme = (theme: 'light' | 'dark') => setThemeOf(page, theme);
 const apiResponse = (method: string, path: RegExp) =>
   page.waitForResponse((res) => res.request().method() === method && path.test(new URL(res.url()).pathname));
 
 /** Screenshots at 1366 and 400 px, light and dark; `openDialog` (if any) opens a dialog for each shot. */
-const screens = async (name: string, openDialog?: () => Promise<void>) => {
-  for (const theme of ['light', 'dark'] as const) {
-    await setTheme(theme);
-    for (const width of [1366, 400]) {
-      await page.setViewportSize({ width, height: 800 });
-      if (openDialog) {
-        await openDialog();
-        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-      } else {
-        await page.mouse.move(width / 2, 790);
-      }
-      await h.browser.screenshot(`${name}-${width}-${theme}`);
-      if (openDialog) {
-        await page.keyboard.press('Escape');
-        await page.getByRole('dialog').waitFor({ state: 'detached' });
-      }
-    }
-  }
-  await setTheme('light');
-  await page.setViewportSize({ width: 1366, height: 800 });
-};
+const screens = (name: string, openDialog?: () => Promise<void>) => screensOf(page, name, { openDialog, shoot: h.browser.screenshot });
 
 /** The spreadsheet a customer would upload: headers in other cases and accents, a duplicate and a bad number. */
 const spreadsheet = async (): Promise<Buffer> => {
@@ -91,14 +70,7 @@ describeInChromium('the web app in Chromium: a campaign from a spreadsheet to it
     await page.goto('/login');
     // The campaign routes exist only with the stored cshow flag (spec 02 section 2).
     await page.evaluate(() => localStorage.setItem('cshow', 'null'));
-    await byTestId('login-email').fill(h.server.adminEmail);
-    await byTestId('login-password').fill(h.server.adminPassword);
-    const login = page.waitForResponse((res) => res.url().endsWith('/auth/login'));
-    await byTestId('login-submit').click();
-    const response = await login;
-    expect(response.status()).toBe(200);
-    token = ((await response.json()) as { token: string }).token;
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    token = await signIn(page, h.server.adminEmail, h.server.adminPassword);
 
     const connection = await h.api.post('/whatsapp', { name: 'Loja', provider: 'sandbox' }, token);
     expect(connection.status, JSON.stringify(connection.body)).toBe(201);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import chatsEn from '../src/renderer/features/chats/i18n/en';
 import path from 'node:path';
-import { describeInChromium, setTheme, startHarness, storySteps, type Harness } from './support/harness';
+import { describeInChromium, screens as screensOf, signIn, setTheme, startHarness, storySteps, type Harness } from './support/harness';
 import { ARTIFACTS_DIR } from './support/paths';
 
 /**
@@ -28,31 +28,9 @@ let token = '';
 let chatUuid = '';
 const { skipIfBroken, broken } = storySteps();
 
-const login = async (page: Page, email: string, password: string) => {
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  const response = page.waitForResponse((res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/auth/login');
-  await page.getByTestId('login-submit').click();
-  const body = (await (await response).json()) as { token: string };
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  return body.token;
-};
 
 /** Light and dark screenshots of `page` as it is, at 1366 px and at 400 px. */
-const screens = async (page: Page, name: string, prepare?: (width: number) => Promise<void>) => {
-  for (const width of [1366, 400]) {
-    await page.setViewportSize({ width, height: 800 });
-    await prepare?.(width);
-    for (const theme of ['light', 'dark'] as const) {
-      await setTheme(page, theme);
-      await page.mouse.move(width / 2, 790);
-      await page.screenshot({ path: path.join(ARTIFACTS_DIR, `chats-${name}-${width}-${theme}.png`), animations: 'disabled' });
-    }
-  }
-  await setTheme(page, 'light');
-  await page.setViewportSize({ width: 1366, height: 800 });
-};
+const screens = (page: Page, name: string, prepare?: (width: number) => Promise<void>) => screensOf(page, `chats-${name}`, { prepare });
 
 describeInChromium('internal chat in Chromium: two users chatting with unread counts', () => {
   beforeAll(async () => {
@@ -75,10 +53,10 @@ describeInChromium('internal chat in Chromium: two users chatting with unread co
 
   it('logs the admin and a new agent in, in two browsers', async (ctx) => {
     skipIfBroken(ctx);
-    token = await login(admin, h.server.adminEmail, h.server.adminPassword);
+    token = await signIn(admin, h.server.adminEmail, h.server.adminPassword);
     const created = await h.api.post('/users', { name: AGENT.name, email: AGENT.email, password: AGENT.password, profile: 'user' }, token);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    await login(agent, AGENT.email, AGENT.password);
+    await signIn(agent, AGENT.email, AGENT.password);
     await agent.getByTestId('chats-bell').waitFor();
   });
 

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import path from 'node:path';
 import notificationsEn from '../src/renderer/features/notifications/i18n/en';
 import ticketsEn from '../src/renderer/features/tickets/i18n/en';
-import { describeInChromium, setTheme, startHarness, storySteps, type Harness } from './support/harness';
+import { describeInChromium, signIn, setTheme, startHarness, storySteps, type Harness } from './support/harness';
 import { ARTIFACTS_DIR } from './support/paths';
 
 /**
@@ -31,16 +31,6 @@ let handedOver = 0;
 const REPLY = 'Olá Paulo, já te passo o orçamento.';
 const { skipIfBroken, broken } = storySteps();
 
-const login = async (page: Page, email: string, password: string) => {
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  const response = page.waitForResponse((res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/auth/login');
-  await page.getByTestId('login-submit').click();
-  const body = (await (await response).json()) as { token: string };
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  return body.token;
-};
 
 const says = async (message: { from: string; name?: string; body: string }) => {
   const res = await h.api.post(`/sandbox/${connectionId}/messages`, message, token);
@@ -84,7 +74,7 @@ describeInChromium('a fresh company in Chromium: empty inboxes explained, the ch
 
   it("the admin's empty Waiting list says where agents' conversations come from, with the links to fix it", async (ctx) => {
     skipIfBroken(ctx);
-    token = await login(admin, h.server.adminEmail, h.server.adminPassword);
+    token = await signIn(admin, h.server.adminEmail, h.server.adminPassword);
     await admin.goto('/tickets');
     await admin.getByTestId('tickets-subtab-pending').click();
     const empty = admin.getByTestId('inbox-empty');
@@ -105,7 +95,7 @@ describeInChromium('a fresh company in Chromium: empty inboxes explained, the ch
     agentId = user.body.id;
     await says(FIRST);
 
-    await login(agent, AGENT.email, AGENT.password);
+    await signIn(agent, AGENT.email, AGENT.password);
     await agent.goto('/tickets');
     const empty = agent.getByTestId('inbox-empty');
     await empty.getByText(ticketsEn.inboxEmpty.noQueue).waitFor();

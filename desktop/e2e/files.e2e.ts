@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeInChromium, setTheme as setThemeOf, startHarness, type Harness } from './support/harness';
+import { describeInChromium, screens as screensOf, signIn, startHarness, type Harness } from './support/harness';
 
 /**
  * The File lists and Quick messages screens in a real browser against the server as `npm start` runs it:
@@ -20,30 +20,9 @@ let token = '';
 
 const byTestId = (id: string) => page.getByTestId(id);
 
-const setTheme = (theme: 'light' | 'dark') => setThemeOf(page, theme);
 
 /** Screenshots at 1366 and 400 px, light and dark; `openDialog` (if any) opens a dialog for each shot. */
-const screens = async (name: string, openDialog?: () => Promise<void>) => {
-  for (const theme of ['light', 'dark'] as const) {
-    await setTheme(theme);
-    for (const width of [1366, 400]) {
-      await page.setViewportSize({ width, height: 800 });
-      if (openDialog) {
-        await openDialog();
-        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-      } else {
-        await page.mouse.move(width / 2, 790);
-      }
-      await h.browser.screenshot(`${name}-${width}-${theme}`);
-      if (openDialog) {
-        await page.keyboard.press('Escape');
-        await page.getByRole('dialog').waitFor({ state: 'detached' });
-      }
-    }
-  }
-  await setTheme('light');
-  await page.setViewportSize({ width: 1366, height: 800 });
-};
+const screens = (name: string, openDialog?: () => Promise<void>) => screensOf(page, name, { openDialog, shoot: h.browser.screenshot });
 
 describeInChromium('the web app in Chromium: file lists and quick messages', () => {
   beforeAll(async () => {
@@ -58,15 +37,7 @@ describeInChromium('the web app in Chromium: file lists and quick messages', () 
   });
 
   it('logs in as the admin', async () => {
-    await page.goto('/login');
-    await byTestId('login-email').fill(h.server.adminEmail);
-    await byTestId('login-password').fill(h.server.adminPassword);
-    const login = page.waitForResponse((res) => res.url().endsWith('/auth/login'));
-    await byTestId('login-submit').click();
-    const response = await login;
-    expect(response.status()).toBe(200);
-    token = ((await response.json()) as { token: string }).token;
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    token = await signIn(page, h.server.adminEmail, h.server.adminPassword);
   });
 
   it('builds a file list with two files through the dialog, with the files stored by the server', async () => {

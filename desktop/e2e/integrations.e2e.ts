@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startOpenAiServer } from '../../server/testing/openai-server';
 import { startTypebotServer, text } from '../../server/testing/typebot-server';
-import { describeInChromium, startHarness, storySteps, type Harness } from './support/harness';
+import { describeInChromium, signIn, startHarness, storySteps, type Harness } from './support/harness';
 
 /**
  * An admin sets up the automation from the screens, in Chromium against the server as `npm start` runs it
@@ -51,13 +51,7 @@ describeInChromium('AI prompts and queue integrations from the screens, in Chrom
 
   it('logs in; a queue and a sandbox connection exist (API)', async (ctx) => {
     skipIfBroken(ctx);
-    await page.goto('/login');
-    await byTestId('login-email').fill(h.server.adminEmail);
-    await byTestId('login-password').fill(h.server.adminPassword);
-    const login = page.waitForResponse((res) => new URL(res.url()).pathname === '/auth/login');
-    await byTestId('login-submit').click();
-    token = ((await (await login).json()) as { token: string }).token;
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    token = await signIn(page, h.server.adminEmail, h.server.adminPassword);
     const queue = await h.api.post('/queue', { name: 'Vendas', color: '#1565c0', greetingMessage: 'Bem-vindo a Vendas.' }, token);
     expect(queue.status, JSON.stringify(queue.body)).toBe(201);
     queueId = queue.body.id;

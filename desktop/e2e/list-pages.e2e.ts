@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { describeInChromium, setTheme as setThemeOf, startHarness, storySteps, type Harness } from './support/harness';
+import { describeInChromium, signIn, setTheme as setThemeOf, startHarness, storySteps, type Harness } from './support/harness';
 
 /**
  * The list-and-dialog pages built on components/list-kit, in Chromium against the server as `npm start`
@@ -63,13 +63,7 @@ describeInChromium('list pages on the kit, in Chromium', () => {
 
   it('logs in and seeds 26 tags, 3 users, 3 contacts and 3 queues through the API', async (ctx) => {
     skipIfBroken(ctx);
-    await page.goto('/login');
-    await byTestId('login-email').fill(h.server.adminEmail);
-    await byTestId('login-password').fill(h.server.adminPassword);
-    const login = page.waitForResponse((res) => new URL(res.url()).pathname === '/auth/login');
-    await byTestId('login-submit').click();
-    token = ((await (await login).json()) as { token: string }).token;
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    token = await signIn(page, h.server.adminEmail, h.server.adminPassword);
     for (let i = 1; i <= 26; i += 1) {
       const name = `Etiqueta ${String(i).padStart(2, '0')}`;
       const res = await h.api.post('/tags', { name, color: i % 3 ? '#6a1b9a' : '#A4CCCC', kanban: i % 4 === 0 ? 1 : 0 }, token);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeInChromium, startHarness, storySteps, type Harness } from './support/harness';
+import { describeInChromium, screens as screensOf, signIn, startHarness, storySteps, type Harness } from './support/harness';
 
 /**
  * The Messages API screen in Chromium against the server as `npm start` runs it: the documentation read
@@ -19,10 +19,6 @@ const { skipIfBroken, broken } = storySteps();
 const byTestId = (id: string) => page.getByTestId(id);
 /** expect.poll with the UI's patience (its default is one second). */
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: UI_TIMEOUT });
-const setTheme = async (theme: 'light' | 'dark') => {
-  if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== theme) await byTestId('theme-toggle').click();
-  await poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-};
 
 /** Elements of the page wider than the window lets them be (a horizontal scroll at 400 px). */
 const overflowing = () =>
@@ -33,20 +29,15 @@ const overflowing = () =>
       .map((el) => el.getAttribute('data-testid'));
   });
 
-/** Screenshots at 1366 and 400 px, light and dark, with `focus` (a test id) scrolled into view. */
-const screens = async (name: string, focus?: string) => {
-  for (const theme of ['light', 'dark'] as const) {
-    await setTheme(theme);
-    for (const width of [1366, 400]) {
-      await page.setViewportSize({ width, height: 800 });
+/** Screenshots at 1366 and 400 px, light and dark, with nothing wider than the window and `focus` (a test id) in view. */
+const screens = (name: string, focus?: string) =>
+  screensOf(page, name, {
+    shoot: h.browser.screenshot,
+    prepare: async () => {
       await poll(overflowing).toEqual([]);
       if (focus) await byTestId(focus).scrollIntoViewIfNeeded();
-      await h.browser.screenshot(`${name}-${width}-${theme}`);
-    }
-  }
-  await setTheme('light');
-  await page.setViewportSize({ width: 1366, height: 800 });
-};
+    },
+  });
 
 const phoneMessages = async () =>
   ((await h.api.get(`/sandbox/${line.id}/outbox`, token)).body.messages as { id: string; to: string; body: string }[]) ?? [];
@@ -66,13 +57,7 @@ describeInChromium('the Messages API screen in Chromium', () => {
 
   it('logs in and connects a sandbox phone, whose creation answers its API token once', async (ctx) => {
     skipIfBroken(ctx);
-    await page.goto('/login');
-    await byTestId('login-email').fill(h.server.adminEmail);
-    await byTestId('login-password').fill(h.server.adminPassword);
-    const login = page.waitForResponse((res) => new URL(res.url()).pathname === '/auth/login');
-    await byTestId('login-submit').click();
-    token = ((await (await login).json()) as { token: string }).token;
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    token = await signIn(page, h.server.adminEmail, h.server.adminPassword);
     const created = await h.api.post('/whatsapp', { name: 'Loja', provider: 'sandbox' }, token);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect((await h.api.post(`/sandbox/${created.body.id}/scan`, {}, token)).status).toBe(200);

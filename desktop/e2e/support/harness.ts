@@ -62,3 +62,5 @@ export const describeInChromium = describe.skipIf('missing' in inject('e2eChromi
 export { storySteps } from './story.js';
 export { setTheme } from './theme.js';
 export type { RecordedNotification } from './browser.js';
+export { screens, type ScreensOptions } from './screens.js';
+export { signIn } from './login.js';
