@@ -4,6 +4,7 @@ import { useQuery } from '../../../api/query';
 import { CrudListPage, type Column } from '../../../components/list-kit';
 import { PROMPTS_KEY, promptsApi, type Prompt } from '../api/prompts';
 import { PromptDialog } from './prompt-dialog';
+import { filledWith } from '../../../lib/color';
 
 /** This month's AI use of the company (every prompt, automatic replies and the agents' help). */
 function MonthUsage() {
@@ -34,7 +35,7 @@ export default function PromptsPage() {
       header: t('columns.queue'),
       cell: (p) =>
         p.queue ? (
-          <Badge appearance="tint" style={{ backgroundColor: p.queue.color }} data-testid={`prompt-queue-${p.id}`}>
+          <Badge appearance="filled" style={filledWith(p.queue.color)} data-testid={`prompt-queue-${p.id}`}>
             {p.queue.name}
           </Badge>
         ) : (

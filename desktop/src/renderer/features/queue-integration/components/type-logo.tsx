@@ -1,6 +1,7 @@
 import { makeStyles, tokens, Tooltip } from '@fluentui/react-components';
 import { Bot20Regular, BranchFork20Regular, ChatBubblesQuestion20Regular, Flowchart20Regular, Globe20Regular } from '@fluentui/react-icons';
 import type { QueueIntegrationType } from '@atrium/shared';
+import { filledWith } from '../../../lib/color';
 
 const useStyles = makeStyles({
   logo: {
@@ -10,7 +11,6 @@ const useStyles = makeStyles({
     width: '32px',
     height: '32px',
     borderRadius: tokens.borderRadiusMedium,
-    color: tokens.colorNeutralForegroundOnBrand,
   },
 });
 
@@ -30,7 +30,7 @@ export function TypeLogo({ type, testId }: { type: QueueIntegrationType; testId?
   const { Icon, color, label } = LOGOS[type];
   return (
     <Tooltip content={label} relationship="label">
-      <span className={styles.logo} style={{ backgroundColor: color }} data-testid={testId} data-type={type}>
+      <span className={styles.logo} style={filledWith(color)} data-testid={testId} data-type={type}>
         <Icon />
       </span>
     </Tooltip>

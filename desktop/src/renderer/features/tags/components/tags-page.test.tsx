@@ -2,7 +2,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { collectToasts, fakeServer, planReply, renderApp, signIn } from '../../../test/render';
 import type { Tag } from '../api/tags';
-import { chipTextColor } from './tags-page';
 
 const tag = (id: number, name: string, extra: Partial<Tag> = {}): Tag => ({ id, name, color: '#00838f', kanban: 0, userId: 1, ticketsCount: 0, ...extra });
 
@@ -129,15 +128,5 @@ describe('/tags', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByTestId('tag-row-2')).toBeNull());
     expect(calls.some((c) => c.method === 'DELETE' && c.url === '/tags/2')).toBe(true);
-  });
-});
-
-describe('tag chips', () => {
-  it('write dark on light colours and white on dark ones', () => {
-    expect(chipTextColor('#A4CCCC')).toBe('#1b1b1b');
-    expect(chipTextColor('#ffeb3b')).toBe('#1b1b1b');
-    expect(chipTextColor('#c62828')).toBe('#fff');
-    expect(chipTextColor('#6a1b9a')).toBe('#fff');
-    expect(chipTextColor('#fff')).toBe('#1b1b1b');
   });
 });

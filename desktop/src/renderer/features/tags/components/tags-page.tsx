@@ -4,6 +4,7 @@ import { CrudListPage, type Column } from '../../../components/list-kit';
 import { useCurrentUser } from '../../../stores/auth-store';
 import { TAGS_KEY, tagsApi, type Tag } from '../api/tags';
 import { TagModal } from './tag-modal';
+import { filledWith } from '../../../lib/color';
 
 const useStyles = makeStyles({
   chip: {
@@ -20,15 +21,6 @@ const useStyles = makeStyles({
   name: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, minWidth: 0, paddingBlock: '4px' },
 });
 
-/** Dark text on light tag colours (the default #A4CCCC), white on dark ones. */
-export const chipTextColor = (color: string): string => {
-  const hex = /^#([0-9a-f]{6}|[0-9a-f]{3})$/i.exec(color.trim())?.[1];
-  if (!hex) return '#fff';
-  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.4 ? '#1b1b1b' : '#fff';
-};
-
 /** /tags: the company's tags with how many tickets carry each (spec 02 section 2). */
 export default function TagsPage() {
   const styles = useStyles();
@@ -42,7 +34,7 @@ export default function TagsPage() {
       header: t('columns.name'),
       cell: (tag) => (
         <span className={styles.name}>
-          <span className={styles.chip} style={{ backgroundColor: tag.color, color: chipTextColor(tag.color) }} data-testid={`tag-chip-${tag.id}`}>
+          <span className={styles.chip} style={filledWith(tag.color)} data-testid={`tag-chip-${tag.id}`}>
             {tag.name}
           </span>
           {tag.kanban === 1 ? (

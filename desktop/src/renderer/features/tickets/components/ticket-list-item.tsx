@@ -9,6 +9,7 @@ import { mayAct } from '../lib/ticket-rules';
 import { useAuthStore } from '../../../stores/auth-store';
 import { previewLine, stripWhatsApp } from '../../../components/whatsapp-format';
 import { FormattedText } from '../../../components/formatted-text';
+import { filledWith } from '../../../lib/color';
 
 const useStyles = makeStyles({
   root: {
@@ -183,7 +184,7 @@ export const TicketListItem = memo(function TicketListItem({
               </Badge>
             ) : null}
             {ticket.queue ? (
-              <Badge appearance="filled" size="small" style={{ backgroundColor: ticket.queue.color, color: '#fff' }}>
+              <Badge appearance="filled" size="small" style={filledWith(ticket.queue.color)}>
                 <span className={styles.badgeText}>{ticket.queue.name}</span>
               </Badge>
             ) : (
@@ -192,7 +193,7 @@ export const TicketListItem = memo(function TicketListItem({
               </Badge>
             )}
             {(ticket.tags ?? []).map((tag) => (
-              <Badge key={tag.id} appearance="filled" size="small" style={{ backgroundColor: tag.color, color: '#fff' }}>
+              <Badge key={tag.id} appearance="filled" size="small" style={filledWith(tag.color)}>
                 <span className={styles.badgeText}>{tag.name}</span>
               </Badge>
             ))}
