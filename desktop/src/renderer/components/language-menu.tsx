@@ -29,8 +29,13 @@ export function LanguageMenu({ onChanged, showLabel }: LanguageMenuProps) {
       onCheckedValueChange={(_, data) => void select(data.checkedItems[0] as Language)}
     >
       <MenuTrigger disableButtonEnhancement>
-        <Tooltip content={t('layout.language')} relationship="label">
-          <Button appearance="subtle" icon={<LocalLanguage20Regular />} aria-label={t('layout.language')}>
+        {/* With its label shown, the button's name starts with what it shows (WCAG 2.5.3: say what you see). */}
+        <Tooltip content={t('layout.language')} relationship={showLabel ? 'description' : 'label'}>
+          <Button
+            appearance="subtle"
+            icon={<LocalLanguage20Regular />}
+            aria-label={showLabel ? `${t(`languages.${language}`)} (${t('layout.language')})` : t('layout.language')}
+          >
             {showLabel ? t(`languages.${language}`) : null}
           </Button>
         </Tooltip>

@@ -29,7 +29,9 @@ describe('login page', () => {
     await openLogin();
     expect(screen.getByLabelText(/^Email/)).toBeTruthy();
     expect(screen.getByLabelText(/^Password/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Language' })).toBeTruthy();
+    // The menu shows the current language; its name starts with what it shows.
+    const language = screen.getByRole('button', { name: 'English (Language)' });
+    expect(language.textContent).toBe('English');
     expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup');
     expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe('/forgetpsw');
     expect(screen.getByText(`Copyright © ${new Date().getFullYear()} Atrium`)).toBeTruthy();

@@ -26,7 +26,9 @@ const setup = (notes: TicketNote[] = []) => {
 
 /** Opens the drawer from the conversation header and waits for the contact to load. */
 const openDrawer = async () => {
-  fireEvent.click(await screen.findByRole('button', { name: 'Contact details' }));
+  // Named by what it shows (the contact), described by what it does.
+  // Its name is what it shows (the avatar's initials are decoration); what it does is its description.
+  fireEvent.click(await screen.findByRole('button', { name: /^Maria Oliveira #\d+ ?Assigned to /, description: 'Contact details' }));
   const drawer = await screen.findByRole('dialog');
   await waitFor(() => expect((within(drawer).getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Maria Oliveira'));
   return drawer;
@@ -171,7 +173,7 @@ describe('contact drawer: ticket notes', () => {
     await i18n.changeLanguage('pt');
     setup();
     const toasts = collectToasts();
-    fireEvent.click(await screen.findByRole('button', { name: 'Dados do contato' }));
+    fireEvent.click(await screen.findByRole('button', { description: 'Dados do contato' }));
     const drawer = await screen.findByRole('dialog');
     const box = await within(drawer).findByPlaceholderText('Escreva uma observação');
     fireEvent.change(box, { target: { value: 'Cliente VIP' } });

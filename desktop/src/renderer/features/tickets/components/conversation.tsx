@@ -33,6 +33,7 @@ import { MessageInput } from './message-input';
 import { MessageList } from './message-list';
 import { TagPicker } from './tag-picker';
 import { TransferDialog } from './transfer-dialog';
+import { filledWith } from '../../../lib/color';
 
 const NAME_MAX_NARROW = 10;
 const NARROW_WIDTH = 600;
@@ -193,19 +194,22 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
     <div className={styles.root} data-testid="conversation">
       <div className={styles.header}>
         {onBack ? <Button appearance="subtle" icon={<ArrowLeft20Regular />} aria-label={t('actions.back')} onClick={onBack} /> : null}
-        <button type="button" className={styles.who} onClick={() => setDrawer(true)} aria-label={t('actions.contact')}>
-          <Avatar name={name} image={ticket.contact?.profilePicUrl ? { src: ticket.contact.profilePicUrl } : undefined} />
-          <span className={styles.names}>
-            <Text weight="semibold" className={styles.ellipsis} data-testid="conversation-contact">
-              {truncateName(name, narrow)} <span className={styles.muted}>#{ticket.id}</span>
-            </Text>
-            {ticket.user ? (
-              <Text size={200} className={mergeClasses(styles.muted, styles.ellipsis)}>
-                {t('conversation.assignedTo', { name: ticket.user.name })}
+        {/* Named by what it shows (the contact, the ticket, the agent: WCAG 2.5.3); what it does is its description. */}
+        <Tooltip content={t('actions.contact')} relationship="description">
+          <button type="button" className={styles.who} onClick={() => setDrawer(true)} aria-haspopup="dialog" data-testid="conversation-contact-button">
+            <Avatar name={name} image={ticket.contact?.profilePicUrl ? { src: ticket.contact.profilePicUrl } : undefined} aria-hidden />
+            <span className={styles.names}>
+              <Text weight="semibold" className={styles.ellipsis} data-testid="conversation-contact">
+                {truncateName(name, narrow)} <span className={styles.muted}>#{ticket.id}</span>
               </Text>
-            ) : null}
-          </span>
-        </button>
+              {ticket.user ? (
+                <Text size={200} className={mergeClasses(styles.muted, styles.ellipsis)}>
+                  {t('conversation.assignedTo', { name: ticket.user.name })}
+                </Text>
+              ) : null}
+            </span>
+          </button>
+        </Tooltip>
         <div className={styles.actions}>
           {ticket.status === 'pending'
             ? action('conversation-accept', t('actions.accept'), <Checkmark20Regular />, () => void actions.accept(ticket), true)
@@ -244,7 +248,7 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
           <span
             key={tag.id}
             data-testid={`conversation-tag-${tag.id}`}
-            style={{ background: tag.color, color: '#fff', borderRadius: 10, padding: '0 8px', fontSize: 12 }}
+            style={{ ...filledWith(tag.color), borderRadius: 10, padding: '0 8px', fontSize: 12 }}
           >
             {tag.name}
           </span>
