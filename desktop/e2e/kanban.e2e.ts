@@ -163,7 +163,7 @@ describeInChromium('the kanban board in Chromium: two users watch cards move', (
   it('the agent moves a card with the keyboard (space, arrow, space); the admin sees it', async (ctx) => {
     skipIfBroken(ctx);
     const joao = tickets['João Souza'];
-    const card = agentPage.getByTestId(`kanban-card-${joao}`);
+    const card = agentPage.getByTestId(`kanban-grab-${joao}`);
     await card.focus();
     const moved = agentPage.waitForResponse((res) => res.request().method() === 'PUT' && res.url().endsWith(`/ticket/${joao}/kanban`));
     await agentPage.keyboard.press('Space');

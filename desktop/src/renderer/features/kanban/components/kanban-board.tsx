@@ -159,7 +159,7 @@ export function KanbanBoard({ board, canReorder, loadingLanes, onLoadMore, onMov
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
       onDragCancel={() => setDragged(null)}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: t('subtitle') } }}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: t('dragInstructions') } }}
     >
       <SortableContext items={laneIds} strategy={horizontalListSortingStrategy}>
         <div className={styles.root} data-testid="kanban-board">

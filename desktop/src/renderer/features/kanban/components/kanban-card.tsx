@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type KeyboardEventHandler, type ReactNode } from 'react';
 import {
   Avatar,
   Button,
@@ -35,14 +35,33 @@ const useStyles = makeStyles({
     boxShadow: tokens.shadow2,
     cursor: 'grab',
     touchAction: 'manipulation',
-    outlineStyle: 'none',
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
-    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '1px' },
+    // The handle has the focus; the whole card shows it.
+    ':focus-within': { borderTopColor: tokens.colorStrokeFocus2, borderRightColor: tokens.colorStrokeFocus2, borderBottomColor: tokens.colorStrokeFocus2 },
   },
   dragging: { opacity: 0.4 },
   overlay: { boxShadow: tokens.shadow16, cursor: 'grabbing' },
   row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
   name: { flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  /** The contact's name is the card's keyboard handle: a plain-looking button. */
+  handle: {
+    flex: 1,
+    minWidth: 0,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    padding: 0,
+    border: 'none',
+    background: 'none',
+    color: 'inherit',
+    font: 'inherit',
+    fontWeight: tokens.fontWeightSemibold,
+    textAlign: 'start',
+    cursor: 'inherit',
+    borderRadius: tokens.borderRadiusSmall,
+    outlineStyle: 'none',
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '1px' },
+  },
   muted: { color: tokens.colorNeutralForeground3, flexShrink: 0 },
   last: {
     color: tokens.colorNeutralForeground2,
@@ -74,18 +93,31 @@ const notADrag = {
   onTouchStart: (e: { stopPropagation: () => void }) => e.stopPropagation(),
 };
 
-/** The card's content: contact, number, last message, time, queue colour, assignee, unread, see-ticket. */
-function CardBody({ ticket, laneId, onOpen, lanes = [], onMove }: Pick<KanbanCardProps, 'ticket' | 'laneId' | 'onOpen' | 'lanes' | 'onMove'>) {
+/**
+ * The card's content: contact, number, last message, time, queue colour, assignee, unread, see-ticket. The
+ * contact's name is `handle` on the board (the keyboard's way to pick the card up), plain text on the copy
+ * under the pointer.
+ */
+function CardBody({
+  ticket,
+  laneId,
+  onOpen,
+  lanes = [],
+  onMove,
+  handle,
+}: Pick<KanbanCardProps, 'ticket' | 'laneId' | 'onOpen' | 'lanes' | 'onMove'> & { handle?: ReactNode }) {
   const styles = useStyles();
   const { t } = useTranslation('kanban');
   const name = ticket.contact?.name ?? '';
   return (
     <>
       <div className={styles.row}>
-        <Avatar name={name} size={24} image={ticket.contact?.profilePicUrl ? { src: ticket.contact.profilePicUrl } : undefined} />
-        <Text weight="semibold" className={styles.name} title={name}>
-          {name}
-        </Text>
+        <Avatar name={name} size={24} image={ticket.contact?.profilePicUrl ? { src: ticket.contact.profilePicUrl } : undefined} aria-hidden />
+        {handle ?? (
+          <Text weight="semibold" className={styles.name} title={name}>
+            {name}
+          </Text>
+        )}
         <Text size={200} className={styles.muted}>
           #{ticket.id}
         </Text>
@@ -168,29 +200,45 @@ function CardBody({ ticket, laneId, onOpen, lanes = [], onMove }: Pick<KanbanCar
 export const KanbanCard = memo(function KanbanCard({ ticket, laneId, laneName, onOpen, lanes, onMove, overlay = false }: KanbanCardProps) {
   const styles = useStyles();
   const { t } = useTranslation('kanban');
-  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
     id: `card:${laneId ?? 'none'}:${ticket.id}`,
     data: { type: 'card', ticketId: ticket.id, laneId },
     disabled: overlay,
   });
   if (overlay) {
     return (
-      <div className={mergeClasses(styles.root, styles.overlay)} data-testid="kanban-drag-overlay" style={{ borderLeftColor: ticket.queue?.color ?? tokens.colorNeutralStroke1 }}>
+      <div className={mergeClasses(styles.root, styles.overlay)} data-testid="kanban-drag-overlay" style={{ borderLeftColor: ticket.queue?.color ?? tokens.colorNeutralStroke1 }} aria-hidden>
         <CardBody ticket={ticket} laneId={laneId} onOpen={onOpen} />
       </div>
     );
   }
+  // The card is not a control itself (its buttons would sit inside one): the pointer drags it from anywhere on
+  // it, the keyboard from its handle, the contact's name, which carries dnd-kit's role, state and instructions.
+  const { onKeyDown, ...pointerListeners } = (listeners ?? {}) as { onKeyDown?: KeyboardEventHandler<HTMLButtonElement> };
+  const name = ticket.contact?.name ?? '';
+  const handle = (
+    <button
+      type="button"
+      ref={setActivatorNodeRef}
+      className={styles.handle}
+      title={name}
+      data-testid={`kanban-grab-${ticket.id}`}
+      {...attributes}
+      onKeyDown={onKeyDown}
+      aria-label={t('dragCard', { id: ticket.id, name, lane: laneName })}
+    >
+      {name}
+    </button>
+  );
   return (
     <div
       ref={setNodeRef}
       data-testid={`kanban-card-${ticket.id}`}
       className={mergeClasses(styles.root, isDragging && styles.dragging)}
       style={{ borderLeftColor: ticket.queue?.color ?? tokens.colorNeutralStroke1 }}
-      {...attributes}
-      {...listeners}
-      aria-label={t('dragCard', { id: ticket.id, name: ticket.contact?.name ?? '', lane: laneName })}
+      {...pointerListeners}
     >
-      <CardBody ticket={ticket} laneId={laneId} onOpen={onOpen} lanes={lanes} onMove={onMove} />
+      <CardBody ticket={ticket} laneId={laneId} onOpen={onOpen} lanes={lanes} onMove={onMove} handle={handle} />
     </div>
   );
 });

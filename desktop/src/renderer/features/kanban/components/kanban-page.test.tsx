@@ -116,7 +116,7 @@ const layOutLanes = () => {
   const original = HTMLElement.prototype.getBoundingClientRect;
   const spy = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
     const self = this.closest('[data-testid="kanban-drag-overlay"]')
-      ? ((document.querySelector('[aria-pressed="true"][data-testid^="kanban-card-"]') as HTMLElement | null) ?? this)
+      ? ((document.querySelector('[aria-pressed="true"][data-testid^="kanban-grab-"]')?.closest('[data-testid^="kanban-card-"]') as HTMLElement | null) ?? this)
       : this;
     const lane = self.closest('section[data-testid^="kanban-lane-"]') as HTMLElement | null;
     if (!lane) return original.call(this);
@@ -193,7 +193,8 @@ describe('the kanban board', () => {
     try {
       const calls = server();
       renderApp('/kanban');
-      const card = await screen.findByTestId('kanban-card-3');
+      // The card's handle (the contact's name) takes the keys: the card itself is no control around its buttons.
+      const card = await screen.findByTestId('kanban-grab-3');
       card.focus();
       fireEvent.keyDown(card, { code: 'Space', key: ' ' });
       await screen.findByTestId('kanban-drag-overlay');
