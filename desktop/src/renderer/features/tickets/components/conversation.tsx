@@ -70,8 +70,20 @@ const useStyles = makeStyles({
     display: 'flex',
     alignItems: 'center',
     gap: tokens.spacingHorizontalS,
+    // At 400 px the chips go to the next line instead of off the edge, each on one line.
+    flexWrap: 'wrap',
+    rowGap: '4px',
     padding: `4px ${tokens.spacingHorizontalM}`,
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  tag: {
+    borderRadius: '10px',
+    padding: '0 8px',
+    fontSize: '12px',
+    maxWidth: '100%',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
   },
   center: { flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' },
   handledByOther: {
@@ -248,7 +260,8 @@ export function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => vo
           <span
             key={tag.id}
             data-testid={`conversation-tag-${tag.id}`}
-            style={{ ...filledWith(tag.color), borderRadius: 10, padding: '0 8px', fontSize: 12 }}
+            className={styles.tag}
+            style={filledWith(tag.color)}
           >
             {tag.name}
           </span>
