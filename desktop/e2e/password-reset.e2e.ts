@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeInChromium, startHarness, type Harness } from './support/harness';
+import { describeInChromium, screens as screensOf, signIn, startHarness, type Harness } from './support/harness';
 import { resetCodeOf, startMailServer } from './support/mail';
 
 /**
@@ -15,6 +15,7 @@ const NEW_PASSWORD = 'Novo-Segredo-2026';
 let h: Harness;
 let page: Page;
 let mail: Awaited<ReturnType<typeof startMailServer>>;
+let token = '';
 
 const byTestId = (id: string) => page.getByTestId(id);
 
@@ -92,11 +93,37 @@ describeInChromium('the web app in Chromium: a password reset by e-mail code, fr
     const login = page.waitForResponse((res) => res.url().endsWith('/auth/login'));
     await byTestId('login-submit').click();
     expect((await login).status()).toBe(200);
+    token = ((await (await login).json()) as { token: string }).token;
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await h.browser.screenshot('logged-in-after-reset');
 
     // Neither the code nor the new password is in the server's log.
     expect(h.server.output()).not.toContain(NEW_PASSWORD);
     expect(h.server.output()).not.toContain(code!);
+  });
+
+  it('with two sessions allowed, a login in another browser keeps this one; the profile lists both and ends the other', async () => {
+    expect((await h.api.put('/settings/sessionsPerUser', { value: '2' }, token)).status).toBe(200);
+    const other = await h.browser.newContext();
+    try {
+      await signIn(other.page, h.server.adminEmail, NEW_PASSWORD);
+      await page.reload();
+      const sessions = byTestId('profile-sessions');
+      const openProfile = async () => {
+        await byTestId('user-menu').click();
+        await page.getByRole('menuitem', { name: 'Profile' }).click();
+        await expect.poll(() => sessions.locator('li').count()).toBe(2);
+      };
+      await screensOf(page, 'profile-sessions', { shoot: h.browser.screenshot, openDialog: openProfile });
+      await openProfile();
+      expect(await sessions.textContent()).toContain('This device');
+      // The other browser's session ends from here: its next request is refused and it is back at the login.
+      await sessions.getByRole('button', { name: /^End/ }).click();
+      await expect.poll(() => sessions.locator('li').count()).toBe(1);
+      await other.page.reload();
+      await other.page.waitForURL((url) => url.pathname.startsWith('/login'));
+    } finally {
+      await other.context.close();
+    }
   });
 });

@@ -33,12 +33,12 @@ describe('profile: sessions', () => {
     const list = await screen.findByTestId('profile-sessions');
     expect(list.textContent).toContain('2 sessions per user at once');
     const current = screen.getByTestId(`profile-session-${sessions[0].id}`);
-    expect(current.textContent).toContain('Atrium desktop app Linux');
+    expect(current.textContent).toContain('Atrium desktop app on Linux');
     expect(current.textContent).toContain('This device');
     expect(screen.queryByTestId(`profile-session-end-${sessions[0].id}`)).toBeNull();
     const phone = screen.getByTestId(`profile-session-${sessions[1].id}`);
-    expect(phone.textContent).toContain('Safari iOS');
-    const end = screen.getByRole('button', { name: 'End: Safari iOS' });
+    expect(phone.textContent).toContain('Safari on iOS');
+    const end = screen.getByRole('button', { name: 'End: Safari on iOS' });
     fireEvent.click(end);
     await waitFor(() => expect(screen.queryByTestId('profile-session-a0000000-0000-4000-8000-000000000002')).toBeNull());
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/auth/sessions/a0000000-0000-4000-8000-000000000002']);

@@ -62,10 +62,8 @@ export function ProfileSessions() {
         {sessions.data.sessions.map((s) => {
           const device = deviceOf(s.userAgent);
           const Icon = device.kind === 'desktop' ? Desktop20Regular : device.kind === 'phone' ? Phone20Regular : Globe20Regular;
-          const name =
-            device.kind === 'desktop'
-              ? t('sessions.desktop', { os: device.os ?? '' }).trim()
-              : t('sessions.browser', { browser: device.browser ?? t('sessions.unknownBrowser'), os: device.os ?? '' }).trim();
+          const app = device.kind === 'desktop' ? t('sessions.desktop') : (device.browser ?? t('sessions.unknownBrowser'));
+          const name = device.os ? t('sessions.on', { app, os: device.os }) : app;
           return (
             <li key={s.id} className={styles.item} data-testid={`profile-session-${s.id}`}>
               <Icon aria-hidden />
