@@ -27,6 +27,15 @@ export const renderApp = (path: string) =>
     </AppProviders>,
   );
 
+/**
+ * Loads the layout and these pages before a file's first test (`beforeAll(() => preloadPages(...), 120_000)`):
+ * a whole-app render otherwise pays their first import, transform included, inside the test's own time
+ * limit, which a loaded machine can exceed. The routes' lazy imports then resolve from the module cache.
+ */
+export const preloadPages = async (...pages: (() => Promise<unknown>)[]): Promise<void> => {
+  await Promise.all([import('../app/layout/main-layout'), ...pages.map((load) => load())]);
+};
+
 /** One component inside the providers and a memory router. */
 export const renderWithProviders = (ui: ReactElement, path = '/') =>
   render(

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { realtime } from '../../../api/socket';
-import { collectToasts, fakeServer, planReply, renderApp, signIn, type FakeCall } from '../../../test/render';
+import { collectToasts, fakeServer, planReply, preloadPages, renderApp, signIn, type FakeCall } from '../../../test/render';
 import { startSocketServer, until, type TestSocketServer } from '../../../test/socket-server';
 import type { Chat, ChatMessage } from '../api/chats';
 import { inScreenOrder, unreadsOf, upsertChat } from '../lib/chat-rules';
@@ -9,6 +9,8 @@ import { inScreenOrder, unreadsOf, upsertChat } from '../lib/chat-rules';
 const ME = { id: 7, name: 'Ana Admin' };
 const BIA = { id: 8, name: 'Bia Agent' };
 const CAIO = { id: 9, name: 'Caio Costa' };
+beforeAll(() => preloadPages(() => import('./chats-page')), 120_000);
+
 const uuidOf = (id: number) => `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`;
 
 const makeChat = (id: number, overrides: Partial<Chat> = {}): Chat => ({

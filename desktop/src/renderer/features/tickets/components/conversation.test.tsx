@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { collectToasts, renderApp, signIn } from '../../../test/render';
+import { collectToasts, preloadPages, renderApp, signIn } from '../../../test/render';
 import { makeContact, makeMessage, makeTicket, ME, ticketsServer } from '../test/fake-tickets-server';
 
 const MARIA = makeContact(11, { name: 'Maria Oliveira', number: '5511987654321' });
@@ -23,6 +23,8 @@ const setup = (ticket = makeTicket(1, { contact: MARIA, contactId: MARIA.id })) 
   renderApp(`/tickets/${ticket.uuid}`);
   return server;
 };
+
+beforeAll(() => preloadPages(() => import('./tickets-page')), 120_000);
 
 const openMenu = (messageId: number) => fireEvent.click(within(screen.getByTestId(`message-${messageId}`)).getByRole('button', { name: /^Message actions/ }));
 const input = () => screen.getByTestId('message-input') as HTMLTextAreaElement;
