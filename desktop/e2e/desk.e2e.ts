@@ -365,11 +365,11 @@ describeInChromium('the desk in Chromium: activity trail', () => {
     return problems;
   };
 
-  it('axe finds no serious or critical violation on the main pages, light and dark', async (ctx) => {
-    skipIfBroken(ctx);
+  /** The pages the accessibility checks walk (issue 24 item 9): name and address. */
+  const mainPages = async (): Promise<[string, string][]> => {
     const found = await h.api.get(`/tickets?showAll=true&searchParam=${WAITING.from}`, token);
     const open = (found.body as { tickets: { uuid: string }[] }).tickets[0];
-    const pages: [string, string][] = [
+    return [
       ['tickets with an open conversation', `/tickets/${open.uuid}`],
       ['kanban', '/kanban'],
       ['chats', '/chats'],
@@ -378,6 +378,11 @@ describeInChromium('the desk in Chromium: activity trail', () => {
       ['settings', '/settings'],
       ['queues', '/queues'],
     ];
+  };
+
+  it('axe finds no serious or critical violation on the main pages, light and dark', async (ctx) => {
+    skipIfBroken(ctx);
+    const pages = await mainPages();
     const problems: string[] = [];
     const check = async (name: string, theme: string) => {
       await page.waitForLoadState('networkidle');
@@ -417,18 +422,8 @@ describeInChromium('the desk in Chromium: activity trail', () => {
 
   it('every control on the main pages is reached by Tab and named', async (ctx) => {
     skipIfBroken(ctx);
-    const found = await h.api.get(`/tickets?showAll=true&searchParam=${WAITING.from}`, token);
-    const open = (found.body as { tickets: { uuid: string }[] }).tickets[0];
     const problems: string[] = [];
-    for (const [name, path] of [
-      ['tickets with an open conversation', `/tickets/${open.uuid}`],
-      ['kanban', '/kanban'],
-      ['chats', '/chats'],
-      ['contacts', '/contacts'],
-      ['users', '/users'],
-      ['settings', '/settings'],
-      ['queues', '/queues'],
-    ]) {
+    for (const [name, path] of await mainPages()) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       problems.push(...(await walkByKeyboard(name)));

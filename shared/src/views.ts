@@ -364,3 +364,20 @@ export interface TicketLogView<D = string> {
 export interface TicketLogListView<D = string> {
   logs: TicketLogView<D>[];
 }
+
+/** One of the user's own live sessions (GET /auth/sessions): where and when, never its secrets. */
+export interface OwnSessionView<D = string> {
+  id: string;
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: D;
+  lastUsedAt: D;
+  /** The session this request came with. */
+  current: boolean;
+}
+
+/** GET /auth/sessions: most recently used first, and how many sessions the company allows a user at once. */
+export interface OwnSessionsView<D = string> {
+  sessions: OwnSessionView<D>[];
+  allowed: number;
+}

@@ -1,4 +1,4 @@
-import type { Language, LoginInput } from '@atrium/shared';
+import type { Language, LoginInput, OwnSessionsView } from '@atrium/shared';
 import { refreshTokenStore, sessionHints } from '../platform';
 import { api, refreshAccessToken } from './client';
 import { applySession, endSessionLocally } from './session';
@@ -18,25 +18,11 @@ export const authApi = {
     await api.post(`/users/set-language/${language}`);
   },
   /** The user's live sessions (this one marked `current`) and how many the company allows at once. */
-  sessions: async (): Promise<OwnSessions> => (await api.get<OwnSessions>('/auth/sessions')).data,
+  sessions: async (): Promise<OwnSessionsView> => (await api.get<OwnSessionsView>('/auth/sessions')).data,
   endSession: async (id: string): Promise<void> => {
     await api.delete(`/auth/sessions/${id}`);
   },
 };
-
-export interface OwnSession {
-  id: string;
-  userAgent: string | null;
-  ip: string | null;
-  createdAt: string;
-  lastUsedAt: string;
-  current: boolean;
-}
-
-export interface OwnSessions {
-  sessions: OwnSession[];
-  allowed: number;
-}
 
 /** Logs in and takes the answer as the session (the guards then send the user to /tickets). */
 export const login = async (input: LoginInput): Promise<SessionResponse> => {

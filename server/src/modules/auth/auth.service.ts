@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { LoginInput } from '@atrium/shared';
+import type { LoginInput, OwnSessionsView } from '@atrium/shared';
 import type { Config } from '../../config.js';
 import type { Actor } from '../../context.js';
 import { AppError } from '../../errors.js';
@@ -136,18 +136,8 @@ export const logout = async (deps: Pick<AuthDeps, 'em' | 'events'>, actor: Actor
   deps.events.emit('auth.logout', { companyId: actor.companyId, userId: actor.userId, sessionId: actor.sessionId });
 };
 
-/** A session of the user's own, as the profile lists it: where and when, never its secrets. */
-export interface SessionView {
-  id: string;
-  userAgent: string | null;
-  ip: string | null;
-  createdAt: string;
-  lastUsedAt: string;
-  current: boolean;
-}
-
 /** GET /auth/sessions: the user's live sessions, most recently used first, and how many the company allows. */
-export const listOwnSessions = async (em: EntityManager, actor: Actor): Promise<{ sessions: SessionView[]; allowed: number }> => {
+export const listOwnSessions = async (em: EntityManager, actor: Actor): Promise<OwnSessionsView> => {
   const sessions = await em.find(
     Session,
     { userId: actor.userId, revokedAt: null, expiresAt: { $gt: new Date() } },
