@@ -31,7 +31,7 @@ class MediaNotReady extends Error {}
 export const firstName = (name: string) => name.split(/\s+/)[0]?.replace(/[^\p{L}\p{N}]/gu, '') || 'Amigo(a)';
 
 /** The fixed preamble (spec 04 section 9), then the company's own instructions. */
-export const systemPrompt = (prompt: Prompt, customerName: string) =>
+export const systemPrompt = (prompt: Pick<Prompt, 'prompt' | 'maxTokens'>, customerName: string) =>
   [
     'Você é um assistente virtual de atendimento ao cliente via WhatsApp.',
     `Chame o cliente pelo primeiro nome, ${firstName(customerName)}, e responda em no máximo ${prompt.maxTokens} tokens.`,
@@ -52,7 +52,13 @@ type Transcripts = Record<string, string>;
  * chronological order (ours as the assistant, the customer's as the user), the current one last and
  * once. A voice note counts as the customer's words through its transcript.
  */
-export const chatTurns = async (em: EntityManager, prompt: Prompt, ticket: Ticket, uptoId: number, transcripts: Transcripts): Promise<ChatTurn[]> => {
+export const chatTurns = async (
+  em: EntityManager,
+  prompt: Pick<Prompt, 'prompt' | 'maxTokens' | 'maxMessages'>,
+  ticket: Pick<Ticket, 'id' | 'contactId'>,
+  uptoId: number,
+  transcripts: Transcripts,
+): Promise<ChatTurn[]> => {
   const contact = await em.findOneOrFail(Contact, ticket.contactId, { fields: ['name'] });
   const history = await conversationHistory(em, ticket.id, uptoId, prompt.maxMessages);
   const turns: ChatTurn[] = [{ role: 'system', content: systemPrompt(prompt, contact.name) }];

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { forCompany } from '../../db/tenant.js';
 import type { InboundFacts, InboundStep } from '../../pipeline/steps/step.js';
@@ -8,7 +7,7 @@ import type { ModuleContext } from '../app-module.js';
 import { actorOf, answerOnQueueChoice, automationStep, handToPerson, isAnswering, notesFor, type AutomationTarget } from '../automation/index.js';
 import { Contact } from '../contacts/contact.entity.js';
 import { Message } from '../messages/message.entity.js';
-import { sendMedia, sendText, type OutboundFile } from '../outbox/index.js';
+import { sendMedia, sendText } from '../outbox/index.js';
 import { Queue } from '../queues/queue.entity.js';
 import type { ConversationHold } from '../tickets/conversation-hold.entity.js';
 import { findHold, withConversation } from '../tickets/index.js';
@@ -16,12 +15,10 @@ import { Ticket } from '../tickets/ticket.entity.js';
 import { closeTicket, placeTicket, transitionDeps } from '../transitions/index.js';
 import { User } from '../users/user.entity.js';
 import { detectIntent, readServiceAccount } from './dialogflow.js';
-import { HttpTimeoutError, httpRequest, RefusedAddressError } from './outbound-http.js';
 import { QueueIntegration, WebhookDelivery } from './queue-integration.entity.js';
 import { secretsOf, type IntegrationDeps } from './queue-integrations.service.js';
+import { prepare, readCommand, typebotFailure, typebotOutputs, type Prepared } from './typebot-exchange.js';
 import {
-  bubbleOutput,
-  choiceLines,
   continueChat,
   normalised,
   pickChoice,
@@ -57,21 +54,9 @@ interface TypebotState {
   choices?: TypebotChoice[] | null;
 }
 
-/** A message ready to send (media downloaded). */
-type Prepared = { kind: 'text'; body: string } | { kind: 'file'; file: OutboundFile };
-
 const http = (rt: Runtime) => ({ timeoutMs: rt.deps.config.timeoutMs, allowPrivateNetwork: rt.deps.config.allowPrivateNetwork });
 
-/** Why a call failed, in a few words for the agent's note (never a secret: no URL, no body). */
-const why = (err: unknown): string => {
-  if (err instanceof RefusedAddressError) return 'ERR_INTEGRATION_URL_REFUSED';
-  if (err instanceof HttpTimeoutError) return 'timeout';
-  if (err instanceof TypebotError) return `HTTP ${err.status}`;
-  if (err instanceof TypebotSessionGone) return 'HTTP 404';
-  const code = (err as { code?: unknown })?.code;
-  if (typeof code === 'string' || typeof code === 'number') return String(code);
-  return 'error';
-};
+const why = typebotFailure;
 
 const em = (rt: Runtime, companyId: number) => forCompany(rt.ctx.systemEm(), companyId);
 
@@ -116,46 +101,8 @@ const send = async (rt: Runtime, tx: EntityManager, ticket: Ticket, items: Prepa
   }
 };
 
-const MEDIA_MAX_BYTES = 16 * 1024 * 1024;
-
-/** Downloads Typebot's media (through the same address guard); a file that cannot be had is sent as its link. */
-const prepare = async (rt: Runtime, outputs: TypebotOutput[]): Promise<Prepared[]> => {
-  const prepared: Prepared[] = [];
-  for (const output of outputs) {
-    if (output.kind === 'text') {
-      prepared.push({ kind: 'text', body: output.body });
-      continue;
-    }
-    try {
-      const res = await httpRequest(output.url, { ...http(rt), maxBytes: MEDIA_MAX_BYTES });
-      if (res.status < 200 || res.status >= 300) throw new TypebotError(res.status);
-      const mimetype = String(res.headers['content-type'] ?? '').split(';')[0].trim() || `${output.mediaType}/*`;
-      const filename = path.basename(new URL(output.url).pathname) || output.mediaType;
-      prepared.push({ kind: 'file', file: { data: res.body, mimetype, filename } });
-    } catch {
-      prepared.push({ kind: 'text', body: output.url });
-    }
-  }
-  return prepared;
-};
-
 // ---------------------------------------------------------------------------------------------------
 // Typebot
-
-const INVALID_REPLY = 'Invalid message. Please, try again.';
-
-/** A "#" JSON command in Typebot's text (spec 04 section 10): stopBot, queueId, queueId + userId. */
-const readCommand = (text: string): { stopBot?: boolean; queueId?: number; userId?: number } | null => {
-  if (!text.startsWith('#')) return null;
-  try {
-    const parsed = JSON.parse(text.slice(1)) as Record<string, unknown>;
-    if (!parsed || typeof parsed !== 'object') return null;
-    const id = (v: unknown) => (Number.isInteger(Number(v)) && Number(v) > 0 ? Number(v) : undefined);
-    return { stopBot: parsed.stopBot === true || parsed.stopBot === 'true', queueId: id(parsed.queueId), userId: id(parsed.userId) };
-  } catch {
-    return null;
-  }
-};
 
 /** Outputs before the first wait, and the rest with the waits still to honour. */
 const splitAtWait = (outputs: TypebotOutput[], waits: [string | undefined, number][]) => {
@@ -167,18 +114,6 @@ const splitAtWait = (outputs: TypebotOutput[], waits: [string | undefined, numbe
     if (seconds) return { now: outputs.slice(0, i + 1), seconds, rest: outputs.slice(i + 1), waits: waits.filter(([id]) => id !== outputs[i].bubbleId) };
   }
   return { now: outputs, seconds: 0, rest: [] as TypebotOutput[], waits: [] as [string | undefined, number][] };
-};
-
-/** What Typebot answered, as WhatsApp messages: its bubbles, then a choice input as numbered lines. */
-const typebotOutputs = (integration: QueueIntegration, answer: TypebotAnswer): { outputs: TypebotOutput[]; choices: TypebotChoice[] | null } => {
-  const outputs = answer.messages.map(bubbleOutput).filter((o): o is TypebotOutput => o !== null);
-  for (const output of outputs) {
-    if (output.kind === 'text' && output.body === INVALID_REPLY && integration.typebotUnknownMessage) output.body = integration.typebotUnknownMessage;
-  }
-  const items = answer.input?.type === 'choice input' && Array.isArray(answer.input.items) ? answer.input.items : null;
-  if (items && items.length > 0) outputs.push({ kind: 'text', body: choiceLines(items) });
-  if (outputs.length === 0 && integration.typebotUnknownMessage) outputs.push({ kind: 'text', body: integration.typebotUnknownMessage });
-  return { outputs, choices: items };
 };
 
 const typebotTurn = async (rt: Runtime, facts: InboundFacts, target: AutomationTarget, integration: QueueIntegration) => {
@@ -243,7 +178,7 @@ const typebotTurn = async (rt: Runtime, facts: InboundFacts, target: AutomationT
     }
     const { outputs, choices } = typebotOutputs(integration, answer);
     const split = splitAtWait(outputs, [...waitsAfter(answer)]);
-    outcome = { answer, prepared: await prepare(rt, split.now), rest: split.rest, seconds: split.seconds, waits: split.waits, choices };
+    outcome = { answer, prepared: await prepare(http(rt), split.now), rest: split.rest, seconds: split.seconds, waits: split.waits, choices };
   } catch (err) {
     outcome = { failure: why(err) };
   }
@@ -299,7 +234,7 @@ const typebotRest = async (rt: Runtime, facts: InboundFacts, data: Record<string
   const integration = await em(rt, facts.companyId).findOne(QueueIntegration, target.id);
   if (!integration) return;
   const split = splitAtWait(data.outputs as TypebotOutput[], (data.waits as [string | undefined, number][]) ?? []);
-  const prepared = await prepare(rt, split.now);
+  const prepared = await prepare(http(rt), split.now);
   await apply(rt, facts, target, async (tx, ticket) => {
     await send(rt, tx, ticket, prepared, integration.typebotDelayMessage);
     if (split.seconds > 0) {
