@@ -1,23 +1,31 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FlowNodeOf } from '@atrium/shared';
+import type { IntegrationsConfig } from '../../config.js';
 import { forCompany } from '../../db/tenant.js';
 import { afterCommit } from '../../events/after-commit.js';
 import type { TicketPlacement } from '../../events/bus.js';
 import type { Logger } from '../../logger.js';
 import type { InboundFacts, InboundStep } from '../../pipeline/steps/step.js';
+import type { StepTasks } from '../../pipeline/steps/tasks.js';
 import type { StepWaits } from '../../pipeline/steps/waiting.js';
+import type { Sealer } from '../../secrets/sealed.js';
 import { Company } from '../companies/company.entity.js';
 import { Contact } from '../contacts/contact.entity.js';
 import { variablesFor } from '../messages/index.js';
-import { queueOnTicket, sendText, type ConversationDeps } from '../outbox/index.js';
+import { queueOnTicket, sendMedia, sendText, type ConversationDeps } from '../outbox/index.js';
+import { AiError, flowAiReply } from '../prompts/index.js';
+import { typebotFailure, typebotFlowTurn, type Prepared, type TypebotFlowState } from '../queue-integrations/index.js';
+import { QueueIntegration } from '../queue-integrations/queue-integration.entity.js';
 import { Queue } from '../queues/queue.entity.js';
 import type { ConversationHold } from '../tickets/conversation-hold.entity.js';
-import { holdConversation, placementOf, releaseHold, withConversation, type TicketActor } from '../tickets/index.js';
+import { findHold, holdConversation, placementOf, releaseHold, withConversation, type TicketActor } from '../tickets/index.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { announce, moveToQueue } from '../transitions/index.js';
 import { FlowRunner, newSession, type AdvanceResult, type FlowInput, type FlowIO, type MediaToSend } from './engine/runner.js';
 import { sessionOf, type FlowSession, type FlowWait } from './engine/session.js';
 import { Flow, FlowMedia, type FlowTrigger } from './flow.entity.js';
 import { FlowGraphs } from './graphs.js';
+import { openNodeKey } from './openai-keys.js';
 
 /**
  * Flows on tickets: the runner (engine/runner.ts) driving a real conversation. Every advance — a flow
@@ -31,7 +39,28 @@ export interface FlowRuntimeDeps extends ConversationDeps {
   logger: Logger;
   /** Set once the job scheduler exists (read when a wait is planned). */
   waits?: StepWaits;
+  /** The pipeline's deferred work: a Typebot or OpenAI node's calls run there, after commit. */
+  tasks?: StepTasks;
 }
+
+/** What the Typebot and OpenAI nodes need: the key that opens their secrets, timeouts and the address guard. */
+export interface FlowClientDeps {
+  sealer: Sealer;
+  config: IntegrationsConfig;
+}
+
+/** What a deferred Typebot or OpenAI call carries (steps/tasks.ts `data`). */
+interface FlowWorkData {
+  waitId: string;
+  /** The first call when the node is reached, or a customer's message to pass on. */
+  input: 'handoff-start' | 'handoff-message';
+}
+
+type HandoffWait = Extract<FlowWait, { kind: 'handoff' }>;
+type ClientTurn = { messages: Prepared[]; state?: Record<string, unknown>; ended: boolean; typingMs: number } | { failure: string };
+
+/** The highest message id (history "up to now" for a call that follows a pause rather than a message). */
+const LAST_ID = 2_147_483_647;
 
 export interface FlowStart {
   flowId: number;
@@ -76,6 +105,7 @@ class TicketIO implements FlowIO {
     private readonly facts: InboundFacts,
     private readonly actor: TicketActor,
     private readonly resumeStep: InboundStep,
+    private readonly clients: FlowClientDeps,
   ) {
     this.lang = company.language;
     this.timezone = company.timezone;
@@ -177,9 +207,26 @@ class TicketIO implements FlowIO {
     return true;
   }
 
-  async handOff() {
-    // The Typebot and OpenAI clients (issue 21) are not in this build: a person takes over instead.
-    return 'unavailable' as const;
+  private tasks(): StepTasks {
+    if (!this.deps.tasks) throw new Error('flows: deferred work is not set up');
+    return this.deps.tasks;
+  }
+
+  /**
+   * The first call to Typebot or OpenAI is deferred (FlowConversations.work, after commit): an external
+   * call never runs under the ticket's lock nor in the connection's inbound stage.
+   */
+  async handOff(node: FlowNodeOf<'typebot'> | FlowNodeOf<'openai'>, waitId: string) {
+    if (node.type === 'typebot') {
+      const integration = await this.em.findOne(QueueIntegration, { id: node.data.typebotIntegration.id, type: 'typebot' }, { fields: ['id'] });
+      if (!integration) return 'unavailable' as const;
+    } else if (!openNodeKey(this.clients.sealer, this.ticket.companyId, node)) return 'unavailable' as const;
+    await this.tasks().defer(this.em, this.resumeStep, this.facts, { waitId, input: 'handoff-start' } satisfies FlowWorkData);
+    return 'started' as const;
+  }
+
+  async forward(wait: HandoffWait) {
+    await this.tasks().defer(this.em, this.resumeStep, this.facts, { waitId: wait.id, input: 'handoff-message' } satisfies FlowWorkData);
   }
 
   /** What a resumed wait needs of the message that set it. */
@@ -200,7 +247,10 @@ export class FlowConversations {
   private readonly graphs = new FlowGraphs();
   private readonly companies: CompanyCache = new Map();
 
-  constructor(private readonly deps: FlowRuntimeDeps) {}
+  constructor(
+    private readonly deps: FlowRuntimeDeps,
+    private readonly clients: FlowClientDeps,
+  ) {}
 
   private root(companyId: number) {
     return forCompany(this.deps.systemEm(), companyId);
@@ -258,6 +308,99 @@ export class FlowConversations {
     await this.announceMove(facts, done);
   }
 
+  /**
+   * A Typebot or OpenAI node's call (deferred by TicketIO.handOff or .forward): made outside the lock, then
+   * applied under it only if the flow still waits on that hand-off. What the client says is sent; once it
+   * is done (Typebot asks for nothing more, the AI hands back or says nothing) the flow goes on by the
+   * node's output; a failure hands the conversation to a person, with the reason in the flow's log.
+   */
+  async work(facts: InboundFacts, data: Record<string, unknown>): Promise<void> {
+    const job = data as Partial<FlowWorkData>;
+    if (typeof job.waitId !== 'string' || (job.input !== 'handoff-start' && job.input !== 'handoff-message')) return;
+    const em = this.root(facts.companyId);
+    const hold = await findHold(em, facts.ticketId);
+    const session = hold?.holder === 'flow' ? sessionOf(hold.state) : null;
+    const wait = session?.wait;
+    if (!session || wait?.kind !== 'handoff' || wait.id !== job.waitId) return;
+    const ticket = await em.findOne(Ticket, facts.ticketId);
+    if (!ticket || !flowMayWork(ticket)) return;
+    const node = (await this.graphs.get(em, session.flowId, session.version))?.nodes.get(wait.node);
+    if (!node || (node.type !== 'typebot' && node.type !== 'openai')) return;
+    const text = job.input === 'handoff-message' ? (facts.body ?? '').trim() : null;
+    // A photo or a sticker says nothing a bot reads: it waits for words.
+    if (text === '') return;
+    const turn = await this.callClient(em, ticket, node, wait, facts, text);
+
+    const done = await withConversation(em, facts.ticketId, async (tx, ticket, hold) => {
+      const current = hold?.holder === 'flow' ? sessionOf(hold.state) : null;
+      if (!hold || !current || current.wait?.kind !== 'handoff' || current.wait.id !== job.waitId) return null;
+      const stop = await this.stopReason(tx, ticket, current);
+      if (stop) {
+        await this.finish(tx, ticket, current, stop.status, stop.detail);
+        return null;
+      }
+      if ('failure' in turn) {
+        this.deps.logger.warn({ ticketId: ticket.id, nodeId: node.id, reason: turn.failure }, `flow: ${node.type} failed; a person takes over`);
+        await this.finish(tx, ticket, current, 'handed', `${node.type} failed: ${turn.failure}`);
+        return null;
+      }
+      const presence = turn.typingMs > 0 ? { kind: 'composing' as const, ms: turn.typingMs } : undefined;
+      for (const item of turn.messages) {
+        if (item.kind === 'text') await sendText(this.deps, tx, ticket, { body: item.body, isSystem: true, render: false, presence });
+        else await sendMedia(this.deps, tx, ticket, item.file, { isSystem: true, presence });
+      }
+      if (turn.ended) return this.advance(tx, ticket, hold, facts, current, { kind: 'handBack', waitId: job.waitId! });
+      current.wait = { ...current.wait, state: turn.state };
+      hold.state = current as unknown as Record<string, unknown>;
+      await tx.flush();
+      return null;
+    });
+    await this.announceMove(facts, done);
+  }
+
+  /** One call to the node's client; never throws (a failure is answered, reduced to a code). */
+  private async callClient(
+    em: EntityManager,
+    ticket: Ticket,
+    node: FlowNodeOf<'typebot'> | FlowNodeOf<'openai'>,
+    wait: HandoffWait,
+    facts: InboundFacts,
+    text: string | null,
+  ): Promise<ClientTurn> {
+    try {
+      if (node.type === 'typebot') {
+        const integration = await em.findOne(QueueIntegration, { id: node.data.typebotIntegration.id, type: 'typebot' });
+        if (!integration) return { failure: 'the integration is gone' };
+        const contact = await em.findOneOrFail(Contact, ticket.contactId, { fields: ['name', 'number'] });
+        const turn = await typebotFlowTurn(
+          { timeoutMs: this.clients.config.timeoutMs, allowPrivateNetwork: this.clients.config.allowPrivateNetwork },
+          integration,
+          (wait.state ?? {}) as TypebotFlowState,
+          { text, prefilled: { number: contact.number ?? '', pushName: contact.name, name: contact.name, ticketId: ticket.id } },
+        );
+        return { messages: turn.messages, state: { ...turn.state }, ended: turn.ended, typingMs: integration.typebotDelayMessage };
+      }
+      const apiKey = openNodeKey(this.clients.sealer, ticket.companyId, node);
+      if (!apiKey) return { failure: 'no API key' };
+      const settings = node.data.typebotIntegration;
+      const reply = await flowAiReply(
+        em,
+        ticket,
+        { apiKey, prompt: settings.prompt, model: settings.model, maxTokens: settings.maxTokens, temperature: settings.temperature, maxMessages: settings.maxMessages },
+        facts.messageId || LAST_ID,
+        this.clients.config.aiTimeoutMs,
+      );
+      return {
+        messages: reply.text ? [{ kind: 'text', body: reply.text }] : [],
+        // Asked for a person, or nothing to say: the flow takes the conversation back.
+        ended: reply.handoff || !reply.text,
+        typingMs: Math.min(2000, Math.max(500, reply.text.length * 15)),
+      };
+    } catch (err) {
+      return { failure: node.type === 'typebot' ? typebotFailure(err) : err instanceof AiError ? err.code : 'error' };
+    }
+  }
+
   /** Another automation (an integration, a prompt) works the conversation; a flow does not take it over. */
   private busy(hold: ConversationHold | null): boolean {
     if (!hold) return false;
@@ -302,7 +445,7 @@ export class FlowConversations {
     const contact = await tx.findOneOrFail(Contact, ticket.contactId);
     const actor: TicketActor = { kind: 'flow', flowId: session.flowId };
     const before = placementOf(ticket);
-    const io = new TicketIO(this.deps, tx, ticket, company, contact, facts, actor, this.resumeStep);
+    const io = new TicketIO(this.deps, tx, ticket, company, contact, facts, actor, this.resumeStep, this.clients);
     const result = await new FlowRunner(compiled, io).advance(session, input);
     if (!result.applied) return null;
     await this.persist(tx, ticket, hold, result, start);

@@ -66,10 +66,14 @@ class TestIO implements FlowIO {
     return true;
   }
 
+  /** The panel does not call Typebot or OpenAI (a test would spend the company's tokens): it shows where a person would take over. */
   async handOff(node: { id: string; type: 'typebot' | 'openai' }) {
     this.replies.push({ kind: 'handoff', to: node.type, nodeId: node.id });
     return 'unavailable' as const;
   }
+
+  // The panel never hands over (above), so it never has a message to forward.
+  async forward() {}
 }
 
 /** A pause is passed at once in the panel; a flow that only pauses still stops (the runner's loop guard). */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLOW_MEDIA_RULES } from '@atrium/shared';
 import { connectSandbox, ticketOf } from '../../../testing/conversation.js';
 import { customer, edge, menu, message, node, phraseCampaign, question, savedFlow, start } from '../../../testing/flows.js';
+import { expectInvalid } from '../../../testing/expect.js';
 import { createTenant, startTestApp, type ApiResponse, type Tenant, type TestApp } from '../../../testing/helpers.js';
 import { recordedWebm } from '../../../testing/voice.js';
 import { toVoiceNote } from '../../media/voice-note.js';
@@ -216,19 +217,56 @@ describe('uploads', () => {
 });
 
 describe('OpenAI node keys', () => {
-  // Until the integrations' sealed secrets are on this base, a key is dropped, never kept in clear.
-  it('are never stored in clear nor returned', async () => {
+  const aiNode = (keys: Record<string, string>) =>
+    node('ai', 'openai', { typebotIntegration: { name: 'Assistente', prompt: 'Você é um assistente.', voice: 'texto', ...keys } });
+  const settingsOf = async (flowId: number) => (await t.api.get(`/flowbuilder/flow/${flowId}`, a.admin.token)).body.flow.flow.nodes[1].data.typebotIntegration;
+
+  it('are sealed at rest, never returned, and kept by a save that does not retype them', async () => {
     const { body: flow } = await t.api.post('/flowbuilder', { name: 'IA' }, a.admin.token);
-    const ai = node('ai', 'openai', {
-      typebotIntegration: { name: 'Assistente', apiKey: 'sk-very-secret', prompt: 'Você é um assistente.', voice: 'texto', voiceKey: 'speech-secret' },
-    });
-    await t.api.post('/flowbuilder/flow', { idFlow: flow.id, nodes: [start(), ai], connections: [edge('1', 'ai')] }, a.admin.token);
-    const [row] = await sql(`select graph::text as graph from flow_versions where flow_id = ?`, [flow.id]);
+    const save = (keys: Record<string, string>) =>
+      t.api.post('/flowbuilder/flow', { idFlow: flow.id, nodes: [start(), aiNode(keys)], connections: [edge('1', 'ai')] }, a.admin.token);
+    expect((await save({ apiKey: 'sk-very-secret', voiceKey: 'speech-secret' })).status).toBe(200);
+    const [row] = await sql(`select graph::text as graph from flow_versions where flow_id = ? and version = 1`, [flow.id]);
     expect(row.graph).not.toContain('sk-very-secret');
     expect(row.graph).not.toContain('speech-secret');
+    expect(row.graph).toMatch(/"apiKeySealed":\s*"v1\./);
     const loaded = await t.api.get(`/flowbuilder/flow/${flow.id}`, a.admin.token);
     expect(JSON.stringify(loaded.body)).not.toContain('secret');
-    expect(loaded.body.flow.flow.nodes[1].data.typebotIntegration).toMatchObject({ apiKey: '', hasApiKey: false, voiceKey: '', hasVoiceKey: false });
+    expect(JSON.stringify(loaded.body)).not.toContain('Sealed');
+    expect(await settingsOf(flow.id)).toMatchObject({ apiKey: '', hasApiKey: true, voiceKey: '', hasVoiceKey: true });
+    // The editor sends the node back without its keys: they are kept, sealed again as they were.
+    expect((await save({})).status).toBe(200);
+    const rows = await sql(`select graph -> 'nodes' -> 1 -> 'data' -> 'typebotIntegration' ->> 'apiKeySealed' as sealed from flow_versions where flow_id = ? order by version`, [flow.id]);
+    expect(rows.at(-1).sealed).toBeTruthy();
+    expect(await settingsOf(flow.id)).toMatchObject({ hasApiKey: true, hasVoiceKey: true });
+    // A flow duplicated in the company keeps them too.
+    const copy = await t.api.post('/flowbuilder/duplicate', { flowId: flow.id }, a.admin.token);
+    expect(await settingsOf(copy.body.id)).toMatchObject({ hasApiKey: true });
+  });
+
+  it('a new OpenAI node needs its API key', async () => {
+    const { body: flow } = await t.api.post('/flowbuilder', { name: 'IA sem chave' }, a.admin.token);
+    const res = await t.api.post('/flowbuilder/flow', { idFlow: flow.id, nodes: [start(), aiNode({})], connections: [edge('1', 'ai')] }, a.admin.token);
+    expectInvalid(res, 'nodes.1.data.typebotIntegration.apiKey');
+  });
+});
+
+describe('Typebot nodes', () => {
+  it("name one of the company's Typebot integrations", async () => {
+    const mine = await t.api.post('/queueIntegration', { type: 'typebot', name: 'Typebot A', urlN8N: 'http://typebot.test', typebotSlug: 'a' }, a.admin.token);
+    const hook = await t.api.post('/queueIntegration', { type: 'n8n', name: 'n8n A', urlN8N: 'http://n8n.test' }, a.admin.token);
+    const theirs = await t.api.post('/queueIntegration', { type: 'typebot', name: 'Typebot B', urlN8N: 'http://typebot.test', typebotSlug: 'b' }, b.admin.token);
+    expect([mine.status, hook.status, theirs.status]).toEqual([201, 201, 201]);
+    const { body: flow } = await t.api.post('/flowbuilder', { name: 'Typebot' }, a.admin.token);
+    const save = (id: number) =>
+      t.api.post(
+        '/flowbuilder/flow',
+        { idFlow: flow.id, nodes: [start(), node('tb', 'typebot', { typebotIntegration: { id, name: 'x' } })], connections: [edge('1', 'tb')] },
+        a.admin.token,
+      );
+    expectInvalid(await save(theirs.body.id), 'nodes.1.data.typebotIntegration.id');
+    expectInvalid(await save(hook.body.id), 'nodes.1.data.typebotIntegration.id');
+    expect((await save(mine.body.id)).status).toBe(200);
   });
 });
 

@@ -191,30 +191,26 @@ describe('a ticket node', () => {
 });
 
 describe('typebot and openai nodes', () => {
-  // Their clients are the AI/integrations module's (issue 21), not on this base yet: a person takes over,
-  // and the log says why.
-  it('hand the conversation to a person, with the reason in the flow log', async () => {
-    for (const [type, data] of [
-      ['typebot', { typebotIntegration: { id: 1, name: 'Bot' } }],
-      ['openai', { typebotIntegration: { name: 'Assistente', prompt: 'Você é um assistente.' } }],
-    ] as const) {
-      const flowId = await savedFlow(t.api, a.admin.token, {
-        nodes: [start(), message('m', 'Um momento.'), node('x', type, data), message('never', 'nunca')],
-        connections: [edge('1', 'm'), edge('m', 'x'), edge('x', 'never')],
-      });
-      await phraseCampaign(t.api, a.admin.token, { flowId, whatsappId: wa, phrase: `fale com ${type}` });
-      const c = who();
-      await c.says(`fale com ${type}`);
-      expect((await c.replies(1)).map((m) => m.body)).toEqual(['Um momento.']);
-      const ticket = await ticketOf(t.api, a.admin.token, c.number);
-      expect(ticket).toMatchObject({ status: 'pending', userId: null });
-      expect(await sql(`select holder from conversation_holds where ticket_id = ?`, [ticket.id])).toEqual([]);
-      const log = await t.api.get(`/flowbuilder/log/${ticket.id}`, a.admin.token);
-      expect(log.body.runs[0]).toMatchObject({ status: 'handed' });
-      expect(log.body.runs[0].steps.at(-1)).toMatchObject({ nodeId: 'x', detail: `${type} is not available` });
-      await c.says('oi?');
-      await silent(c);
-    }
+  // Their conversations are in flows.ai.test.ts, against the local Typebot and OpenAI servers.
+  it('hand the conversation to a person when the client is gone, with the reason in the flow log', async () => {
+    const integration = await t.api.post('/queueIntegration', { type: 'typebot', name: 'Bot apagado', urlN8N: 'http://typebot.test', typebotSlug: 'x' }, a.admin.token);
+    const flowId = await savedFlow(t.api, a.admin.token, {
+      nodes: [start(), message('m', 'Um momento.'), node('x', 'typebot', { typebotIntegration: { id: integration.body.id, name: 'Bot' } }), message('never', 'nunca')],
+      connections: [edge('1', 'm'), edge('m', 'x'), edge('x', 'never')],
+    });
+    expect((await t.api.del(`/queueIntegration/${integration.body.id}`, a.admin.token)).status).toBe(200);
+    await phraseCampaign(t.api, a.admin.token, { flowId, whatsappId: wa, phrase: 'fale com typebot' });
+    const c = who();
+    await c.says('fale com typebot');
+    expect((await c.replies(1)).map((m) => m.body)).toEqual(['Um momento.']);
+    const ticket = await ticketOf(t.api, a.admin.token, c.number);
+    expect(ticket).toMatchObject({ status: 'pending', userId: null });
+    expect(await sql(`select holder from conversation_holds where ticket_id = ?`, [ticket.id])).toEqual([]);
+    const log = await t.api.get(`/flowbuilder/log/${ticket.id}`, a.admin.token);
+    expect(log.body.runs[0]).toMatchObject({ status: 'handed' });
+    expect(log.body.runs[0].steps.at(-1)).toMatchObject({ nodeId: 'x', detail: 'typebot is not available' });
+    await c.says('oi?');
+    await silent(c);
   });
 });
 

@@ -6,7 +6,6 @@ import {
   type CreateFlowInput,
   type FlowDocumentView,
   type FlowGraph,
-  type FlowNode,
   type FlowRunView,
   type FlowView,
   type ListFlowsQuery,
@@ -19,14 +18,19 @@ import { requireTenant } from '../../db/tenant.js';
 import { assertUniqueName, nameTaken } from '../../db/unique-name.js';
 import { AppError } from '../../errors.js';
 import type { MediaStore } from '../../media/storage.js';
+import type { Sealer } from '../../secrets/sealed.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
+import { QueueIntegration } from '../queue-integrations/queue-integration.entity.js';
 import { Queue } from '../queues/queue.entity.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { assertMediaKnown, mediaUrls } from './flow-media.js';
 import { Flow, FlowRun, FlowStep, FlowVersion } from './flow.entity.js';
+import { sealKeys, withoutKeys } from './openai-keys.js';
 
 export interface FlowServiceDeps {
   media: MediaStore;
+  /** Seals the OpenAI nodes' keys (openai-keys.ts). */
+  sealer: Sealer;
 }
 
 export const presentFlow = (flow: Flow): FlowView<Date> => ({
@@ -138,22 +142,6 @@ export const duplicateFlow = async (ctx: ServiceContext, flowId: number) => {
   return announce(ctx, 'create', copy);
 };
 
-type OpenAiKeys = { apiKey?: string; voiceKey?: string; hasApiKey?: boolean; hasVoiceKey?: boolean };
-
-/**
- * The OpenAI nodes' keys are not kept: the sealing of third-party secrets and the OpenAI client belong to
- * the AI/integrations module (issue 21), not on this branch's base yet. Until the node uses them it hands
- * the conversation to a person, so it needs no key, and a key sent is dropped rather than stored in clear.
- */
-const withoutKeys = (graph: FlowGraph): FlowGraph => ({
-  ...graph,
-  nodes: graph.nodes.map((node): FlowNode => {
-    if (node.type !== 'openai') return node;
-    const { apiKey: _k, voiceKey: _v, hasApiKey: _a, hasVoiceKey: _h, ...settings } = node.data.typebotIntegration as typeof node.data.typebotIntegration & OpenAiKeys;
-    return { ...node, data: { ...node.data, typebotIntegration: { ...settings, apiKey: '', voiceKey: '', hasApiKey: false, hasVoiceKey: false } } } as FlowNode;
-  }),
-});
-
 /** GET /flowbuilder/flow/{id}: the flow and its last saved canvas (null until the first save). */
 export const getFlowDocument = async (ctx: ServiceContext, deps: FlowServiceDeps, id: number): Promise<FlowDocumentView<Date>> => {
   const flow = await findFlow(ctx.em, id);
@@ -177,6 +165,15 @@ const assertQueuesKnown = async (em: EntityManager, graph: FlowGraph) => {
   if (bad.length > 0) throw new AppError('ERR_VALIDATION', { fields: bad.map((r) => ({ path: r.path, message: 'no such queue' })) });
 };
 
+/** The Typebot nodes' integrations must be the company's Typebot integrations. */
+const assertTypebotsKnown = async (em: EntityManager, graph: FlowGraph) => {
+  const refs = graph.nodes.flatMap((n, i) => (n.type === 'typebot' ? [{ id: n.data.typebotIntegration.id, path: `nodes.${i}.data.typebotIntegration.id` }] : []));
+  if (refs.length === 0) return;
+  const known = new Set((await em.find(QueueIntegration, { id: { $in: refs.map((r) => r.id) }, type: 'typebot' }, { fields: ['id'] })).map((q) => q.id));
+  const bad = refs.filter((r) => !known.has(r.id));
+  if (bad.length > 0) throw new AppError('ERR_VALIDATION', { fields: bad.map((r) => ({ path: r.path, message: 'no such Typebot integration' })) });
+};
+
 /**
  * POST /flowbuilder/flow (admins): saves the canvas whole as the flow's next version, which new runs start
  * on from now (runs under way finish on the version they started). Versions no run uses any more go.
@@ -187,11 +184,15 @@ export const saveFlowGraph = async (ctx: ServiceContext, deps: FlowServiceDeps, 
   assertGraphShape(graph);
   await assertMediaKnown(ctx.em, graph);
   await assertQueuesKnown(ctx.em, graph);
+  await assertTypebotsKnown(ctx.em, graph);
   const flow = await ctx.em.transactional(async (tx) => {
     const flow = await findFlow(tx, input.idFlow, true);
+    const previous = flow.version > 0 ? await tx.findOne(FlowVersion, { flowId: flow.id, version: flow.version }) : null;
+    const sealed = sealKeys(deps.sealer, flow.companyId, graph, previous?.graph ?? null);
+    if (sealed.missing.length > 0) throw new AppError('ERR_VALIDATION', { fields: sealed.missing.map((path) => ({ path, message: 'an API key is required' })) });
     flow.version += 1;
     flow.updatedAt = new Date();
-    tx.create(FlowVersion, { flowId: flow.id, version: flow.version, companyId: flow.companyId, graph: withoutKeys(graph) });
+    tx.create(FlowVersion, { flowId: flow.id, version: flow.version, companyId: flow.companyId, graph: sealed.graph });
     await tx.flush();
     await tx.execute(
       `delete from flow_versions v where v.flow_id = ? and v.version < ?

@@ -1,3 +1,4 @@
+import { createSealer } from '../../secrets/sealed.js';
 import type { AppModule } from '../app-module.js';
 import './flows.events.js';
 import { FlowConversations } from './conversation.js';
@@ -11,8 +12,9 @@ import { flowSteps } from './steps.js';
 export const flowsModule: AppModule = {
   name: 'flows',
   entities: [FlowSchema, FlowVersionSchema, FlowCampaignSchema, FlowMediaSchema, FlowRunSchema, FlowStepSchema],
-  routes: (deps) => [flowsRoutes(deps, { media: deps.media })],
-  steps: (ctx) => flowSteps(new FlowConversations(ctx.pipeline), ctx.systemEm),
+  routes: (deps) => [flowsRoutes(deps, { media: deps.media, sealer: createSealer(deps.config.integrations.secretKey) })],
+  steps: (ctx) =>
+    flowSteps(new FlowConversations(ctx.pipeline, { sealer: createSealer(ctx.config.integrations.secretKey), config: ctx.config.integrations }), ctx.systemEm),
   listeners: registerFlowListeners,
   jobs: registerFlowJobs,
   realtime: registerFlowsRealtime,

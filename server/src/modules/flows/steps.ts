@@ -186,6 +186,8 @@ export const flowSteps = (engine: FlowConversations, systemEm: () => EntityManag
       }),
     run: (facts) => engine.onMessage(facts),
     resume: (facts, data) => engine.resume(facts, data),
+    // A Typebot or OpenAI node's call, after commit (the engine defers it through the step's tasks).
+    work: (facts, data) => engine.work(facts, data),
   };
   engine.resumeStep = running;
 

@@ -19,6 +19,7 @@ class RecordingIO implements FlowIO {
   forgotten: string[] = [];
   queues: number[] = [];
   handOffs: string[] = [];
+  forwarded: string[] = [];
   rolls: number[] = [];
   knownQueues = new Set([7]);
   handOffResult: 'started' | 'unavailable' = 'unavailable';
@@ -54,6 +55,9 @@ class RecordingIO implements FlowIO {
   async handOff(n: FlowNodeOf<'typebot'> | FlowNodeOf<'openai'>) {
     this.handOffs.push(n.type);
     return this.handOffResult;
+  }
+  async forward(wait: Extract<FlowWait, { kind: 'handoff' }>) {
+    this.forwarded.push(wait.id);
   }
   texts() {
     return this.said.map((s) => s.text);
@@ -374,6 +378,11 @@ describe('typebot and openai nodes', () => {
     const result = await r.start();
     expect(result.status).toBe('waiting');
     expect(r.session.wait).toMatchObject({ kind: 'handoff', to: 'typebot' });
+    // Meanwhile the customer's messages go to the client, not to the flow.
+    const said = await r.go({ kind: 'message', body: 'oi', hasText: true });
+    expect(said.status).toBe('waiting');
+    expect(r.io.forwarded).toEqual([r.session.wait!.id]);
+    expect(r.io.texts()).toEqual([]);
     const back = await r.go({ kind: 'handBack', waitId: r.session.wait!.id });
     expect(r.io.texts()).toEqual(['de volta']);
     expect(back.status).toBe('done');

@@ -71,8 +71,14 @@ export interface FlowIO {
   forgetReply(wait: FlowWait): void;
   /** Moves the ticket to the queue, waiting for a person; false when the queue is gone. */
   toQueue(nodeId: string, queueId: number): Promise<boolean>;
-  /** Gives the conversation to Typebot or OpenAI; 'unavailable' when that cannot be done. */
+  /**
+   * Gives the conversation to Typebot or OpenAI (its first call is made after commit); 'unavailable' when
+   * that cannot be done (the integration is gone, the node has no key). The client hands it back with a
+   * `handBack` input once it is done.
+   */
   handOff(node: FlowNodeOf<'typebot'> | FlowNodeOf<'openai'>, waitId: string): Promise<'started' | 'unavailable'>;
+  /** A customer's message while Typebot or OpenAI has the conversation: goes to that client. */
+  forward(wait: Extract<FlowWait, { kind: 'handoff' }>): Promise<void>;
 }
 
 export type FlowInput =
@@ -157,9 +163,14 @@ export class FlowRunner {
       if (!wait) return this.result('waiting', false);
       const node = this.flow.nodes.get(wait.node);
       if (!node) return this.end(null, 'expired', 'the node it waited on is gone');
+      if (wait.kind === 'handoff') {
+        await this.io.forward(wait);
+        this.log(node, 'forwarded', `to ${wait.to}`);
+        return this.result('waiting');
+      }
       if (wait.kind !== 'answer') {
-        // A pause or a hand-off is under way: what the customer says now is not an answer to anything.
-        this.log(node, 'ignored', wait.kind === 'pause' ? 'a message during a pause' : 'a message during a hand-off');
+        // A pause is under way: what the customer says now is not an answer to anything.
+        this.log(node, 'ignored', 'a message during a pause');
         return this.result('waiting');
       }
       // The customer spoke: loops are counted again from here.

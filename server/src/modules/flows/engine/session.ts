@@ -17,7 +17,15 @@ export const flowWaitSchema = z.discriminatedUnion('kind', [
   /** An interval (or a content node's interval card: `index` is the card to go on from). */
   z.object({ kind: z.literal('pause'), id: waitId, node: nodeId, since: instant, until: instant, index: z.number().int().min(0).nullable() }),
   /** The conversation is with Typebot or OpenAI until it ends or hands back. */
-  z.object({ kind: z.literal('handoff'), id: waitId, node: nodeId, since: instant, to: z.enum(['typebot', 'openai']) }),
+  z.object({
+    kind: z.literal('handoff'),
+    id: waitId,
+    node: nodeId,
+    since: instant,
+    to: z.enum(['typebot', 'openai']),
+    /** What the client keeps between two messages (Typebot's session and the choices it offered). */
+    state: z.record(z.string().max(40), z.unknown()).optional(),
+  }),
 ]);
 export type FlowWait = z.infer<typeof flowWaitSchema>;
 

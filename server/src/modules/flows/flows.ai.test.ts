@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROMPT_HANDOFF_MARKER } from '@atrium/shared';
+import { connectSandbox } from '../../../testing/conversation.js';
+import { customer, edge, message, node, phraseCampaign, question, savedFlow, start } from '../../../testing/flows.js';
+import { createTenant, eventually, startTestApp, type Tenant, type TestApp } from '../../../testing/helpers.js';
+import { startOpenAiServer } from '../../../testing/openai-server.js';
+import { startTypebotServer, text } from '../../../testing/typebot-server.js';
+
+/**
+ * A flow's Typebot and OpenAI nodes (issue 22) against the local protocol servers the integrations' tests
+ * use: the real `openai` package and our Typebot client talking HTTP to them, the customer on the sandbox
+ * phone.
+ */
+let typebot: Awaited<ReturnType<typeof startTypebotServer>>;
+let ai: Awaited<ReturnType<typeof startOpenAiServer>>;
+let t: TestApp;
+let a: Tenant;
+let wa: number;
+let numberSeq = 0;
+const nextNumber = () => `55119${String(80000000 + ++numberSeq).padStart(8, '0')}`;
+const who = () => customer(t.api, a.admin.token, wa, nextNumber());
+const sql = <T = any>(query: string, params: unknown[] = []): Promise<T[]> => t.app.orm.em.fork().getConnection().execute(query, params);
+/** The flow run of the customer's ticket, once it has this status. */
+const runOf = (number: string, status: string) =>
+  eventually(async () => {
+    const [run] = await sql(
+      `select r.id, r.status from flow_runs r join tickets t on t.id = r.ticket_id join contacts c on c.id = t.contact_id where c.number = ? order by r.id desc limit 1`,
+      [number],
+    );
+    expect(run?.status).toBe(status);
+    return run as { id: number; status: string };
+  });
+const stepsOf = async (runId: number) => (await sql(`select node_id, outcome, detail from flow_steps where run_id = ? order by id`, [runId])) as { node_id: string; outcome: string; detail: string | null }[];
+const bearer = (req: { headers: Record<string, unknown> }) => String(req.headers.authorization);
+
+beforeAll(async () => {
+  [typebot, ai] = await Promise.all([startTypebotServer('vendas'), startOpenAiServer()]);
+  // The package reads OPENAI_BASE_URL itself (as the prompts' tests do).
+  process.env.OPENAI_BASE_URL = `${ai.url}/v1`;
+  t = await startTestApp({ INTEGRATIONS_ALLOW_PRIVATE_NETWORK: 'true' });
+  a = await createTenant(t, 'FlowsAi');
+  wa = (await connectSandbox(t.api, a.admin.token)).id;
+});
+afterAll(async () => {
+  await t?.stop();
+  delete process.env.OPENAI_BASE_URL;
+  await Promise.all([typebot?.close(), ai?.close()]);
+});
+
+describe('a Typebot node', () => {
+  let flowId: number;
+  beforeAll(async () => {
+    const integration = await t.api.post(
+      '/queueIntegration',
+      { type: 'typebot', name: 'Typebot Vendas', urlN8N: typebot.url, typebotSlug: 'vendas', typebotDelayMessage: 0 },
+      a.admin.token,
+    );
+    expect(integration.status, JSON.stringify(integration.body)).toBe(201);
+    flowId = await savedFlow(t.api, a.admin.token, {
+      nodes: [
+        start(),
+        question('q', 'Antes, qual é o seu nome?', 'nome'),
+        node('tb', 'typebot', { typebotIntegration: { id: integration.body.id, name: 'Typebot Vendas' } }),
+        message('after', 'De volta ao fluxo, {{nome}}.'),
+      ],
+      connections: [edge('1', 'q'), edge('q', 'tb'), edge('tb', 'after')],
+    });
+    await phraseCampaign(t.api, a.admin.token, { flowId, whatsappId: wa, phrase: 'typebot' });
+  });
+
+  it('runs the conversation through Typebot until it ends, then the flow goes on by its output', async () => {
+    typebot.state.flow = (said, session) => {
+      if (said === undefined) return { messages: [text('**Olá!** Qual produto?')], input: { type: 'choice input', items: [{ id: 'c', content: 'Camisa' }, { id: 'b', content: 'Boné' }] } };
+      if (session.length === 1) return { messages: [text(`Você escolheu ${said}. Quantas unidades?`)], input: { type: 'text input' } };
+      return { messages: [text(`Pedido: ${session[1]} ${session[0]}. Obrigado!`)] };
+    };
+    const c = who();
+    await c.says('Typebot');
+    expect((await c.replies(1))[0].body).toBe('Antes, qual é o seu nome?');
+    const startsBefore = typebot.starts().length;
+    await c.says('Ana');
+    expect((await c.replies(2)).map((m) => m.body)).toEqual(['*Olá!* Qual produto?', '1. Camisa\n2. Boné']);
+    const started = typebot.starts().slice(startsBefore);
+    expect(started).toHaveLength(1);
+    expect(started[0].json.prefilledVariables).toMatchObject({ number: c.number, name: 'Maria Silva' });
+    // A choice by its number goes to Typebot as the item's text; the flow does not answer meanwhile.
+    await c.says('2');
+    expect((await c.replies(1))[0].body).toBe('Você escolheu Boné. Quantas unidades?');
+    expect(typebot.continues().at(-1)!.json.message).toEqual({ type: 'text', text: 'Boné' });
+    await c.says('3');
+    expect((await c.replies(2)).map((m) => m.body)).toEqual(['Pedido: 3 Boné. Obrigado!', 'De volta ao fluxo, Ana.']);
+    const run = await runOf(c.number, 'done');
+    const steps = await stepsOf(run.id);
+    expect(steps.filter((s) => s.node_id === 'tb').map((s) => s.outcome)).toEqual(['handoff', 'forwarded', 'forwarded', 'a']);
+  });
+
+  it('hands the conversation to a person when Typebot fails, saying why in the flow log', async () => {
+    typebot.state.flow = () => ({ messages: [text('nunca')], input: { type: 'text input' } });
+    const c = who();
+    await c.says('typebot');
+    await c.replies(1);
+    typebot.state.failNext = { status: 500, body: { message: 'boom' } };
+    await c.says('Bruno');
+    const run = await runOf(c.number, 'handed');
+    expect((await stepsOf(run.id)).at(-1)).toMatchObject({ outcome: 'handed', detail: 'typebot failed: HTTP 500' });
+    expect(await sql(`select count(*)::int as n from conversation_holds h join tickets t on t.id = h.ticket_id join contacts c on c.id = t.contact_id where c.number = ?`, [c.number])).toEqual([{ n: 0 }]);
+    expect((await c.unread()).map((m) => m.body)).toEqual([]);
+  });
+});
+
+describe('an OpenAI node', () => {
+  it('answers with its own prompt, model and sealed key until the customer asks for a person, then the flow goes on', async () => {
+    const flowId = await savedFlow(t.api, a.admin.token, {
+      nodes: [
+        start(),
+        node('ai', 'openai', {
+          typebotIntegration: { name: 'Vendedor', apiKey: 'sk-flow-node-1234', prompt: 'Você vende camisas da loja Atrium.', model: 'gpt-4.1', maxTokens: 120, temperature: 0.4, maxMessages: 6 },
+        }),
+        message('after', 'Um atendente vai falar com você.'),
+      ],
+      connections: [edge('1', 'ai'), edge('ai', 'after')],
+    });
+    await phraseCampaign(t.api, a.admin.token, { flowId, whatsappId: wa, phrase: 'quero comprar' });
+    ai.state.reply = (req) => {
+      const last = [...req.json.messages].reverse().find((m: { role: string }) => m.role === 'user')?.content ?? '';
+      return /atendente/i.test(last) ? `${PROMPT_HANDOFF_MARKER}. Claro!` : `Temos camisas, você disse: ${last}`;
+    };
+    const chatsBefore = ai.chats().length;
+    const c = who();
+    await c.says('quero comprar');
+    expect((await c.replies(1))[0].body).toBe('Temos camisas, você disse: quero comprar');
+    await c.says('qual o preço?');
+    expect((await c.replies(1))[0].body).toBe('Temos camisas, você disse: qual o preço?');
+    await c.says('quero um atendente');
+    expect((await c.replies(2)).map((m) => m.body)).toEqual(['Claro!', 'Um atendente vai falar com você.']);
+    await runOf(c.number, 'done');
+
+    const chats = ai.chats().slice(chatsBefore);
+    expect(chats).toHaveLength(3);
+    expect(chats.map(bearer)).toEqual(Array(3).fill('Bearer sk-flow-node-1234'));
+    expect(chats[1].json).toMatchObject({ model: 'gpt-4.1', max_tokens: 120, temperature: 0.4 });
+    expect(chats[1].json.messages[0]).toMatchObject({ role: 'system' });
+    expect(chats[1].json.messages[0].content).toContain('Você vende camisas da loja Atrium.');
+    // The history in order, the current message last and once.
+    expect(chats[1].json.messages.slice(1)).toEqual([
+      { role: 'user', content: 'quero comprar' },
+      { role: 'assistant', content: 'Temos camisas, você disse: quero comprar' },
+      { role: 'user', content: 'qual o preço?' },
+    ]);
+  });
+
+  it('a refused key hands the conversation to a person', async () => {
+    const flowId = await savedFlow(t.api, a.admin.token, {
+      nodes: [start(), node('ai', 'openai', { typebotIntegration: { name: 'Chave ruim', apiKey: 'sk-bad-key-000', prompt: 'x' } }), message('after', 'nunca')],
+      connections: [edge('1', 'ai'), edge('ai', 'after')],
+    });
+    await phraseCampaign(t.api, a.admin.token, { flowId, whatsappId: wa, phrase: 'chave ruim' });
+    const c = who();
+    await c.says('chave ruim');
+    const run = await runOf(c.number, 'handed');
+    expect((await stepsOf(run.id)).at(-1)).toMatchObject({ outcome: 'handed', detail: 'openai failed: ERR_AI_INVALID_API_KEY' });
+    expect((await c.unread()).map((m) => m.body)).toEqual([]);
+  });
+});
