@@ -31,6 +31,21 @@ export const flowsApi = {
     return (await api.post<string[]>('/flowbuilder/content', form)).data;
   },
   log: async (ticketId: number) => (await api.get<{ runs: FlowRunView[] }>(`/flowbuilder/log/${ticketId}`)).data.runs,
+  /**
+   * The company's Typebot integrations, for a Typebot node (GET /queueIntegration, every page; a company
+   * has a handful). Empty when the plan has no integrations.
+   */
+  typebots: async (): Promise<{ id: number; name: string }[]> => {
+    const found: { id: number; name: string }[] = [];
+    for (let pageNumber = 1; pageNumber <= 20; pageNumber += 1) {
+      const { data } = await api.get<{ queueIntegrations: { id: number; name: string; type: string }[]; hasMore: boolean }>('/queueIntegration/', {
+        params: { pageNumber },
+      });
+      found.push(...data.queueIntegrations.filter((i) => i.type === 'typebot').map((i) => ({ id: i.id, name: i.name })));
+      if (!data.hasMore) break;
+    }
+    return found;
+  },
   /** The queues a ticket node may move to. */
   queues: async () => (await api.get<{ id: number; name: string }[]>('/queue')).data,
 };

@@ -60,6 +60,7 @@ import {
 } from '../lib/graph';
 import { ContentDialog } from './content-dialog';
 import { CanvasContext, FlowNodeCard, type CanvasActions } from './flow-node';
+import { MEDIA_TYPES, MediaDialog, type MediaNodeType } from './media-dialog';
 import { DIALOG_TYPES, NodeDialog, type DialogNodeType } from './node-dialog';
 import { TestPanel } from './test-panel';
 
@@ -201,7 +202,9 @@ function FlowEditor({ flowId }: { flowId: number }) {
       remove: (id) => setGraph((g) => removeNodes(g, [id])),
       edit: (id) => {
         const node = nodes?.find((n) => n.id === id);
-        if (node && (DIALOG_TYPES.includes(node.type as FlowNodeType) || node.type === 'singleBlock')) setDialog({ type: node.type as FlowNodeType, id });
+        if (node && (DIALOG_TYPES.includes(node.type as FlowNodeType) || MEDIA_TYPES.includes(node.type as string) || node.type === 'singleBlock')) {
+          setDialog({ type: node.type as FlowNodeType, id });
+        }
       },
       path: path.nodes,
       waitingAt: path.waitingAt,
@@ -372,7 +375,9 @@ function FlowEditor({ flowId }: { flowId: number }) {
           />
         ) : null}
       </div>
-      {dialog && dialog.type === 'singleBlock' ? (
+      {dialog && MEDIA_TYPES.includes(dialog.type) && editing ? (
+        <MediaDialog type={dialog.type as MediaNodeType} data={editing.data} onSubmit={applyDialog} onClose={() => setDialog(null)} />
+      ) : dialog && dialog.type === 'singleBlock' ? (
         <ContentDialog data={editing?.data} onSubmit={applyDialog} onClose={() => setDialog(null)} />
       ) : dialog && DIALOG_TYPES.includes(dialog.type) ? (
         <NodeDialog type={dialog.type as DialogNodeType} data={editing?.data} onSubmit={applyDialog} onClose={() => setDialog(null)} />

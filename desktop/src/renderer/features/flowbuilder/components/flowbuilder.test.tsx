@@ -71,6 +71,14 @@ const flowsServer = (initial: FlowView[], graphs: Record<number, FlowGraphInput>
       return { status: 201, data: files.map((f, i) => `stored${i}abcdefghij.${f.name.split('.').pop()}`) };
     }
     if (call.method === 'GET' && call.url === '/queue') return { data: [{ id: 4, name: 'Vendas' }] };
+    if (call.method === 'GET' && call.url === '/queueIntegration/') {
+      const queueIntegrations = [
+        { id: 7, type: 'typebot', name: 'Typebot Vendas' },
+        { id: 8, type: 'n8n', name: 'n8n Pedidos' },
+        { id: 9, type: 'typebot', name: 'Typebot Suporte' },
+      ];
+      return { data: { queueIntegrations, count: 3, hasMore: false } };
+    }
     return { data: [] };
   });
   return { flows, saved, calls };
@@ -245,5 +253,105 @@ describe('/flowbuilder/:id', () => {
     const node = document.querySelector('[data-node-type="singleBlock"]')!;
     expect(node.textContent).toContain('3 cards');
   });
-});
 
+  it("the Typebot dialog picks one of the company's Typebot integrations", async () => {
+    const { saved } = flowsServer([flow(1, 'Typebot', { version: 1 })], { 1: MENU_GRAPH });
+    signIn({ profile: 'admin' });
+    renderApp('/flowbuilder/1');
+    await screen.findByTestId('flow-node-m');
+    fireEvent.click(screen.getByTestId('flowbuilder-add'));
+    fireEvent.click(await screen.findByTestId('flowbuilder-add-typebot'));
+    const dialog = await screen.findByTestId('flow-node-dialog');
+    fireEvent.click(within(dialog).getByTestId('flow-node-dialog-save'));
+    expect(await within(dialog).findByText('Pick a Typebot integration')).toBeTruthy();
+    fireEvent.click(within(dialog).getByTestId('flow-dialog-integration'));
+    // Only Typebot integrations are offered, by name.
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Typebot Vendas', 'Typebot Suporte']);
+    fireEvent.click(options[1]);
+    fireEvent.click(within(dialog).getByTestId('flow-node-dialog-save'));
+    await waitFor(() => expect(screen.queryByTestId('flow-node-dialog')).toBeNull());
+    fireEvent.click(screen.getByTestId('flowbuilder-save'));
+    await waitFor(() => expect(saved[1].nodes).toHaveLength(4));
+    expect(saved[1].nodes.find((n) => n.type === 'typebot')!.data).toEqual({ typebotIntegration: { id: 9, name: 'Typebot Suporte' } });
+  });
+
+  it('the OpenAI dialog asks for a key unless the server keeps one, and never shows it', async () => {
+    const graph: FlowGraphInput = {
+      nodes: [
+        ...MENU_GRAPH.nodes,
+        {
+          id: 'ai',
+          type: 'openai',
+          position: { x: 900, y: 0 },
+          data: { typebotIntegration: { name: 'Vendedor', prompt: 'Você vende.', apiKey: '', hasApiKey: true, voiceKey: '', hasVoiceKey: false } },
+        },
+      ],
+      connections: MENU_GRAPH.connections,
+    };
+    const { saved } = flowsServer([flow(1, 'IA', { version: 1 })], { 1: graph });
+    signIn({ profile: 'admin' });
+    renderApp('/flowbuilder/1');
+    // A new node: the key is required.
+    await screen.findByTestId('flow-node-ai');
+    fireEvent.click(screen.getByTestId('flowbuilder-add'));
+    fireEvent.click(await screen.findByTestId('flowbuilder-add-openai'));
+    let dialog = await screen.findByTestId('flow-node-dialog');
+    fireEvent.change(within(dialog).getByTestId('flow-dialog-name'), { target: { value: 'Suporte' } });
+    fireEvent.change(within(dialog).getByTestId('flow-dialog-prompt'), { target: { value: 'Você ajuda.' } });
+    fireEvent.click(within(dialog).getByTestId('flow-node-dialog-save'));
+    expect(await within(dialog).findByText('Type the API key')).toBeTruthy();
+    fireEvent.click(within(dialog).getByTestId('flow-node-dialog-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('flow-node-dialog')).toBeNull());
+
+    // The saved node: its key is kept on the server, the field stays empty and optional.
+    fireEvent.doubleClick(screen.getByTestId('flow-node-ai'));
+    dialog = await screen.findByTestId('flow-node-dialog');
+    expect((within(dialog).getByTestId('flow-dialog-api-key') as HTMLInputElement).value).toBe('');
+    expect(within(dialog).getByText('A key is kept (not shown). Type a new one to replace it.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByTestId('flow-dialog-prompt'), { target: { value: 'Você vende camisas.' } });
+    fireEvent.click(within(dialog).getByTestId('flow-node-dialog-save'));
+    await waitFor(() => expect(screen.queryByTestId('flow-node-dialog')).toBeNull());
+    fireEvent.click(screen.getByTestId('flowbuilder-save'));
+    await waitFor(() => expect((saved[1].nodes.find((n) => n.id === 'ai')!.data as any).typebotIntegration.prompt).toBe('Você vende camisas.'));
+    expect((saved[1].nodes.find((n) => n.id === 'ai')!.data as any).typebotIntegration).toMatchObject({ apiKey: '', hasApiKey: true });
+  });
+
+  it('the old image, audio and video nodes have an edit dialog that uploads a new file', async () => {
+    const toasts = collectToasts();
+    const graph: FlowGraphInput = {
+      nodes: [
+        ...MENU_GRAPH.nodes,
+        { id: 'au', type: 'audio', position: { x: 900, y: 0 }, data: { url: 'old0abcdefghij.mp3', record: false } },
+        { id: 'vi', type: 'video', position: { x: 900, y: 200 }, data: { url: 'old1abcdefghij.mp4' } },
+      ],
+      connections: MENU_GRAPH.connections,
+    };
+    const { saved, calls } = flowsServer([flow(1, 'Mídia', { version: 1 })], { 1: graph });
+    signIn({ profile: 'admin' });
+    renderApp('/flowbuilder/1');
+    fireEvent.doubleClick(await screen.findByTestId('flow-node-au'));
+    let dialog = await screen.findByTestId('flow-media-dialog');
+    expect(within(dialog).getByText('Edit audio')).toBeTruthy();
+    expect(within(dialog).getByTestId('flow-media-current').textContent).toBe('Current file: old0abcdefghij.mp3');
+    const input = within(dialog).getByTestId('flow-media-file') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'song.wav', { type: 'audio/wav' })] } });
+    await waitFor(() => expect(toasts.map((t) => t.message)).toContain('This file type is not accepted here.'));
+    fireEvent.change(input, { target: { files: [new File(['ogg'], 'voz.ogg', { type: 'audio/ogg' })] } });
+    fireEvent.click(within(dialog).getByTestId('flow-media-record'));
+    fireEvent.click(within(dialog).getByTestId('flow-media-save'));
+    await waitFor(() => expect(screen.queryByTestId('flow-media-dialog')).toBeNull());
+    expect(calls.filter((c) => c.url === '/flowbuilder/content')).toHaveLength(1);
+
+    // Saved without a new file, the video keeps its own.
+    fireEvent.doubleClick(screen.getByTestId('flow-node-vi'));
+    dialog = await screen.findByTestId('flow-media-dialog');
+    expect(within(dialog).getByText('Edit video')).toBeTruthy();
+    fireEvent.click(within(dialog).getByTestId('flow-media-save'));
+    await waitFor(() => expect(screen.queryByTestId('flow-media-dialog')).toBeNull());
+
+    fireEvent.click(screen.getByTestId('flowbuilder-save'));
+    await waitFor(() => expect(saved[1].nodes.find((n) => n.id === 'au')!.data).toEqual({ url: 'stored0abcdefghij.ogg', record: true }));
+    expect(saved[1].nodes.find((n) => n.id === 'vi')!.data).toEqual({ url: 'old1abcdefghij.mp4' });
+  });
+});

@@ -47,11 +47,17 @@ export const valuesOf = (type: DialogNodeType, data: Data): Values => {
     case 'ticket':
       return { queueId: (data.queue as { id?: number })?.id || 0, queueName: (data.queue as { name?: string })?.name ?? '' };
     case 'typebot':
-      return { id: String(s.id || ''), name: s.name ?? '' };
+      return { id: Number(s.id) || 0, name: s.name ?? '' };
     case 'openai':
       return {
         name: s.name ?? '',
+        // A key is never shown back: the server keeps the saved one (`hasApiKey`); one typed in this
+        // session and not saved yet stays in the node (`pendingKey`) until the canvas is saved.
         apiKey: '',
+        pendingKey: s.apiKey ?? '',
+        hasApiKey: !!s.hasApiKey,
+        pendingVoiceKey: s.voiceKey ?? '',
+        hasVoiceKey: !!s.hasVoiceKey,
         prompt: s.prompt ?? '',
         voice: s.voice ?? 'texto',
         voiceKey: '',
@@ -93,10 +99,12 @@ export const dataOf = (type: DialogNodeType, v: Values): Data => {
         typebotIntegration: {
           name: v.name,
           projectName: v.name,
-          apiKey: v.apiKey,
+          apiKey: v.apiKey || v.pendingKey || '',
+          hasApiKey: !!v.hasApiKey,
           prompt: v.prompt,
           voice: v.voice,
-          voiceKey: v.voiceKey,
+          voiceKey: v.voiceKey || v.pendingVoiceKey || '',
+          hasVoiceKey: !!v.hasVoiceKey,
           voiceRegion: v.voiceRegion,
           temperature: v.temperature,
           maxTokens: v.maxTokens,
@@ -118,9 +126,15 @@ const fieldOf = (path: PropertyKey[]): string => {
 /** The type's data schema, read through the dialog's flat fields. */
 export const dialogSchema = (type: DialogNodeType): Schema<Data> => ({
   safeParse(values: unknown) {
-    const result = nodeDataSchema(type).safeParse(dataOf(type, values as Values));
-    if (result.success) return { success: true, data: result.data as Data };
-    return { success: false, error: { issues: result.error.issues.map((issue) => ({ ...issue, path: [fieldOf(issue.path)] })) } };
+    const v = values as Values;
+    const result = nodeDataSchema(type).safeParse(dataOf(type, v));
+    const issues = result.success ? [] : result.error.issues.map((issue) => ({ ...issue, path: [fieldOf(issue.path)] }));
+    // An OpenAI node runs with its own key: one is typed, or the server keeps one (spec 02: required).
+    if (type === 'openai' && !v.hasApiKey && !String(v.apiKey ?? '').trim() && !v.pendingKey) {
+      issues.push({ code: 'too_small', origin: 'string', minimum: 1, message: 'required', path: ['apiKey'] } as (typeof issues)[number]);
+    }
+    if (issues.length === 0 && result.success) return { success: true, data: result.data as Data };
+    return { success: false, error: { issues } };
   },
 });
 
@@ -145,11 +159,14 @@ export function NodeDialog({ type, data, onSubmit, onClose }: NodeDialogProps) {
   const { t } = useTranslation('flowbuilder');
   const editing = !!data;
   const queues = useQuery(['flowbuilder', 'queues'], flowsApi.queues, { enabled: type === 'ticket', staleTime: 30_000 });
+  const typebots = useQuery(['flowbuilder', 'typebots'], flowsApi.typebots, { enabled: type === 'typebot', staleTime: 30_000 });
   const [showKey, setShowKey] = useState(false);
   const initial = valuesOf(type, data ?? {});
   const messages = {
     sec: { required: t('validation.intervalRequired'), invalid: t('validation.intervalMax') },
     queueId: t('validation.queueRequired'),
+    id: t('validation.typebotRequired'),
+    apiKey: t('validation.apiKeyRequired'),
     label: { required: t('validation.messageRequired') },
     answerKey: { invalid: t('validation.variableName') },
     key: { invalid: t('validation.variableName') },
@@ -167,7 +184,9 @@ export function NodeDialog({ type, data, onSubmit, onClose }: NodeDialogProps) {
       onSubmit={async (parsed, values) => {
         // The data as the server's schema reads it (numbers as numbers, defaults filled), so a saved canvas
         // comes back equal to the one drawn; a ticket node keeps its queue's name for the canvas.
-        onSubmit(type === 'ticket' ? { queue: { id: values.queueId, name: queues.data?.find((q) => q.id === values.queueId)?.name ?? values.queueName } } : parsed);
+        if (type === 'ticket') onSubmit({ queue: { id: values.queueId, name: queues.data?.find((q) => q.id === values.queueId)?.name ?? values.queueName } });
+        else if (type === 'typebot') onSubmit({ typebotIntegration: { id: values.id, name: typebots.data?.find((i) => i.id === values.id)?.name ?? values.name } });
+        else onSubmit(parsed);
       }}
     >
       {(form) => {
@@ -298,24 +317,44 @@ export function NodeDialog({ type, data, onSubmit, onClose }: NodeDialogProps) {
                 </Dropdown>
               </Field>
             );
-          case 'typebot':
+          case 'typebot': {
+            const known = typebots.data ?? [];
             return (
-              <>
-                <Field label={t('fields.name')} {...form.field('name')}>
-                  <Input autoFocus data-testid="flow-dialog-name" {...form.text('name')} />
-                </Field>
-                <Field label={t('fields.integrationId')} required {...form.field('id')} hint={t('fields.handOffHint')}>
-                  <Input type="number" min={1} data-testid="flow-dialog-integration" {...form.text('id')} />
-                </Field>
-              </>
+              <Field
+                label={t('fields.typebot')}
+                required
+                {...form.field('id')}
+                hint={(typebots.data && known.length === 0) || typebots.error ? t('fields.noTypebots') : t('fields.typebotHint')}
+              >
+                <Dropdown
+                  autoFocus
+                  data-testid="flow-dialog-integration"
+                  placeholder={t('fields.typebotPlaceholder')}
+                  value={known.find((i) => i.id === v.id)?.name ?? String(v.name ?? '')}
+                  selectedOptions={v.id ? [String(v.id)] : []}
+                  onOptionSelect={(_, d) => form.set('id', Number(d.optionValue))}
+                >
+                  {known.map((i) => (
+                    <Option key={i.id} value={String(i.id)}>
+                      {i.name}
+                    </Option>
+                  ))}
+                </Dropdown>
+              </Field>
             );
+          }
           case 'openai':
             return (
               <>
                 <Field label={t('fields.name')} required {...form.field('name')}>
                   <Input autoFocus data-testid="flow-dialog-name" {...form.text('name')} />
                 </Field>
-                <Field label={t('fields.apiKey')} {...form.field('apiKey')} hint={t('fields.handOffHint')}>
+                <Field
+                  label={t('fields.apiKey')}
+                  required={!v.hasApiKey && !v.pendingKey}
+                  {...form.field('apiKey')}
+                  hint={v.hasApiKey || v.pendingKey ? t('fields.apiKeyKept') : t('fields.openaiHint')}
+                >
                   <Input
                     type={showKey ? 'text' : 'password'}
                     autoComplete="off"
@@ -345,7 +384,12 @@ export function NodeDialog({ type, data, onSubmit, onClose }: NodeDialogProps) {
                   </Dropdown>
                 </Field>
                 <div className={styles.row}>
-                  <Field className={styles.grow} label={t('fields.voiceKey')} {...form.field('voiceKey')}>
+                  <Field
+                    className={styles.grow}
+                    label={t('fields.voiceKey')}
+                    {...form.field('voiceKey')}
+                    hint={v.hasVoiceKey || v.pendingVoiceKey ? t('fields.apiKeyKept') : undefined}
+                  >
                     <Input type="password" autoComplete="off" {...form.text('voiceKey')} />
                   </Field>
                   <Field className={styles.grow} label={t('fields.voiceRegion')} {...form.field('voiceRegion')}>

@@ -29,6 +29,13 @@ describe('the canvas rules', () => {
     expect(g.nodes[1].data).toEqual({ label: 'Oi' });
   });
 
+  it("a duplicated OpenAI node does not claim the original's kept key (the server keeps it by node id)", () => {
+    const added = addNode(defaultGraph(), 'openai', { typebotIntegration: { name: 'IA', prompt: 'p', apiKey: '', hasApiKey: true, hasVoiceKey: true } });
+    const copy = duplicateNode(added.graph, added.id).nodes[2];
+    expect(copy.data.typebotIntegration).toMatchObject({ name: 'IA', hasApiKey: false, hasVoiceKey: false });
+    expect(added.graph.nodes[1].data.typebotIntegration).toMatchObject({ hasApiKey: true });
+  });
+
   it('adding a start replaces the one there; the start cannot be deleted, other nodes go with their edges', () => {
     let g = addNode(defaultGraph(), 'message', { label: 'a' }).graph;
     const m = g.nodes[1].id;

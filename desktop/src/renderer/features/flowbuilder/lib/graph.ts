@@ -106,7 +106,11 @@ export const duplicateNode = (graph: CanvasGraph, id: string): CanvasGraph => {
   const source = graph.nodes.find((n) => n.id === id);
   if (!source || source.type === 'start') return graph;
   const right = Math.max(...graph.nodes.map((n) => n.position.x));
-  const copy: CanvasNode = { id: newNodeId(), type: source.type, position: { x: right + FLOW_DUPLICATE_OFFSET_PX, y: source.position.y }, data: structuredClone(source.data) };
+  const data = structuredClone(source.data);
+  // The server keeps an OpenAI node's key under the node's id: the copy needs its own, typed in its dialog
+  // (one typed but not saved yet is copied along).
+  if (source.type === 'openai') data.typebotIntegration = { ...(data.typebotIntegration as object), hasApiKey: false, hasVoiceKey: false };
+  const copy: CanvasNode = { id: newNodeId(), type: source.type, position: { x: right + FLOW_DUPLICATE_OFFSET_PX, y: source.position.y }, data };
   return { ...graph, nodes: [...graph.nodes, copy] };
 };
 
