@@ -60,6 +60,7 @@ import {
 } from '../lib/graph';
 import { ContentDialog } from './content-dialog';
 import { CanvasContext, FlowNodeCard, type CanvasActions } from './flow-node';
+import { LeaveDialog, useLeaveGuard } from './leave-guard';
 import { MEDIA_TYPES, MediaDialog, type MediaNodeType } from './media-dialog';
 import { DIALOG_TYPES, NodeDialog, type DialogNodeType } from './node-dialog';
 import { TestPanel } from './test-panel';
@@ -121,7 +122,6 @@ function warningText(w: FlowWarning, label: (id: string) => string, t: (k: strin
 function FlowEditor({ flowId }: { flowId: number }) {
   const styles = useStyles();
   const { t } = useTranslation('flowbuilder');
-  const navigate = useNavigate();
   const doc = useQuery(flowDocumentKey(flowId), () => flowsApi.document(flowId));
   // Nodes and edges in one state: an edit of the graph changes both at once.
   const [flow, setFlow] = useState<{ nodes: Node[]; edges: Edge[] } | null>(null);
@@ -151,6 +151,8 @@ function FlowEditor({ flowId }: { flowId: number }) {
 
   const graph = useMemo(() => (flow ? canvasOf(flow.nodes, flow.edges) : null), [flow]);
   const dirty = useMemo(() => !!graph && !!saved && !sameDocument(graph, saved), [graph, saved]);
+  // Leaving through the app's own links or buttons with unsaved edits asks first (leave-guard.tsx).
+  const guard = useLeaveGuard(dirty);
 
   // Every change is kept as a draft until saved: leaving, reloading or a crash lose nothing.
   useEffect(() => {
@@ -272,7 +274,7 @@ function FlowEditor({ flowId }: { flowId: number }) {
   return (
     <PageContainer className={styles.page}>
       <div className={styles.header}>
-        <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label={t('back')} data-testid="flowbuilder-back" onClick={() => navigate('/flowbuilders')} />
+        <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label={t('back')} data-testid="flowbuilder-back" onClick={() => guard.leave('/flowbuilders')} />
         <Text as="h1" size={600} weight="semibold" className={styles.title}>
           {t('editorTitle')}
           {doc.data ? ` · ${doc.data.flow.name}` : ''}
@@ -375,6 +377,7 @@ function FlowEditor({ flowId }: { flowId: number }) {
           />
         ) : null}
       </div>
+      <LeaveDialog open={!!guard.pending} onStay={guard.stay} onLeave={guard.go} />
       {dialog && MEDIA_TYPES.includes(dialog.type) && editing ? (
         <MediaDialog type={dialog.type as MediaNodeType} data={editing.data} onSubmit={applyDialog} onClose={() => setDialog(null)} />
       ) : dialog && dialog.type === 'singleBlock' ? (

@@ -354,4 +354,36 @@ describe('/flowbuilder/:id', () => {
     await waitFor(() => expect(saved[1].nodes.find((n) => n.id === 'au')!.data).toEqual({ url: 'stored0abcdefghij.ogg', record: true }));
     expect(saved[1].nodes.find((n) => n.id === 'vi')!.data).toEqual({ url: 'old1abcdefghij.mp4' });
   });
+
+  it('asks before the app leaves the editor with unsaved edits; Stay keeps them, Leave goes', async () => {
+    flowsServer([flow(1, 'Menu', { version: 1 })], { 1: MENU_GRAPH });
+    signIn({ profile: 'admin' });
+    renderApp('/flowbuilder/1');
+    await screen.findByTestId('flow-node-v');
+    const location = () => screen.getByTestId('location').textContent;
+    const dashboard = () => screen.getByTestId('side-menu').querySelector('a[href="/"]') as HTMLAnchorElement;
+    await waitFor(() => expect(dashboard()).toBeTruthy());
+    // Nothing to lose yet: the back button just goes.
+    fireEvent.click(screen.getByTestId('flowbuilder-back'));
+    await waitFor(() => expect(location()).toBe('/flowbuilders'));
+    fireEvent.click(await screen.findByTestId('flow-open-1'));
+    fireEvent.click(await screen.findByTestId('flow-node-duplicate-v'));
+    await waitFor(() => expect(screen.getByTestId('flowbuilder-hint').textContent).toMatch(/Unsaved/));
+
+    // A side-menu link: asked first, nothing happens until answered.
+    fireEvent.click(dashboard());
+    const ask = await screen.findByTestId('flowbuilder-leave-dialog');
+    expect(ask.textContent).toContain('Leave without saving?');
+    expect(location()).toBe('/flowbuilder/1');
+    fireEvent.click(screen.getByTestId('flowbuilder-leave-stay'));
+    await waitFor(() => expect(screen.queryByTestId('flowbuilder-leave-dialog')).toBeNull());
+    expect(location()).toBe('/flowbuilder/1');
+    expect(document.querySelectorAll('[data-node-type="message"]')).toHaveLength(2);
+
+    // The editor's own back button asks too; Leave goes (the draft keeps the edits).
+    fireEvent.click(screen.getByTestId('flowbuilder-back'));
+    fireEvent.click(await screen.findByTestId('flowbuilder-leave-go'));
+    await waitFor(() => expect(location()).toBe('/flowbuilders'));
+    expect(loadDraft(1)?.graph.nodes).toHaveLength(4);
+  });
 });

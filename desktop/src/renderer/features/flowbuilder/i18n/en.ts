@@ -122,6 +122,12 @@ const en = {
     maxTokens: 'Max tokens',
     maxMessages: 'Max messages',
   },
+  leave: {
+    title: 'Leave without saving?',
+    body: 'Your changes are not saved. They stay as a draft and come back when you open this flow again; what runs is the last saved version.',
+    stay: 'Stay',
+    go: 'Leave',
+  },
   media: {
     limits: '{{types}}, up to {{mb}} MB',
     current: 'Current file: {{name}}',

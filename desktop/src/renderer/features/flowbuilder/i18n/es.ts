@@ -124,6 +124,12 @@ const es: Translation<typeof en> = {
     maxTokens: 'Máximo de tokens',
     maxMessages: 'Máximo de mensajes',
   },
+  leave: {
+    title: '¿Salir sin guardar?',
+    body: 'Sus cambios no se guardaron. Quedan como borrador y vuelven cuando abra este flujo de nuevo; lo que se ejecuta es la última versión guardada.',
+    stay: 'Quedarse',
+    go: 'Salir',
+  },
   media: {
     limits: '{{types}}, hasta {{mb}} MB',
     current: 'Archivo actual: {{name}}',

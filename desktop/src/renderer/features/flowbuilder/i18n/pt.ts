@@ -124,6 +124,12 @@ const pt: Translation<typeof en> = {
     maxTokens: 'Máximo de tokens',
     maxMessages: 'Máximo de mensagens',
   },
+  leave: {
+    title: 'Sair sem salvar?',
+    body: 'Suas alterações não foram salvas. Elas ficam como rascunho e voltam quando você abrir este fluxo de novo; o que roda é a última versão salva.',
+    stay: 'Ficar',
+    go: 'Sair',
+  },
   media: {
     limits: '{{types}}, até {{mb}} MB',
     current: 'Arquivo atual: {{name}}',
