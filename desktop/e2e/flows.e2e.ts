@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Locator, Page, Response } from 'playwright-core';
 import { describeInChromium, startHarness, storySteps, type Harness } from './support/harness';
+import { screens } from './support/screens';
 
 /**
  * The flow builder in a real browser against the server as `npm start` runs it: an admin builds a flow
@@ -176,5 +177,51 @@ describeInChromium('the web app in Chromium: a flow drawn on the canvas guides a
     await says('Maria');
     await expect.poll(received, { timeout: UI_TIMEOUT }).toHaveLength(3);
     expect((await received())[2]).toBe('Obrigado, Maria! Vendas vai falar com você.');
+  });
+
+  it("the Typebot, OpenAI and leave dialogs at 1366 and 400 px, light and dark", async (ctx) => {
+    skipIfBroken(ctx);
+    const typebot = await h.api.post('/queueIntegration', { type: 'typebot', name: 'Typebot Vendas', urlN8N: 'https://typebot.example.com', typebotSlug: 'vendas' }, token);
+    expect(typebot.status).toBe(201);
+    await page.goto(`/flowbuilder/${flowId}`);
+    await nodeOf('question').waitFor();
+    await screens(page, 'flow-typebot-dialog', {
+      openDialog: async () => {
+        await byTestId('flowbuilder-add').click();
+        await byTestId('flowbuilder-add-typebot').click();
+        await byTestId('flow-dialog-integration').click();
+        await page.getByRole('option', { name: 'Typebot Vendas' }).waitFor();
+      },
+      shoot: async (name) => {
+        await shot(name);
+        await page.keyboard.press('Escape');
+      },
+    });
+    await screens(page, 'flow-openai-dialog', {
+      openDialog: async () => {
+        await byTestId('flowbuilder-add').click();
+        await byTestId('flowbuilder-add-openai').click();
+        await byTestId('flow-node-dialog-save').click();
+        await page.getByText('Type the API key').waitFor();
+      },
+    });
+    // An edit not saved, then the app's own link away: asked first.
+    await byTestId('flowbuilder-add').click();
+    await byTestId('flowbuilder-add-typebot').click();
+    await byTestId('flow-dialog-integration').click();
+    await page.getByRole('option', { name: 'Typebot Vendas' }).click();
+    await byTestId('flow-node-dialog-save').click();
+    await nodeOf('typebot').waitFor();
+    await page.locator('a[data-menu="dashboard"]').click();
+    await byTestId('flowbuilder-leave-dialog').waitFor();
+    await byTestId('flowbuilder-leave-stay').click();
+    await byTestId('flowbuilder-leave-dialog').waitFor({ state: 'detached' });
+    await screens(page, 'flow-leave-dialog', {
+      openDialog: async () => {
+        await byTestId('flowbuilder-back').click();
+        await byTestId('flowbuilder-leave-dialog').waitFor();
+      },
+    });
+    expect(new URL(page.url()).pathname).toBe(`/flowbuilder/${flowId}`);
   });
 });
