@@ -212,7 +212,8 @@ describeInChromium('the web app in Chromium: a flow drawn on the canvas guides a
     await page.getByRole('option', { name: 'Typebot Vendas' }).click();
     await byTestId('flow-node-dialog-save').click();
     await nodeOf('typebot').waitFor();
-    await page.locator('a[data-menu="dashboard"]').click();
+    // The app's own menu (the rail at this width): its link is stopped and asked about.
+    await byTestId('menu-rail').locator('a[href="/"]').click();
     await byTestId('flowbuilder-leave-dialog').waitFor();
     await byTestId('flowbuilder-leave-stay').click();
     await byTestId('flowbuilder-leave-dialog').waitFor({ state: 'detached' });

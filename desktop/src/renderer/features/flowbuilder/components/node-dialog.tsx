@@ -139,8 +139,9 @@ export const dialogSchema = (type: DialogNodeType): Schema<Data> => ({
 });
 
 const useStyles = makeStyles({
-  row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-start' },
-  grow: { flex: 1, minWidth: 0 },
+  // Side by side where there is room; one under the other on a narrow window (400 px).
+  row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'flex-start' },
+  grow: { flex: '1 1 180px', minWidth: 0, '& .fui-Input': { width: '100%', minWidth: 0 } },
   option: { display: 'flex', gap: tokens.spacingHorizontalXS, alignItems: 'center' },
   number: { width: '2em', textAlign: 'right', color: tokens.colorNeutralForeground2 },
 });
