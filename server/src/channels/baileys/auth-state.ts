@@ -10,6 +10,7 @@ import {
   type SignalKeyStore,
 } from '@whiskeysockets/baileys';
 import type { AuthStore } from '../types.js';
+import { cacheStore, type TtlCacheOptions } from './ttl-cache.js';
 
 /**
  * A Baileys auth state kept in the session's AuthStore (PostgreSQL), never on disk: the credentials
@@ -77,22 +78,14 @@ export const useAuthStoreState = async (store: AuthStore): Promise<StoredAuthSta
   return { state: { creds, keys }, saveCreds };
 };
 
+/** How long a signal key stays in memory after it was read or written (Baileys' own default: 5 minutes). */
+export const KEY_CACHE_TTL_MS = 5 * 60_000;
+/** Signal keys kept in memory per connection at most (least recently used out). */
+export const KEY_CACHE_MAX = 5_000;
+
 /**
- * An in-process cache in front of the key store (what makeCacheableSignalKeyStore wants), bounded and
- * without timers, so nothing outlives the socket it serves.
+ * An in-process cache in front of the key store (what makeCacheableSignalKeyStore wants): bounded in size
+ * and in time, without timers, so nothing outlives the socket it serves and an idle number holds no keys.
  */
-export const createKeyCache = (maxEntries = 10_000): CacheStore => {
-  const entries = new Map<string, unknown>();
-  return {
-    get: <T>(key: string) => entries.get(key) as T | undefined,
-    set: <T>(key: string, value: T) => {
-      entries.delete(key);
-      entries.set(key, value);
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-    },
-    del: (key: string) => {
-      entries.delete(key);
-    },
-    flushAll: () => entries.clear(),
-  };
-};
+export const createKeyCache = (options: Partial<TtlCacheOptions> = {}): CacheStore =>
+  cacheStore({ max: options.max ?? KEY_CACHE_MAX, ttlMs: options.ttlMs ?? KEY_CACHE_TTL_MS, now: options.now });

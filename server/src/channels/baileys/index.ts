@@ -41,6 +41,8 @@ export interface BaileysProviderOptions {
   /** Where messages the database could not take wait (a file per connection; default none: app.ts sets DATA_DIR/spool). */
   spoolDir?: string;
   spoolRetry?: { minMs: number; maxMs: number };
+  /** The clock of the sessions' caches and backoff (tests inject one); default Date.now. */
+  now?: () => number;
 }
 
 /** "2.3000.1023456789" as Baileys' version triple, or undefined when it is not one. */
@@ -105,6 +107,7 @@ export const createBaileysProvider = (options: BaileysProviderOptions = {}): Cha
     groupLookupTimeoutMs: options.groupLookupTimeoutMs ?? 5_000,
     baileysLogLevel: options.baileysLogLevel ?? 'warn',
     socketConfig: options.socketConfig ?? {},
+    now: options.now,
     webVersion: webVersionSource({
       fixed: parseWebVersion(options.webVersion ?? process.env.WA_WEB_VERSION),
       fetch: options.fetchWebVersion ?? fetchLatest,

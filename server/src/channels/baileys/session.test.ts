@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../errors.js';
 import type { AuthStore, CallEvent, ChannelEvents, ChannelPeer, ChannelStatus, InboundMessage, MessageUpdate } from '../types.js';
-import { fromStored, toStored, useAuthStoreState } from './auth-state.js';
+import { fromStored, KEY_CACHE_MAX, toStored, useAuthStoreState } from './auth-state.js';
 import { createBaileysProvider, type BaileysProviderOptions } from './index.js';
 import { FakeSocket } from '../../../testing/baileys-socket.js';
 import { mediaContent, quotedMessage, type BaileysSession } from './session.js';
@@ -22,7 +22,13 @@ class MemoryAuthStore implements AuthStore {
     return row === undefined ? null : (JSON.parse(row) as T);
   }
 
+  /** The keys asked of the store, one array per read. */
+  readonly reads: string[][] = [];
+  /** The keys of each write, in order. */
+  readonly writes: string[][] = [];
+
   async getMany<T>(keys: string[]): Promise<Record<string, T>> {
+    this.reads.push(keys);
     const out: Record<string, T> = {};
     for (const key of keys) {
       const row = this.rows.get(key);
@@ -32,6 +38,7 @@ class MemoryAuthStore implements AuthStore {
   }
 
   async set(entries: Record<string, unknown>): Promise<void> {
+    this.writes.push(Object.keys(entries));
     for (const [key, value] of Object.entries(entries)) {
       if (value === null || value === undefined) this.rows.delete(key);
       else this.rows.set(key, JSON.stringify(value));
@@ -431,6 +438,43 @@ describe('auth state in the AuthStore', () => {
     await fresh.set({ 'pre-key': { '1': null } });
     expect(store.rows.has('pre-key-1')).toBe(false);
     await again.session.stop();
+  });
+
+  it('keeps a signal key in memory for 5 minutes after loading it, then reads the store again', async () => {
+    let now = 1_000_000;
+    const store = new MemoryAuthStore();
+    const h = harness({ now: () => now }, store);
+    await h.session.start();
+    const keys = h.socket().config.auth.keys;
+    await keys.set({ session: { [`${CUSTOMER}.0`]: Buffer.from([7, 7]) } });
+    const reads = () => store.reads.filter((r) => r.includes(`session-${CUSTOMER}.0`)).length;
+    await keys.get('session', [`${CUSTOMER}.0`]);
+    now += 5 * 60_000 - 1;
+    await keys.get('session', [`${CUSTOMER}.0`]);
+    expect(reads()).toBe(0);
+    now += 1;
+    const again = await keys.get('session', [`${CUSTOMER}.0`]);
+    expect(reads()).toBe(1);
+    expect([...again[`${CUSTOMER}.0`]]).toEqual([7, 7]);
+    await h.session.stop();
+  });
+
+  it('holds at most KEY_CACHE_MAX signal keys per connection, the least recently used going first', async () => {
+    const store = new MemoryAuthStore();
+    const h = harness({}, store);
+    await h.session.start();
+    const keys = h.socket().config.auth.keys;
+    const many = Object.fromEntries(Array.from({ length: KEY_CACHE_MAX }, (_, i) => [String(i), { public: Buffer.from([1]), private: Buffer.from([2]) }]));
+    await keys.set({ 'pre-key': many });
+    // 0 used again: 1 is now the least recently used, and goes when one more key comes in.
+    await keys.get('pre-key', ['0']);
+    await keys.set({ 'pre-key': { extra: { public: Buffer.from([3]), private: Buffer.from([4]) } } });
+    store.reads.length = 0;
+    await keys.get('pre-key', ['0', '2', 'extra']);
+    expect(store.reads).toEqual([]);
+    await keys.get('pre-key', ['1']);
+    expect(store.reads).toEqual([['pre-key-1']]);
+    await h.session.stop();
   });
 
   it('writes credential snapshots in order', async () => {

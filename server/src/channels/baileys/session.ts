@@ -44,6 +44,7 @@ import type {
 } from '../types.js';
 import { createKeyCache, useAuthStoreState } from './auth-state.js';
 import { InboundSpool, isDatabaseUnreachable } from './spool.js';
+import { TtlCache } from './ttl-cache.js';
 import {
   identityOf,
   jidForPeer,
@@ -107,7 +108,24 @@ export interface BaileysSessionConfig {
    */
   spoolDir?: string;
   spoolRetry?: { minMs: number; maxMs: number };
+  /** The clock of the caches and of the backoff's reset (injected by tests); default Date.now. */
+  now?: () => number;
 }
+
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+/**
+ * What a session keeps in memory, bounded in count and in time (least recently used out), so a number that
+ * runs for a year holds no more than one that runs for a day. Group metadata lives a day (Baileys sends to
+ * a group's members from it); a chat's disappearing timer is read again from the store when it expired.
+ */
+export const SESSION_CACHES = {
+  groups: { max: 1_000, ttlMs: DAY_MS },
+  groupSubjects: { max: 2_000, ttlMs: DAY_MS },
+  chatExpirations: { max: 5_000, ttlMs: 6 * HOUR_MS },
+  /** Baileys' own default for its retry counters is an hour. */
+  retryCounters: { max: 5_000, ttlMs: HOUR_MS },
+} as const;
 
 /** What WhatsApp's media servers answer for a file they no longer keep: the phone must upload it again. */
 const MEDIA_GONE = new Set([404, 410]);
@@ -377,17 +395,17 @@ export class BaileysSession implements ChannelSession {
   private lastReason: string | undefined;
   /** Aborted on stop/logout: ends waits (media, group lookups) that a dead socket would never settle. */
   private lifetime = new AbortController();
-  private readonly groups = new Map<string, GroupMetadata>();
-  private readonly groupSubjects = new Map<string, string>();
+  private readonly groups: TtlCache<string, GroupMetadata>;
+  private readonly groupSubjects: TtlCache<string, string>;
   private readonly groupLookups = new Map<string, Promise<string | undefined>>();
   private readonly seenUpdates = new Set<string>();
   /** Disappearing-message timer per chat jid (seconds), as the chat's messages announce it: our replies follow it. */
-  private readonly chatExpirations = new Map<string, number>();
+  private readonly chatExpirations: TtlCache<string, number>;
   /**
    * How often each message was asked for again (a phone that could not decrypt it), kept across the
    * socket restarts of this session so a retry after a reconnect is still counted and answered.
    */
-  private readonly retryCounters = createKeyCache(5_000);
+  private readonly retryCounters: ReturnType<typeof createKeyCache>;
   /** The auth state in memory, reused on a restart WhatsApp asks for (515) instead of a reload racing the last save. */
   private authState: { state: AuthenticationState; saveCreds: () => Promise<void> } | undefined;
   private restartWithState = false;
@@ -408,12 +426,18 @@ export class BaileysSession implements ChannelSession {
   private spoolTimer: NodeJS.Timeout | undefined;
   private spoolDelay: number;
   private draining: Promise<void> | undefined;
+  private readonly now: () => number;
 
   constructor(
     private readonly options: SessionOptions,
     private readonly config: BaileysSessionConfig,
   ) {
     this.log = options.logger;
+    this.now = config.now ?? Date.now;
+    this.groups = new TtlCache({ ...SESSION_CACHES.groups, now: this.now });
+    this.groupSubjects = new TtlCache({ ...SESSION_CACHES.groupSubjects, now: this.now });
+    this.chatExpirations = new TtlCache({ ...SESSION_CACHES.chatExpirations, now: this.now });
+    this.retryCounters = createKeyCache({ ...SESSION_CACHES.retryCounters, now: this.now });
     this.baileysLog = options.logger.child({ module: 'baileys' }, { level: config.baileysLogLevel });
     this.lifecycle = new SerialQueue((err) => this.log.error({ err }, 'channel status handler failed'));
     this.inbound = new SerialQueue((err) => this.log.error({ err }, 'channel event handler failed'));
@@ -647,7 +671,7 @@ export class BaileysSession implements ChannelSession {
         logger: this.baileysLog as unknown as SocketConfig['logger'],
         auth: {
           creds: state.creds,
-          keys: makeCacheableSignalKeyStore(state.keys, this.baileysLog as unknown as SocketConfig['logger'], createKeyCache()),
+          keys: makeCacheableSignalKeyStore(state.keys, this.baileysLog as unknown as SocketConfig['logger'], createKeyCache({ now: this.now })),
         },
       });
       this.attach(socket, state.creds, saveCreds);
