@@ -60,20 +60,33 @@ export const useAuthStoreState = async (store: AuthStore): Promise<StoredAuthSta
         }
       }
       if (Object.keys(entries).length === 0) return;
-      // The creds travel with the keys (one write): they hold the counters (next pre-key id, signed
-      // pre-key) that say which keys exist, and must never be stored ahead of or behind them.
-      await write(() => ({ ...entries, [CREDS_KEY]: toStored(creds) }));
+      // The creds travel with the keys (one write) when they changed: they hold the counters (next pre-key
+      // id, signed pre-key) that say which keys exist, and must never be stored ahead of or behind them.
+      await write(entries);
     },
   };
 
+  /** The credentials as last stored (JSON text): unchanged ones are not written again with every key. */
+  let storedCreds: string | undefined = stored ? JSON.stringify(toStored(creds)) : undefined;
   let writes: Promise<void> = Promise.resolve();
-  /** Chained so that an older snapshot never lands after a newer one; the snapshot is taken when its turn comes. */
-  const write = (entries: () => Record<string, unknown>): Promise<void> => {
-    const next = writes.then(() => store.set(entries()));
+  /**
+   * Chained so that an older snapshot never lands after a newer one; the snapshot of the credentials is
+   * taken when its turn comes, and goes along only when it differs from the one stored.
+   */
+  const write = (entries: Record<string, unknown>): Promise<void> => {
+    const next = writes.then(async () => {
+      const snapshot = toStored(creds);
+      const text = JSON.stringify(snapshot);
+      const changed = text !== storedCreds;
+      const all = changed ? { ...entries, [CREDS_KEY]: snapshot } : entries;
+      if (Object.keys(all).length === 0) return;
+      await store.set(all);
+      if (changed) storedCreds = text;
+    });
     writes = next.catch(() => undefined);
     return next;
   };
-  const saveCreds = (): Promise<void> => write(() => ({ [CREDS_KEY]: toStored(creds) }));
+  const saveCreds = (): Promise<void> => write({});
 
   return { state: { creds, keys }, saveCreds };
 };

@@ -477,6 +477,42 @@ describe('auth state in the AuthStore', () => {
     await h.session.stop();
   });
 
+  it('writes the credentials with a key only when they changed', async () => {
+    const store = new MemoryAuthStore();
+    const first = await useAuthStoreState(store);
+    await first.saveCreds();
+    store.writes.length = 0;
+    const { state } = await useAuthStoreState(store);
+    await state.keys.set({ session: { a: Buffer.from([1]) } });
+    await state.keys.set({ session: { b: Buffer.from([2]) } });
+    expect(store.writes).toEqual([['session-a'], ['session-b']]);
+    state.creds.nextPreKeyId += 30;
+    await state.keys.set({ 'pre-key': { '1': { public: Buffer.from([1]), private: Buffer.from([2]) } } });
+    await state.keys.set({ session: { c: Buffer.from([3]) } });
+    expect(store.writes.slice(2)).toEqual([['pre-key-1', 'creds'], ['session-c']]);
+    expect(JSON.parse(store.rows.get('creds')!).nextPreKeyId).toBe(state.creds.nextPreKeyId);
+  });
+
+  it('does not count credentials as stored when their write failed', async () => {
+    const store = new MemoryAuthStore();
+    let fail = true;
+    const flaky: AuthStore = {
+      get: (k) => store.get(k),
+      getMany: (k) => store.getMany(k),
+      clear: () => store.clear(),
+      set: async (entries) => {
+        if (fail) throw new Error('database down');
+        await store.set(entries);
+      },
+    };
+    const { state, saveCreds } = await useAuthStoreState(flaky);
+    state.creds.nextPreKeyId = 77;
+    await expect(saveCreds()).rejects.toThrow('database down');
+    fail = false;
+    await state.keys.set({ session: { a: Buffer.from([1]) } });
+    expect(JSON.parse(store.rows.get('creds')!).nextPreKeyId).toBe(77);
+  });
+
   it('writes credential snapshots in order', async () => {
     const writes: unknown[] = [];
     const store = new MemoryAuthStore();
