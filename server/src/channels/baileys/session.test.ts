@@ -1385,6 +1385,46 @@ describe('BaileysSession on real phones', () => {
     await h.session.stop();
   });
 
+  it('gives Baileys group metadata from a cache that fetches on a miss, survives reconnects, follows members and lasts a day', async () => {
+    let now = 1_000_000;
+    const h = harness({ now: () => now });
+    await h.session.start();
+    const group = `${GROUP}@g.us`;
+    const members = (socket: FakeSocket, ids: string[]) => {
+      socket.groupMetadata = async (jid) => {
+        socket.groupLookups += 1;
+        return { id: jid, subject: 'Equipe', owner: undefined, participants: ids.map((id) => ({ id, admin: null })) };
+      };
+    };
+    members(h.socket(), ['5511911112222@s.whatsapp.net']);
+    h.socket().open();
+    // What Baileys' relayMessage calls before each group send (messages-send.js).
+    const cached = (jid: string) => h.socket().config.cachedGroupMetadata!(jid);
+    expect((await cached(group))?.participants).toHaveLength(1);
+    await cached(group);
+    expect(h.socket().groupLookups).toBe(1);
+
+    h.socket().close(DisconnectReason.connectionLost);
+    await vi.advanceTimersByTimeAsync(2_000);
+    await settle();
+    expect(h.sockets).toHaveLength(2);
+    members(h.socket(), ['5511911112222@s.whatsapp.net', '5511933334444@s.whatsapp.net']);
+    h.socket().open();
+    expect((await cached(group))?.participants).toHaveLength(1);
+    expect(h.socket().groupLookups).toBe(0);
+
+    h.socket().emit('group-participants.update', { id: group, author: '5511911112222@s.whatsapp.net', participants: [], action: 'add' });
+    expect((await cached(group))?.participants).toHaveLength(2);
+    expect(h.socket().groupLookups).toBe(1);
+    await cached(group);
+    expect(h.socket().groupLookups).toBe(1);
+
+    now += 24 * 60 * 60_000;
+    await cached(group);
+    expect(h.socket().groupLookups).toBe(2);
+    await h.session.stop();
+  });
+
   it('reuses the credentials in memory on a restart WhatsApp asks for (515), and reloads them after other closes', async () => {
     const store = new MemoryAuthStore();
     const h = harness({}, store);

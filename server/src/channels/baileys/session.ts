@@ -397,7 +397,7 @@ export class BaileysSession implements ChannelSession {
   private lifetime = new AbortController();
   private readonly groups: TtlCache<string, GroupMetadata>;
   private readonly groupSubjects: TtlCache<string, string>;
-  private readonly groupLookups = new Map<string, Promise<string | undefined>>();
+  private readonly groupLookups = new Map<string, Promise<GroupMetadata | undefined>>();
   private readonly seenUpdates = new Set<string>();
   /** Disappearing-message timer per chat jid (seconds), as the chat's messages announce it: our replies follow it. */
   private readonly chatExpirations: TtlCache<string, number>;
@@ -665,7 +665,9 @@ export class BaileysSession implements ChannelSession {
         shouldIgnoreJid: ignoredJid,
         getMessage: (key) => this.storedMessage(key),
         msgRetryCounterCache: this.retryCounters,
-        cachedGroupMetadata: async (jid) => this.groups.get(jid),
+        // Baileys sends to a group's members from this (else it queries WhatsApp on every group send,
+        // which WhatsApp rate-limits): our cache, kept across reconnects, fetched once on a miss.
+        cachedGroupMetadata: (jid) => this.groupMetadata(jid),
         ...(version ? { version } : {}),
         ...this.config.socketConfig,
         logger: this.baileysLog as unknown as SocketConfig['logger'],
@@ -684,7 +686,6 @@ export class BaileysSession implements ChannelSession {
 
   private attach(socket: BaileysSocket, creds: object, saveCreds: () => Promise<void>): void {
     this.socket = socket;
-    this.groups.clear();
     const current = () => this.socket === socket && this.running;
     const listeners: Listeners = {
       'connection.update': (update) => {
@@ -753,8 +754,9 @@ export class BaileysSession implements ChannelSession {
         }
       },
       'group-participants.update': ({ id }) => {
-        // Sending to a group encrypts for its members: stale members must be fetched again.
-        this.groups.delete(id);
+        if (!current()) return;
+        // Sending to a group encrypts for its members: stale members are fetched again.
+        this.refreshGroup(id, socket);
       },
     };
     for (const [event, listener] of Object.entries(listeners)) {
@@ -1143,16 +1145,31 @@ export class BaileysSession implements ChannelSession {
     if (group.subject) this.groupSubjects.set(group.id, group.subject);
   }
 
-  /** A group's subject: cached, else fetched once (concurrent asks share the fetch) within a time limit. */
-  private groupSubject(jid: string, socket: BaileysSocket): Promise<string | undefined> {
+  /** A group's subject: cached, else from its metadata (fetched once, within a time limit). */
+  private async groupSubject(jid: string, socket: BaileysSocket): Promise<string | undefined> {
     const known = this.groupSubjects.get(jid);
+    if (known) return known;
+    return (await this.groupMetadata(jid, socket))?.subject || undefined;
+  }
+
+  /**
+   * A group's metadata: cached for a day and across reconnects, else fetched from WhatsApp (concurrent asks
+   * share the fetch) within a time limit; undefined when that fails (Baileys then asks WhatsApp itself).
+   */
+  private groupMetadata(jid: string, socket: BaileysSocket | undefined = this.socket): Promise<GroupMetadata | undefined> {
+    const known = this.groups.get(jid);
     if (known) return Promise.resolve(known);
+    if (!socket) return Promise.resolve(undefined);
+    return this.fetchGroup(jid, socket);
+  }
+
+  private fetchGroup(jid: string, socket: BaileysSocket): Promise<GroupMetadata | undefined> {
     let lookup = this.groupLookups.get(jid);
     if (!lookup) {
       lookup = this.within(this.config.groupLookupTimeoutMs, socket.groupMetadata(jid))
         .then((group) => {
           this.rememberGroup(group);
-          return group.subject || undefined;
+          return group;
         })
         .catch((err: unknown) => {
           this.log.warn({ err, group: jid }, 'group metadata lookup failed');
@@ -1162,6 +1179,17 @@ export class BaileysSession implements ChannelSession {
       this.groupLookups.set(jid, lookup);
     }
     return lookup;
+  }
+
+  /** Members joined or left: the metadata is fetched again, after any fetch already under way (it may predate the change). */
+  private refreshGroup(jid: string, socket: BaileysSocket): void {
+    this.groups.delete(jid);
+    const before = this.groupLookups.get(jid) ?? Promise.resolve(undefined);
+    void before.then(() => {
+      if (this.socket !== socket || !this.running) return;
+      this.groups.delete(jid);
+      return this.fetchGroup(jid, socket);
+    });
   }
 
   /** Adds the phone number of a LID-only peer when Baileys has learnt the pair (a local lookup). */
