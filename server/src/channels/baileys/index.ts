@@ -18,8 +18,11 @@ export const BAILEYS_PROVIDER_NAME = 'beta';
 export interface BaileysProviderOptions {
   /** Builds the socket (default: Baileys' makeWASocket). Tests pass a fake with the same `ev` API. */
   socketFactory?: SocketFactory;
-  /** Reconnect backoff: baseMs (default 2000) doubling to maxMs (default 60000), ±jitter (default 0.2). */
-  reconnect?: { baseMs?: number; maxMs?: number; jitter?: number };
+  /**
+   * Reconnect backoff: baseMs (default 2000) doubling to maxMs (default 60000), ±jitter (default 0.2),
+   * starting over once a connection stayed open stableMs (default 3 minutes).
+   */
+  reconnect?: { baseMs?: number; maxMs?: number; jitter?: number; stableMs?: number };
   /** QR codes shown without a scan before TIMEOUT (default 5). */
   maxQrCodes?: number;
   /** Fetches a message's media (default: Baileys' downloadMediaMessage). */
@@ -100,6 +103,7 @@ export const createBaileysProvider = (options: BaileysProviderOptions = {}): Cha
       baseMs: options.reconnect?.baseMs ?? 2_000,
       maxMs: options.reconnect?.maxMs ?? 60_000,
       jitter: options.reconnect?.jitter ?? 0.2,
+      stableMs: options.reconnect?.stableMs ?? 3 * 60_000,
     },
     maxQrCodes: options.maxQrCodes ?? 5,
     downloadMedia: options.downloadMedia ?? defaultDownloadMedia,

@@ -220,21 +220,55 @@ describe('BaileysSession lifecycle', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('starts the backoff over once a connection opens again', async () => {
-    const h = harness();
+  it('starts the backoff over only once a connection stayed open for minutes, not each time it opens', async () => {
+    let now = 1_000_000;
+    const h = harness({ now: () => now });
     await h.session.start();
+    const nextAfter = async (delay: number) => {
+      const before = h.sockets.length;
+      await vi.advanceTimersByTimeAsync(delay - 1);
+      await settle();
+      expect(h.sockets).toHaveLength(before);
+      await vi.advanceTimersByTimeAsync(1);
+      await settle();
+      expect(h.sockets).toHaveLength(before + 1);
+    };
     h.socket().close(DisconnectReason.connectionLost);
-    await vi.advanceTimersByTimeAsync(2_000);
-    await settle();
-    h.socket().close(DisconnectReason.connectionLost);
-    await vi.advanceTimersByTimeAsync(4_000);
-    await settle();
+    await nextAfter(2_000);
+    // Opens and drops at once: still backing off.
     h.socket().open();
+    now += 10_000;
     h.socket().close(DisconnectReason.connectionLost);
-    await vi.advanceTimersByTimeAsync(2_000);
-    await settle();
-    expect(h.sockets).toHaveLength(4);
+    await nextAfter(4_000);
+    h.socket().open();
+    now += 3 * 60_000 - 1;
+    h.socket().close(DisconnectReason.connectionLost);
+    await nextAfter(8_000);
+    // Stable for 3 minutes: a drop after that starts over.
+    h.socket().open();
+    now += 3 * 60_000;
+    h.socket().close(DisconnectReason.connectionLost);
+    await nextAfter(2_000);
     await h.session.stop();
+  });
+
+  it('varies each delay by its jitter', async () => {
+    const random = vi.spyOn(Math, 'random');
+    try {
+      const h = harness({ reconnect: { baseMs: 2_000, maxMs: 10_000, jitter: 0.5 } });
+      await h.session.start();
+      random.mockReturnValue(0);
+      h.socket().close(DisconnectReason.connectionLost);
+      // 2 s less half: 1 s
+      await vi.advanceTimersByTimeAsync(999);
+      expect(h.sockets).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await settle();
+      expect(h.sockets).toHaveLength(2);
+      await h.session.stop();
+    } finally {
+      random.mockRestore();
+    }
   });
 
   it('reconnects at once when WhatsApp asks for a restart (after a scan)', async () => {

@@ -85,8 +85,11 @@ export type MediaDownloader = (message: WAMessage, socket: BaileysSocket, logger
 export interface BaileysSessionConfig {
   /** Builds the socket; makeWASocket unless a test or an embedder says otherwise. */
   socketFactory: SocketFactory;
-  /** Reconnect delays: baseMs doubling per failed attempt up to maxMs, each varied by ±jitter (a fraction). */
-  reconnect: { baseMs: number; maxMs: number; jitter: number };
+  /**
+   * Reconnect delays: baseMs doubling per failed attempt up to maxMs, each varied by ±jitter (a fraction);
+   * the doubling starts over only once a connection stayed open stableMs.
+   */
+  reconnect: { baseMs: number; maxMs: number; jitter: number; stableMs: number };
   /** QR codes shown without a scan before the session gives up with TIMEOUT. */
   maxQrCodes: number;
   downloadMedia: MediaDownloader;
@@ -388,6 +391,8 @@ export class BaileysSession implements ChannelSession {
   private connected = false;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private attempts = 0;
+  /** When the current connection opened (this.now()), to tell a stable connection from one that drops at once. */
+  private openedAt: number | undefined;
   private qrCount = 0;
   private me: OwnIdentity = {};
   /** The last status handed to the handlers ('qrcode' once a code is shown), to report changes only. */
@@ -476,6 +481,7 @@ export class BaileysSession implements ChannelSession {
     this.running = true;
     this.lifetime = new AbortController();
     this.attempts = 0;
+    this.openedAt = undefined;
     this.qrCount = 0;
     this.reportStatus('OPENING');
     await this.connect();
@@ -781,7 +787,9 @@ export class BaileysSession implements ChannelSession {
 
   private onOpen(socket: BaileysSocket): void {
     this.connected = true;
-    this.attempts = 0;
+    // The backoff is not reset here: a connection that opens and drops at once would retry every few
+    // seconds forever. It starts over once the connection proved stable (onClose).
+    this.openedAt = this.now();
     this.qrCount = 0;
     const user = socket.user;
     this.me = { number: identityOf(user?.id).number ?? identityOf(user?.phoneNumber).number, lid: identityOf(user?.lid).lid };
@@ -794,6 +802,8 @@ export class BaileysSession implements ChannelSession {
     const code = disconnectCode(error);
     const reason = closeReason(code);
     this.connected = false;
+    if (this.openedAt !== undefined && this.now() - this.openedAt >= this.config.reconnect.stableMs) this.attempts = 0;
+    this.openedAt = undefined;
     this.detach();
     if (code !== undefined && LOGGED_OUT.has(code)) {
       this.log.info({ code }, 'WhatsApp logged out; forgetting the credentials');
