@@ -161,6 +161,10 @@ describe('two server processes on one database', () => {
       new ConnectionLeases(() => forSystem(apps.B!.app.orm.em), { owner: 'process-B' }).fence(tx, wa.id),
     );
     await expect(bStore.set({ 'sandbox:creds': { number: 'overwritten' } })).rejects.toBeInstanceOf(LeaseLostError);
+    // What a session asks after a 440 (connection replaced): B's no longer holds the lease, C's does.
+    const sessionOf = (label: Label) => sessions.filter((s) => s.label === label && s.whatsappId === wa.id).at(-1)!;
+    expect(await sessionOf('B').options.holdsLease?.()).toBe(false);
+    expect(await sessionOf('C').options.holdsLease?.()).toBe(true);
 
     // B wakes up: its next round finds the lease gone and stops the socket.
     const stopped = next('stop', 'B', wa.id);

@@ -440,6 +440,7 @@ export class ChannelManager {
           clear: () => (gate.owned ? auth.clear() : Promise.reject(new LeaseLostError(connection.id))),
         },
         logger,
+        holdsLease: async () => gate.owned && (!this.wiring.leases || (await this.wiring.leases.ownerOf(connection.id)) === this.wiring.leases.owner),
       }),
       logger,
     );

@@ -216,6 +216,11 @@ export interface SessionOptions {
   events: ChannelEvents;
   auth: AuthStore;
   logger: Logger;
+  /**
+   * Whether this process still holds the connection's lease (another process may have taken it over);
+   * absent: no other process can run it.
+   */
+  holdsLease?(): Promise<boolean>;
 }
 
 export interface ChannelProvider {

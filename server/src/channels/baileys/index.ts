@@ -20,9 +20,10 @@ export interface BaileysProviderOptions {
   socketFactory?: SocketFactory;
   /**
    * Reconnect backoff: baseMs (default 2000) doubling to maxMs (default 60000), ±jitter (default 0.2),
-   * starting over once a connection stayed open stableMs (default 3 minutes).
+   * starting over once a connection stayed open stableMs (default 3 minutes); after a 440 under our own
+   * lease, one more try after replacedRetryMs (default a minute).
    */
-  reconnect?: { baseMs?: number; maxMs?: number; jitter?: number; stableMs?: number };
+  reconnect?: { baseMs?: number; maxMs?: number; jitter?: number; stableMs?: number; replacedRetryMs?: number };
   /** QR codes shown without a scan before TIMEOUT (default 5). */
   maxQrCodes?: number;
   /** Fetches a message's media (default: Baileys' downloadMediaMessage). */
@@ -104,6 +105,7 @@ export const createBaileysProvider = (options: BaileysProviderOptions = {}): Cha
       maxMs: options.reconnect?.maxMs ?? 60_000,
       jitter: options.reconnect?.jitter ?? 0.2,
       stableMs: options.reconnect?.stableMs ?? 3 * 60_000,
+      replacedRetryMs: options.reconnect?.replacedRetryMs ?? 60_000,
     },
     maxQrCodes: options.maxQrCodes ?? 5,
     downloadMedia: options.downloadMedia ?? defaultDownloadMedia,

@@ -4,7 +4,7 @@ import { aesEncryptGCM, DisconnectReason, hmacSign, initAuthCreds, proto, type W
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../errors.js';
-import type { AuthStore, CallEvent, ChannelEvents, ChannelPeer, ChannelStatus, InboundMessage, MessageUpdate } from '../types.js';
+import type { AuthStore, CallEvent, ChannelEvents, ChannelPeer, ChannelStatus, InboundMessage, MessageUpdate, SessionOptions } from '../types.js';
 import { fromStored, KEY_CACHE_MAX, toStored, useAuthStoreState } from './auth-state.js';
 import { createBaileysProvider, type BaileysProviderOptions } from './index.js';
 import { FakeSocket } from '../../../testing/baileys-socket.js';
@@ -137,7 +137,7 @@ interface Harness {
   idle: () => Promise<void>;
 }
 
-const harness = (options: BaileysProviderOptions = {}, store = new MemoryAuthStore(), logger = silent): Harness => {
+const harness = (options: BaileysProviderOptions = {}, store = new MemoryAuthStore(), logger = silent, extra: Partial<SessionOptions> = {}): Harness => {
   const sockets: FakeSocket[] = [];
   const provider = createBaileysProvider({
     reconnect: { baseMs: 2_000, maxMs: 10_000, jitter: 0 },
@@ -152,7 +152,7 @@ const harness = (options: BaileysProviderOptions = {}, store = new MemoryAuthSto
     },
   });
   const rec = recorder();
-  const session = provider.createSession({ whatsappId: 7, companyId: 3, events: rec.events, auth: store, logger }) as BaileysSession;
+  const session = provider.createSession({ whatsappId: 7, companyId: 3, events: rec.events, auth: store, logger, ...extra }) as BaileysSession;
   return { session, store, rec, sockets, socket: () => sockets[sockets.length - 1], idle: () => session.whenIdle() };
 };
 
@@ -1399,13 +1399,21 @@ describe('BaileysSession on real phones', () => {
     await h.session.stop();
   });
 
-  it('on 440 (connection replaced) stops, keeps the credentials and says so, without reconnecting', async () => {
-    const h = harness();
+  it('on 440 (connection replaced) while another process holds the lease: stops, keeps the credentials and says so, without reconnecting', async () => {
+    let leaseChecks = 0;
+    const h = harness({}, new MemoryAuthStore(), silent, {
+      holdsLease: async () => {
+        leaseChecks += 1;
+        return false;
+      },
+    });
     await h.session.start();
     h.socket().emit('creds.update', { registered: true });
     h.socket().open();
     h.socket().close(DisconnectReason.connectionReplaced);
+    await settle();
     await h.idle();
+    expect(leaseChecks).toBe(1);
     expect(h.rec.statuses.at(-1)).toEqual({ status: 'DISCONNECTED', info: { reason: 'connectionReplaced:440' } });
     expect(vi.getTimerCount()).toBe(0);
     await vi.advanceTimersByTimeAsync(120_000);
@@ -1457,6 +1465,43 @@ describe('BaileysSession on real phones', () => {
     await cached(group);
     expect(h.socket().groupLookups).toBe(2);
     await h.session.stop();
+  });
+
+  it('on 440 while this process still holds the lease: one more try after a minute, then stops for good', async () => {
+    let ours = true;
+    const h = harness({ reconnect: { baseMs: 2_000, maxMs: 10_000, jitter: 0, replacedRetryMs: 60_000 } }, new MemoryAuthStore(), silent, {
+      holdsLease: async () => ours,
+    });
+    await h.session.start();
+    h.socket().open();
+    h.socket().close(DisconnectReason.connectionReplaced);
+    await settle();
+    await h.idle();
+    expect(h.rec.statuses.at(-1)).toEqual({ status: 'OPENING', info: { reason: 'connectionReplaced:440' } });
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(h.sockets).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await settle();
+    expect(h.sockets).toHaveLength(2);
+    // Replaced again at once: the one try was spent; it stops even with the lease.
+    h.socket().open();
+    h.socket().close(DisconnectReason.connectionReplaced);
+    await settle();
+    await h.idle();
+    expect(h.rec.statuses.at(-1)).toEqual({ status: 'DISCONNECTED', info: { reason: 'connectionReplaced:440' } });
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(h.sockets).toHaveLength(2);
+
+    // Started again by an admin, a 440 after the lease went elsewhere stops at once.
+    await h.session.start();
+    h.socket().open();
+    ours = false;
+    h.socket().close(DisconnectReason.connectionReplaced);
+    await settle();
+    await h.idle();
+    expect(h.rec.statuses.at(-1)).toEqual({ status: 'DISCONNECTED', info: { reason: 'connectionReplaced:440' } });
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('reuses the credentials in memory on a restart WhatsApp asks for (515), and reloads them after other closes', async () => {

@@ -87,9 +87,10 @@ export interface BaileysSessionConfig {
   socketFactory: SocketFactory;
   /**
    * Reconnect delays: baseMs doubling per failed attempt up to maxMs, each varied by ±jitter (a fraction);
-   * the doubling starts over only once a connection stayed open stableMs.
+   * the doubling starts over only once a connection stayed open stableMs. After a 440 while this process
+   * still holds the lease, one more try after replacedRetryMs.
    */
-  reconnect: { baseMs: number; maxMs: number; jitter: number; stableMs: number };
+  reconnect: { baseMs: number; maxMs: number; jitter: number; stableMs: number; replacedRetryMs: number };
   /** QR codes shown without a scan before the session gives up with TIMEOUT. */
   maxQrCodes: number;
   downloadMedia: MediaDownloader;
@@ -393,6 +394,8 @@ export class BaileysSession implements ChannelSession {
   private attempts = 0;
   /** When the current connection opened (this.now()), to tell a stable connection from one that drops at once. */
   private openedAt: number | undefined;
+  /** The one retry after a 440 was spent (until a connection proves stable or an admin starts it again). */
+  private replacedRetried = false;
   private qrCount = 0;
   private me: OwnIdentity = {};
   /** The last status handed to the handlers ('qrcode' once a code is shown), to report changes only. */
@@ -482,6 +485,7 @@ export class BaileysSession implements ChannelSession {
     this.lifetime = new AbortController();
     this.attempts = 0;
     this.openedAt = undefined;
+    this.replacedRetried = false;
     this.qrCount = 0;
     this.reportStatus('OPENING');
     await this.connect();
@@ -802,7 +806,10 @@ export class BaileysSession implements ChannelSession {
     const code = disconnectCode(error);
     const reason = closeReason(code);
     this.connected = false;
-    if (this.openedAt !== undefined && this.now() - this.openedAt >= this.config.reconnect.stableMs) this.attempts = 0;
+    if (this.openedAt !== undefined && this.now() - this.openedAt >= this.config.reconnect.stableMs) {
+      this.attempts = 0;
+      this.replacedRetried = false;
+    }
     this.openedAt = undefined;
     this.detach();
     if (code !== undefined && LOGGED_OUT.has(code)) {
@@ -816,11 +823,7 @@ export class BaileysSession implements ChannelSession {
       return;
     }
     if (code === DisconnectReason.connectionReplaced) {
-      // Another session took this number over: reconnecting would knock it off in turn, forever. Stop,
-      // keep the credentials, and let an admin reconnect.
-      this.log.warn({ code }, 'WhatsApp connection replaced by another session; not reconnecting');
-      this.halt();
-      this.reportStatus('DISCONNECTED', { reason: reason! });
+      void this.onReplaced(reason!);
       return;
     }
     if (code === VERSION_REFUSED) {
@@ -834,6 +837,41 @@ export class BaileysSession implements ChannelSession {
       this.reportStatus('OPENING', { reason: reason ?? 'connectionClosed' });
     }
     this.scheduleReconnect(code);
+  }
+
+  /**
+   * Another session took this number over (440). When it is another process of ours, it holds the lease
+   * now: reconnecting would knock it off in turn, forever; stop and keep the credentials. When this process
+   * still holds the lease, the other was a stray (a partition healed, a phone's old link): one more try
+   * after about a minute, so a number is not left with nobody connected; a second 440 stops it for good.
+   */
+  private async onReplaced(reason: string): Promise<void> {
+    const generation = this.generation;
+    let ours = false;
+    if (!this.replacedRetried) {
+      try {
+        ours = this.options.holdsLease ? await this.options.holdsLease() : true;
+      } catch (err) {
+        this.log.warn({ err }, 'lease check after a 440 failed; taking the lease as lost');
+      }
+    }
+    // Stopped or started again meanwhile: that call decided.
+    if (!this.running || generation !== this.generation) return;
+    if (!ours) {
+      this.log.warn({ code: DisconnectReason.connectionReplaced }, 'WhatsApp connection replaced by another session; not reconnecting');
+      this.halt();
+      this.reportStatus('DISCONNECTED', { reason });
+      return;
+    }
+    this.replacedRetried = true;
+    const delay = this.config.reconnect.replacedRetryMs;
+    this.log.warn({ code: DisconnectReason.connectionReplaced, delayMs: delay }, 'WhatsApp connection replaced while this process holds the lease; one more try');
+    this.reportStatus('OPENING', { reason });
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      void this.connect();
+    }, delay);
   }
 
   /** Next delay: none after a restart request (it follows a scan), else doubling from baseMs to maxMs with jitter. */
