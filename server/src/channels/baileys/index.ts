@@ -45,6 +45,11 @@ export interface BaileysProviderOptions {
   /** Where messages the database could not take wait (a file per connection; default none: app.ts sets DATA_DIR/spool). */
   spoolDir?: string;
   spoolRetry?: { minMs: number; maxMs: number };
+  /**
+   * Number checks per connection: at most max (default 60) within windowMs (default a minute), answers
+   * reused ttlMs (default a day; "not on WhatsApp" an hour at most).
+   */
+  numberChecks?: { max?: number; windowMs?: number; ttlMs?: number };
   /** The clock of the sessions' caches and backoff (tests inject one); default Date.now. */
   now?: () => number;
 }
@@ -113,6 +118,11 @@ export const createBaileysProvider = (options: BaileysProviderOptions = {}): Cha
     groupLookupTimeoutMs: options.groupLookupTimeoutMs ?? 5_000,
     baileysLogLevel: options.baileysLogLevel ?? 'warn',
     socketConfig: options.socketConfig ?? {},
+    numberChecks: {
+      max: options.numberChecks?.max ?? 60,
+      windowMs: options.numberChecks?.windowMs ?? 60_000,
+      ttlMs: options.numberChecks?.ttlMs ?? 24 * 60 * 60_000,
+    },
     now: options.now,
     webVersion: webVersionSource({
       fixed: parseWebVersion(options.webVersion ?? process.env.WA_WEB_VERSION),

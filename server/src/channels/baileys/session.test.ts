@@ -1261,6 +1261,43 @@ describe('BaileysSession outbound', () => {
     await h.session.stop();
   });
 
+  it('paces number checks per connection and reuses their answers', async () => {
+    vi.useFakeTimers();
+    try {
+      const h = harness({ numberChecks: { max: 2, windowMs: 60_000 } });
+      await h.session.start();
+      h.socket().open();
+      await h.idle();
+      const asked: string[] = [];
+      const onWhatsApp = h.socket().onWhatsApp;
+      h.socket().onWhatsApp = async (...jids: string[]) => {
+        asked.push(...jids);
+        return onWhatsApp(...jids);
+      };
+      const checks = ['5511911110001', '5511911110002', '5511911110003'].map((n) => h.session.checkNumber(n));
+      await settle();
+      expect(asked).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(59_999);
+      expect(asked).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await Promise.all(checks)).toEqual(['55119911110001', '55119911110002', '55119911110003']);
+      expect(asked).toHaveLength(3);
+      // Asked again: answered from what WhatsApp said, with no query.
+      expect(await h.session.checkNumber('+55 11 91111-0001')).toBe('55119911110001');
+      expect(asked).toHaveLength(3);
+      // A check waiting its turn when the session stops is refused, not left hanging.
+      await h.session.checkNumber('5511911110004');
+      const waiting = h.session.checkNumber('5511911110005');
+      await settle();
+      expect(asked).toHaveLength(4);
+      await h.session.stop();
+      await expect(waiting).rejects.toMatchObject({ code: 'ERR_WAPP_NOT_INITIALIZED' });
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('builds a quoted message without raw from key and body', () => {
     expect(quotedMessage('1@s.whatsapp.net', { id: 'Q', fromMe: false })).toEqual({
       key: { remoteJid: '1@s.whatsapp.net', fromMe: false, id: 'Q' },

@@ -45,6 +45,7 @@ import type {
 import { createKeyCache, useAuthStoreState } from './auth-state.js';
 import { InboundSpool, isDatabaseUnreachable } from './spool.js';
 import { TtlCache } from './ttl-cache.js';
+import { WindowLimit } from './window-limit.js';
 import {
   identityOf,
   jidForPeer,
@@ -112,6 +113,11 @@ export interface BaileysSessionConfig {
    */
   spoolDir?: string;
   spoolRetry?: { minMs: number; maxMs: number };
+  /**
+   * Number checks (onWhatsApp) asked of WhatsApp per connection: at most `max` within `windowMs` (more wait
+   * their turn), answers reused for `ttlMs` (one that says "not on WhatsApp" for an hour at most).
+   */
+  numberChecks: { max: number; windowMs: number; ttlMs: number };
   /** The clock of the caches and of the backoff's reset (injected by tests); default Date.now. */
   now?: () => number;
 }
@@ -129,6 +135,7 @@ export const SESSION_CACHES = {
   chatExpirations: { max: 5_000, ttlMs: 6 * HOUR_MS },
   /** Baileys' own default for its retry counters is an hour. */
   retryCounters: { max: 5_000, ttlMs: HOUR_MS },
+  checkedNumbers: { max: 5_000 },
 } as const;
 
 /** What WhatsApp's media servers answer for a file they no longer keep: the phone must upload it again. */
@@ -414,6 +421,9 @@ export class BaileysSession implements ChannelSession {
    * socket restarts of this session so a retry after a reconnect is still counted and answered.
    */
   private readonly retryCounters: ReturnType<typeof createKeyCache>;
+  /** WhatsApp rate-limits (and flags) accounts that check many numbers: checks are paced and their answers kept. */
+  private readonly numberChecks: WindowLimit;
+  private readonly checkedNumbers: TtlCache<string, string | null>;
   /** The auth state in memory, reused on a restart WhatsApp asks for (515) instead of a reload racing the last save. */
   private authState: { state: AuthenticationState; saveCreds: () => Promise<void> } | undefined;
   private restartWithState = false;
@@ -446,6 +456,8 @@ export class BaileysSession implements ChannelSession {
     this.groupSubjects = new TtlCache({ ...SESSION_CACHES.groupSubjects, now: this.now });
     this.chatExpirations = new TtlCache({ ...SESSION_CACHES.chatExpirations, now: this.now });
     this.retryCounters = createKeyCache({ ...SESSION_CACHES.retryCounters, now: this.now });
+    this.numberChecks = new WindowLimit(config.numberChecks.max, config.numberChecks.windowMs, this.now);
+    this.checkedNumbers = new TtlCache({ max: SESSION_CACHES.checkedNumbers.max, ttlMs: config.numberChecks.ttlMs, now: this.now });
     this.baileysLog = options.logger.child({ module: 'baileys' }, { level: config.baileysLogLevel });
     this.lifecycle = new SerialQueue((err) => this.log.error({ err }, 'channel status handler failed'));
     this.inbound = new SerialQueue((err) => this.log.error({ err }, 'channel event handler failed'));
@@ -624,9 +636,18 @@ export class BaileysSession implements ChannelSession {
   }
 
   async checkNumber(number: string): Promise<string | null> {
-    const socket = this.liveSocket();
+    this.liveSocket();
     const digits = number.replace(/\D/g, '');
     if (!digits) return null;
+    const known = this.checkedNumbers.get(digits);
+    if (known !== undefined) return known;
+    try {
+      await this.numberChecks.take(this.lifetime.signal);
+    } catch {
+      throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+    }
+    // The connection may have dropped while this waited its turn.
+    const socket = this.liveSocket();
     let results: { jid: string; exists: boolean }[] | undefined;
     try {
       results = await socket.onWhatsApp(`${digits}@s.whatsapp.net`);
@@ -635,7 +656,10 @@ export class BaileysSession implements ChannelSession {
       throw new AppError('ERR_WAPP_CHECK_CONTACT');
     }
     const hit = results?.find((r) => r.exists);
-    return hit ? (identityOf(hit.jid).number ?? null) : null;
+    const canonical = hit ? (identityOf(hit.jid).number ?? null) : null;
+    // A number may join WhatsApp any day: "not on it" is kept an hour at most.
+    this.checkedNumbers.set(digits, canonical, canonical ? undefined : Math.min(HOUR_MS, this.config.numberChecks.ttlMs));
+    return canonical;
   }
 
   async requestPairingCode(number: string): Promise<string> {
