@@ -89,6 +89,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** How long a connection's lease lasts unrenewed: how long a dead process's connections stay down. */
   CONNECTION_LEASE_TTL_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  /** A linked number down longer than this (minutes) is reported to the company's admins (realtime, e-mail when SMTP is set). */
+  CONNECTION_DOWN_ALERT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(15),
   /** How long a command for a session another process runs waits for that process (ERR_WAPP_OWNER_UNREACHABLE after). */
   SESSION_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Encrypts third-party secrets at rest (AI keys, Dialogflow credentials, webhook secrets); kept in DATA_DIR when unset. */
@@ -205,6 +207,7 @@ export interface Config {
   trustProxy: boolean;
   /** Several server processes on one database: a connection's lease (ms) and a forwarded session command's wait (ms). */
   connectionLeaseTtlMs: number;
+  connectionDownAlertMinutes: number;
   sessionCommandTimeoutMs: number;
   integrations: IntegrationsConfig;
 }
@@ -405,6 +408,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     resetMaxPerEmail: e.RESET_MAX_PER_EMAIL,
     trustProxy: e.TRUST_PROXY === 'true',
     connectionLeaseTtlMs: e.CONNECTION_LEASE_TTL_MS,
+    connectionDownAlertMinutes: e.CONNECTION_DOWN_ALERT_MINUTES,
     sessionCommandTimeoutMs: e.SESSION_COMMAND_TIMEOUT_MS,
     integrations: {
       secretKey: e.INTEGRATIONS_SECRET_KEY ?? keptSecret(dataDir, 'integrations-key'),

@@ -52,6 +52,11 @@ export const sessionEvents = (deps: PipelineDeps, ref: ConnectionRef): ChannelEv
         }
         // Logged out: no phone is linked any more. Other stops (replaced, halted) keep the linked number.
         if (status === 'DISCONNECTED' && info?.unlinked) w.number = '';
+        // A linked number down since when: the admins hear if it stays down (connections' down watch).
+        if (status === 'CONNECTED' || !w.number) {
+          w.downSince = null;
+          w.downNotified = false;
+        } else w.downSince ??= new Date();
       });
       // Media a crash or a stop left pending is fetched again now (in the background: status reports go on).
       if (status === 'CONNECTED') void resumePendingMedia(deps, key).catch((err: unknown) => log.warn({ err }, 'resuming pending media failed'));

@@ -23,6 +23,7 @@ import { Migration20261127003636 } from './Migration20261127003636.js';
 import { Migration20261127004152 } from './Migration20261127004152.js';
 import { Migration20261127004115 } from './Migration20261127004115.js';
 import { Migration20261127005929 } from './Migration20261127005929.js';
+import { Migration20261127052843 } from './Migration20261127052843.js';
 
 /** Checked-in migrations, in order. `npm run migration:create -w server` writes the next one. */
 export const migrationsList: MigrationObject[] = [
@@ -50,4 +51,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127004152', class: Migration20261127004152 },
   { name: 'Migration20261127004115', class: Migration20261127004115 },
   { name: 'Migration20261127005929', class: Migration20261127005929 },
+  { name: 'Migration20261127052843', class: Migration20261127052843 },
 ];

@@ -20,4 +20,8 @@ export const registerConnectionsRealtime = (events: EventBus, realtime: Realtime
   events.on('connection.session', ({ companyId, session }) =>
     toAdminsWithQr(companyId, 'whatsappSession', (qr) => ({ action: 'update', session: qr ? session : withoutQr(session) })),
   );
+  // A number down for too long: the admins are the ones who can reconnect it.
+  events.on('connection.down', ({ companyId, whatsappId, name, number, since, minutes }) =>
+    realtime.toRooms([rooms.admins(companyId)], companyId, 'whatsappSession', { action: 'down', whatsappId, name, number, since, minutes }),
+  );
 };

@@ -14,6 +14,7 @@ import {
   type TestApp,
 } from '../../../testing/helpers.js';
 import { sessionEvents } from '../../pipeline/channel-events.js';
+import { noticeDownConnections } from './connections.down-watch.js';
 import { Whatsapp } from './whatsapp.entity.js';
 
 let t: TestApp;
@@ -567,6 +568,60 @@ describe('what a session reports', () => {
     expect(await connection(created.body.id)).toMatchObject({ status: 'DISCONNECTED', number: '5511987650000' });
     await events.status('DISCONNECTED', { reason: 'loggedOut:401', unlinked: true });
     expect(await connection(created.body.id)).toMatchObject({ status: 'DISCONNECTED', number: '' });
+  });
+
+  it('tells the admins once when a linked number stays down longer than the limit, and starts over when it is back', async () => {
+    const c = await freshTenant('ConnDown');
+    const created = await newConnection(c.admin.token);
+    const id = created.body.id as number;
+    const events = eventsOf(id, c.companyId);
+    await events.status('CONNECTED', { number: '5511987651111' });
+    expect((await storedRow(id))?.downSince).toBeNull();
+    const adminHeard = record(await socketFor(c.admin.token), `company-${c.companyId}-whatsappSession`);
+    const agentSocket = await socketFor(c.agent.token);
+    const agentHeard = record(agentSocket, `company-${c.companyId}-whatsappSession`);
+
+    await events.status('OPENING', { reason: 'connectionClosed:408' });
+    const since = (await storedRow(id))!.downSince!;
+    expect(since).toBeInstanceOf(Date);
+    // Retrying again does not move the start of the outage.
+    await events.status('OPENING', { reason: 'connectionClosed:428' });
+    expect((await storedRow(id))!.downSince).toEqual(since);
+
+    const mails: { to: string; subject: string; text: string }[] = [];
+    const deps = {
+      systemEm: () => forSystem(t.app.orm.em),
+      events: t.app.events,
+      logger: t.app.logger,
+      mailer: { enabled: true, send: async (m: { to: string; subject: string; text: string }) => void mails.push(m), close: () => {} },
+    };
+    const at = (ms: number) => new Date(since.getTime() + ms);
+    expect(await noticeDownConnections(deps, { minutes: 15, now: at(15 * 60_000 - 1) })).not.toContain(id);
+    expect(await noticeDownConnections(deps, { minutes: 15, now: at(15 * 60_000) })).toContain(id);
+    expect(await connection(id, c.admin.token)).toMatchObject({ status: 'OPENING', disconnectReason: 'downTooLong:15', number: '5511987651111' });
+    await eventually(() => expect(adminHeard.some((p) => p.action === 'down' && p.whatsappId === id && p.minutes === 15)).toBe(true));
+    expect(mails.filter((m) => m.to === c.admin.email)).toHaveLength(1);
+    expect(mails.find((m) => m.to === c.admin.email)?.subject).toContain(created.body.name);
+    expect(mails.some((m) => m.to === c.agent.email)).toBe(false);
+    // Told once per outage.
+    expect(await noticeDownConnections(deps, { minutes: 15, now: at(60 * 60_000) })).not.toContain(id);
+    // Only admins hear it: a sentinel the agent hears comes after it.
+    const sentinel = nextEvent(agentSocket, `company-${c.companyId}-user`);
+    expect((await t.api.put(`/users/${c.agent.id}`, {}, c.admin.token)).status).toBe(200);
+    await sentinel;
+    expect(agentHeard.some((p) => p.action === 'down')).toBe(false);
+
+    // Back: the next outage is told again.
+    await events.status('CONNECTED', { number: '5511987651111' });
+    expect(await storedRow(id)).toMatchObject({ downSince: null, downNotified: false, disconnectReason: '' });
+    await events.status('DISCONNECTED', { reason: 'connectionReplaced:440' });
+    const again = (await storedRow(id))!.downSince!;
+    expect(await noticeDownConnections(deps, { minutes: 15, now: new Date(again.getTime() + 15 * 60_000) })).toContain(id);
+    // A stopped connection keeps the reason that says what to do.
+    expect(await connection(id, c.admin.token)).toMatchObject({ status: 'DISCONNECTED', disconnectReason: 'connectionReplaced:440' });
+    // An unlinked phone is not a number down.
+    await events.status('DISCONNECTED', { reason: 'loggedOut:401', unlinked: true });
+    expect((await storedRow(id))?.downSince).toBeNull();
   });
 
   it('records a missed call in the conversation, at the company’s local time, once', async () => {

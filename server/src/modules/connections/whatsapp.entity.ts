@@ -29,6 +29,8 @@ type Defaulted =
   | 'flowIdWelcome'
   | 'flowIdNotPhrase'
   | 'tokenHash'
+  | 'downSince'
+  | 'downNotified'
   | 'createdAt'
   | 'updatedAt';
 
@@ -66,6 +68,12 @@ export class Whatsapp {
   flowIdNotPhrase: number | null = null;
   /** SHA-256 of the connection's API token; the token itself is shown once. */
   tokenHash: string | null = null;
+  /**
+   * Since when a linked number has been down (its session left CONNECTED without being unlinked); null while
+   * connected. `downNotified`: the admins were told it stays down (once per outage).
+   */
+  downSince: Date | null = null;
+  downNotified = false;
   createdAt = new Date();
   updatedAt = new Date();
 }
@@ -101,6 +109,8 @@ export const WhatsappSchema = new EntitySchema<Whatsapp>({
     flowIdWelcome: { type: 'integer', nullable: true, fieldName: 'flow_id_welcome' },
     flowIdNotPhrase: { type: 'integer', nullable: true, fieldName: 'flow_id_not_phrase' },
     tokenHash: { type: 'string', length: 128, nullable: true, hidden: true, unique: true },
+    downSince: { type: 'datetime', columnType: 'timestamptz', nullable: true, fieldName: 'down_since' },
+    downNotified: { type: 'boolean', default: false, fieldName: 'down_notified' },
     createdAt: { type: 'datetime', columnType: 'timestamptz', onCreate: () => new Date() },
     updatedAt: { type: 'datetime', columnType: 'timestamptz', onCreate: () => new Date(), onUpdate: () => new Date() },
   },
