@@ -38,6 +38,7 @@ const en = {
     unavailableService: 'WhatsApp is unavailable.',
     connectionClosed: 'The connection closed.',
     qrcodeNotScanned: 'The QR code was not scanned in time.',
+    downTooLong: 'Down longer than the alert limit (minutes); still reconnecting. Check the phone and its network.',
   },
   statusHint: {
     qrcode: 'Read the QR code with the phone to start the session.',

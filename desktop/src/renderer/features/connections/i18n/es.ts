@@ -40,6 +40,7 @@ const es: Translation<typeof en> = {
     unavailableService: 'WhatsApp no está disponible.',
     connectionClosed: 'La conexión se cerró.',
     qrcodeNotScanned: 'El código QR no se escaneó a tiempo.',
+    downTooLong: 'Desconectado más allá del límite de alerta (minutos); todavía intentando reconectar. Revise el teléfono y su red.',
   },
   statusHint: {
     qrcode: 'Lea el código QR con el teléfono para iniciar la sesión.',

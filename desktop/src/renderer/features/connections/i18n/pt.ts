@@ -40,6 +40,7 @@ const pt: Translation<typeof en> = {
     unavailableService: 'O WhatsApp está indisponível.',
     connectionClosed: 'A conexão foi encerrada.',
     qrcodeNotScanned: 'O QR code não foi lido a tempo.',
+    downTooLong: 'Desconectado além do limite de alerta (minutos); ainda tentando reconectar. Verifique o telefone e a rede dele.',
   },
   statusHint: {
     qrcode: 'Leia o QR code com o celular para iniciar a sessão.',
