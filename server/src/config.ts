@@ -91,6 +91,8 @@ const envSchema = z.object({
   CONNECTION_LEASE_TTL_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   /** A linked number down longer than this (minutes) is reported to the company's admins (realtime, e-mail when SMTP is set). */
   CONNECTION_DOWN_ALERT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(15),
+  /** Days the provider's own message objects (retries, quotes, deletes, media downloads) are kept; 0: forever. */
+  RAW_MESSAGE_RETENTION_DAYS: z.coerce.number().int().min(0).max(3_650).default(30),
   /** How long a command for a session another process runs waits for that process (ERR_WAPP_OWNER_UNREACHABLE after). */
   SESSION_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Encrypts third-party secrets at rest (AI keys, Dialogflow credentials, webhook secrets); kept in DATA_DIR when unset. */
@@ -208,6 +210,7 @@ export interface Config {
   /** Several server processes on one database: a connection's lease (ms) and a forwarded session command's wait (ms). */
   connectionLeaseTtlMs: number;
   connectionDownAlertMinutes: number;
+  rawMessageRetentionDays: number;
   sessionCommandTimeoutMs: number;
   integrations: IntegrationsConfig;
 }
@@ -409,6 +412,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     trustProxy: e.TRUST_PROXY === 'true',
     connectionLeaseTtlMs: e.CONNECTION_LEASE_TTL_MS,
     connectionDownAlertMinutes: e.CONNECTION_DOWN_ALERT_MINUTES,
+    rawMessageRetentionDays: e.RAW_MESSAGE_RETENTION_DAYS,
     sessionCommandTimeoutMs: e.SESSION_COMMAND_TIMEOUT_MS,
     integrations: {
       secretKey: e.INTEGRATIONS_SECRET_KEY ?? keptSecret(dataDir, 'integrations-key'),
