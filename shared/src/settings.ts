@@ -24,6 +24,8 @@ export const SETTINGS = {
   // How many sessions a user may hold at once (desktop and phone together); 1 is the spec's behaviour: a
   // new login ends the others. Over the limit, a login ends the least recently used ones.
   sessionsPerUser: { values: ['1', '2', '3', '4', '5'], default: '1' },
+  // Days a received media file is kept (then removed, its message says so); 'forever' keeps them.
+  mediaRetentionDays: { values: ['forever', '30', '90', '180', '365', '730'], default: 'forever' },
   // The payment-provider token: a secret, shown to admins only and never logged.
   asaas: { values: null, default: '', secret: true },
 } as const satisfies Record<string, { values: readonly string[] | null; default: string; secret?: boolean }>;

@@ -36,7 +36,8 @@ export interface MessageBaseView<D = string> {
   mediaName: string | null;
   /**
    * A received media still on its way: `pending` (stored at once, being downloaded), `failed` (it could
-   * not be downloaded) or `tooLarge` (over the download limit); null once the file is here, or no media.
+   * not be downloaded), `tooLarge` (over the download limit) or `expired` (removed after the company's
+   * media retention); null once the file is here, or no media.
    */
   mediaStatus: MediaStatusView | null;
   isDeleted: boolean;
@@ -53,7 +54,7 @@ export interface MessageBaseView<D = string> {
   updatedAt: D;
 }
 
-export type MediaStatusView = 'pending' | 'failed' | 'tooLarge';
+export type MediaStatusView = 'pending' | 'failed' | 'tooLarge' | 'expired';
 
 export interface MessageView<D = string> extends MessageBaseView<D> {
   quotedMsgId: number | null;

@@ -75,8 +75,11 @@ export class Message {
   /** Stored file name under the company's media folder (never a path). */
   mediaUrl: string | null = null;
   mediaName: string | null = null;
-  /** A received media on its way (`pending`), or why it never came (`failed`, `tooLarge`); null otherwise. */
-  mediaStatus: 'pending' | 'failed' | 'tooLarge' | null = null;
+  /**
+   * A received media on its way (`pending`), why it never came (`failed`, `tooLarge`), or that it was removed
+   * after the company's media retention (`expired`); null otherwise.
+   */
+  mediaStatus: 'pending' | 'failed' | 'tooLarge' | 'expired' | null = null;
   quotedMsgId: number | null = null;
   isDeleted = false;
   isEdited = false;

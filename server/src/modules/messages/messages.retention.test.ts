@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forSystem } from '../../db/tenant.js';
 import { connectSandbox, customerSays } from '../../../testing/conversation.js';
 import { createTenant, eventually, startTestApp, type Tenant, type TestApp } from '../../../testing/helpers.js';
-import { pruneRawMessages } from './messages.retention.js';
+import { pruneRawMessages, pruneReceivedMedia } from './messages.retention.js';
 
 let t: TestApp;
 let tenant: Tenant;
@@ -45,5 +45,39 @@ describe('raw message retention', () => {
     expect(await rawOf(recent)).not.toBeNull();
     // The message itself stays, with its text.
     expect((await sql<{ body: string }>('select body from messages where wid = ?', [old]))[0]?.body).toBe('old');
+  });
+
+  it('removes received files past the company’s media retention, marks their messages expired, and keeps the rest', async () => {
+    const other = await createTenant(t, 'RetentionForever');
+    const otherWa = await connectSandbox(t.api, other.admin.token);
+    expect((await t.api.put('/settings/mediaRetentionDays', { value: '30' }, tenant.admin.token)).status).toBe(200);
+    expect((await t.api.put('/settings/mediaRetentionDays', { value: '1' }, tenant.admin.token)).status).toBe(400);
+
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60_000);
+    /** A message with a stored file, `days` old. */
+    const withFile = async (companyId: number, whatsappId: number, token: string, body: string, days: number, fromMe = false) => {
+      const wid = await customerSays(t.api, token, whatsappId, { from: '5511977770002', body });
+      await eventually(async () => expect(await sql('select id from messages where wid = ?', [wid])).toHaveLength(1));
+      const stored = await t.app.media.save(companyId, { data: Buffer.from(body), mimetype: 'image/jpeg' });
+      await sql(`update messages set media_url = ?, media_type = 'image', created_at = ?, from_me = ? where wid = ?`, [stored.fileName, daysAgo(days), fromMe, wid]);
+      return { wid, fileName: stored.fileName };
+    };
+    const old = await withFile(tenant.companyId, wa.id, tenant.admin.token, 'old photo', 31);
+    const recent = await withFile(tenant.companyId, wa.id, tenant.admin.token, 'recent photo', 29);
+    const ours = await withFile(tenant.companyId, wa.id, tenant.admin.token, 'our photo', 31, true);
+    const forever = await withFile(other.companyId, otherWa.id, other.admin.token, 'kept photo', 400);
+
+    const systemEm = () => forSystem(t.app.orm.em.fork());
+    expect(await pruneReceivedMedia({ systemEm, media: t.app.media, logger: t.app.logger }, { now })).toBe(1);
+    const row = async (wid: string) => (await sql<{ media_url: string | null; media_status: string | null }>('select media_url, media_status from messages where wid = ?', [wid]))[0];
+    expect(await row(old.wid)).toEqual({ media_url: null, media_status: 'expired' });
+    expect(await t.app.media.exists(tenant.companyId, old.fileName)).toBe(false);
+    for (const kept of [recent, ours]) {
+      expect(await row(kept.wid)).toEqual({ media_url: kept.fileName, media_status: null });
+      expect(await t.app.media.exists(tenant.companyId, kept.fileName)).toBe(true);
+    }
+    expect(await row(forever.wid)).toEqual({ media_url: forever.fileName, media_status: null });
+    expect(await t.app.media.exists(other.companyId, forever.fileName)).toBe(true);
   });
 });

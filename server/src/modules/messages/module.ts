@@ -11,5 +11,5 @@ export const messagesModule: AppModule = {
   entities: [MessageSchema],
   routes: (deps) => [messagesRoutes(deps)],
   realtime: registerMessagesRealtime,
-  jobs: (registry, ctx) => registerMessageJobs(registry, ctx.systemEm, ctx.logger, ctx.config.rawMessageRetentionDays),
+  jobs: (registry, ctx) => registerMessageJobs(registry, ctx.systemEm, ctx.media, ctx.logger, ctx.config.rawMessageRetentionDays),
 };

@@ -16,11 +16,13 @@ const en = {
     aiAssistPromptId: 'Default prompt for agents',
     chatBotType: 'Chatbot type',
     campaignsEnabled: 'Campaigns',
+    mediaRetentionDays: 'Keep received media (days)',
     asaas: 'Payment provider token',
     saveToken: 'Save token',
   },
   values: {
     none: 'None',
+    forever: 'Forever',
     enabled: 'Enabled',
     disabled: 'Disabled',
     company: 'Company',

@@ -18,11 +18,13 @@ const es: Translation<typeof en> = {
     aiAssistPromptId: 'Prompt predeterminado de los agentes',
     chatBotType: 'Tipo de chatbot',
     campaignsEnabled: 'Campañas',
+    mediaRetentionDays: 'Guardar archivos recibidos (días)',
     asaas: 'Token del proveedor de pagos',
     saveToken: 'Guardar token',
   },
   values: {
     none: 'Ninguno',
+    forever: 'Para siempre',
     enabled: 'Habilitado',
     disabled: 'Deshabilitado',
     company: 'Empresa',

@@ -18,11 +18,13 @@ const pt: Translation<typeof en> = {
     aiAssistPromptId: 'Prompt padrão dos atendentes',
     chatBotType: 'Tipo do chatbot',
     campaignsEnabled: 'Campanhas',
+    mediaRetentionDays: 'Guardar mídias recebidas (dias)',
     asaas: 'Token do provedor de pagamento',
     saveToken: 'Salvar token',
   },
   values: {
     none: 'Nenhum',
+    forever: 'Para sempre',
     enabled: 'Habilitado',
     disabled: 'Desabilitado',
     company: 'Empresa',

@@ -170,7 +170,7 @@ function MediaState({ message, readOnly }: { message: MessageBase; readOnly?: bo
   return (
     <div className={mergeClasses(styles.mediaState, styles.mediaStateFailed)} data-testid={`media-status-${message.id}`} data-status={status}>
       <ErrorCircle16Regular />
-      <span className={styles.mediaStateText}>{t(status === 'tooLarge' ? 'conversation.mediaTooLarge' : 'conversation.mediaFailed')}</span>
+      <span className={styles.mediaStateText}>{t(status === 'tooLarge' ? 'conversation.mediaTooLarge' : status === 'expired' ? 'conversation.mediaExpired' : 'conversation.mediaFailed')}</span>
       {status === 'failed' && !readOnly ? (
         <div className={styles.mediaRetry}>
           <Button

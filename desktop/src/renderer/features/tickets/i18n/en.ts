@@ -88,6 +88,7 @@ const en = {
     mediaFailed: 'The file could not be downloaded (see it on the phone).',
     downloadAgain: 'Download again',
     mediaTooLarge: 'The file is too large to download here (see it on the phone).',
+    mediaExpired: 'The file was removed after the company’s retention period (see it on the phone).',
     tags: 'Tags',
     noTags: 'No tags',
     tagsPlaceholder: 'Add tags',

@@ -90,6 +90,7 @@ const es: Translation<typeof en> = {
     mediaFailed: 'No se pudo descargar el archivo (véalo en el teléfono).',
     downloadAgain: 'Descargar de nuevo',
     mediaTooLarge: 'El archivo es demasiado grande para descargarlo aquí (véalo en el teléfono).',
+    mediaExpired: 'El archivo se eliminó tras el plazo de retención de la empresa (véalo en el teléfono).',
     tags: 'Etiquetas',
     noTags: 'Sin etiquetas',
     tagsPlaceholder: 'Agregar etiquetas',

@@ -90,6 +90,7 @@ const pt: Translation<typeof en> = {
     mediaFailed: 'Não foi possível baixar o arquivo (veja no celular).',
     downloadAgain: 'Baixar de novo',
     mediaTooLarge: 'O arquivo é grande demais para baixar aqui (veja no celular).',
+    mediaExpired: 'O arquivo foi removido após o prazo de retenção da empresa (veja no celular).',
     tags: 'Tags',
     noTags: 'Sem tags',
     tagsPlaceholder: 'Adicionar tags',
