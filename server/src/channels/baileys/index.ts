@@ -119,7 +119,8 @@ export const createBaileysProvider = (options: BaileysProviderOptions = {}): Cha
     baileysLogLevel: options.baileysLogLevel ?? 'warn',
     socketConfig: options.socketConfig ?? {},
     numberChecks: {
-      max: options.numberChecks?.max ?? 60,
+      // The contact lists' own pace (4 a second): the cap holds every caller together to it, not below it.
+      max: options.numberChecks?.max ?? 240,
       windowMs: options.numberChecks?.windowMs ?? 60_000,
       ttlMs: options.numberChecks?.ttlMs ?? 24 * 60 * 60_000,
     },
