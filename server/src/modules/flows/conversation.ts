@@ -13,6 +13,7 @@ import { Company } from '../companies/company.entity.js';
 import { Contact } from '../contacts/contact.entity.js';
 import { variablesFor } from '../messages/index.js';
 import { queueOnTicket, sendMedia, sendText, type ConversationDeps } from '../outbox/index.js';
+import { assertPlanFeature } from '../plans/index.js';
 import { AiError, flowAiReply } from '../prompts/index.js';
 import { typebotFailure, typebotFlowTurn, type Prepared, type TypebotFlowState } from '../queue-integrations/index.js';
 import { QueueIntegration } from '../queue-integrations/queue-integration.entity.js';
@@ -367,6 +368,13 @@ export class FlowConversations {
     facts: InboundFacts,
     text: string | null,
   ): Promise<ClientTurn> {
+    // A plan that lost the flag since the flow was saved stops its AI and Typebot nodes too.
+    const feature = node.type === 'typebot' ? 'useIntegrations' : 'useOpenAi';
+    const allowed = await assertPlanFeature(em, ticket.companyId, feature).then(
+      () => true,
+      () => false,
+    );
+    if (!allowed) return { failure: 'ERR_PLAN_FEATURE_DISABLED' };
     try {
       if (node.type === 'typebot') {
         const integration = await em.findOne(QueueIntegration, { id: node.data.typebotIntegration.id, type: 'typebot' });

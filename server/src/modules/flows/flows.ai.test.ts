@@ -5,6 +5,7 @@ import { customer, edge, message, node, phraseCampaign, question, savedFlow, sta
 import { createTenant, eventually, startTestApp, type Tenant, type TestApp } from '../../../testing/helpers.js';
 import { startOpenAiServer } from '../../../testing/openai-server.js';
 import { startTypebotServer, text } from '../../../testing/typebot-server.js';
+import { expectError } from '../../../testing/expect.js';
 
 /**
  * A flow's Typebot and OpenAI nodes (issue 22) against the local protocol servers the integrations' tests
@@ -160,5 +161,31 @@ describe('an OpenAI node', () => {
     const run = await runOf(c.number, 'handed');
     expect((await stepsOf(run.id)).at(-1)).toMatchObject({ outcome: 'handed', detail: 'openai failed: ERR_AI_INVALID_API_KEY' });
     expect((await c.unread()).map((m) => m.body)).toEqual([]);
+  });
+});
+
+describe('the plan', () => {
+  it('without the AI flag an OpenAI node is refused on save; a flag switched off later hands the conversation to a person', async () => {
+    const plan = await t.api.post('/plans', { name: `Flows plan ${Date.now()}`, users: 5, connections: 5, queues: 5, value: 0 }, t.superToken);
+    expect(plan.status, JSON.stringify(plan.body)).toBe(201);
+    const c = await createTenant(t, 'FlowsPlan', plan.body.id);
+    const line = (await connectSandbox(t.api, c.admin.token)).id;
+    const graph = {
+      nodes: [start(), node('ai', 'openai', { typebotIntegration: { name: 'Plano', apiKey: 'sk-plan-node-1', prompt: 'x' } }), message('after', 'depois')],
+      connections: [edge('1', 'ai'), edge('ai', 'after')],
+    };
+    const flowId = await savedFlow(t.api, c.admin.token, graph);
+    await phraseCampaign(t.api, c.admin.token, { flowId, whatsappId: line, phrase: 'plano' });
+    expect((await t.api.put(`/plans/${plan.body.id}`, { useOpenAi: false }, t.superToken)).status).toBe(200);
+
+    const another = await t.api.post('/flowbuilder', { name: 'Sem IA' }, c.admin.token);
+    expectError(await t.api.post('/flowbuilder/flow', { idFlow: another.body.id, ...graph }, c.admin.token), 403, 'ERR_PLAN_FEATURE_DISABLED');
+
+    const chatsBefore = ai.chats().length;
+    const someone = customer(t.api, c.admin.token, line, nextNumber());
+    await someone.says('plano');
+    const run = await runOf(someone.number, 'handed');
+    expect((await stepsOf(run.id)).at(-1)).toMatchObject({ outcome: 'handed', detail: 'openai failed: ERR_PLAN_FEATURE_DISABLED' });
+    expect(ai.chats().length).toBe(chatsBefore);
   });
 });

@@ -20,6 +20,7 @@ import { AppError } from '../../errors.js';
 import type { MediaStore } from '../../media/storage.js';
 import type { Sealer } from '../../secrets/sealed.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
+import { assertPlanFeature } from '../plans/index.js';
 import { QueueIntegration } from '../queue-integrations/queue-integration.entity.js';
 import { Queue } from '../queues/queue.entity.js';
 import { Ticket } from '../tickets/ticket.entity.js';
@@ -174,6 +175,12 @@ const assertTypebotsKnown = async (em: EntityManager, graph: FlowGraph) => {
   if (bad.length > 0) throw new AppError('ERR_VALIDATION', { fields: bad.map((r) => ({ path: r.path, message: 'no such Typebot integration' })) });
 };
 
+/** A flow's AI and Typebot nodes need the plan's flags, as the screens they stand for do (spec 04 section 0). */
+const assertPlanAllowsNodes = async (em: EntityManager, companyId: number, graph: FlowGraph) => {
+  if (graph.nodes.some((n) => n.type === 'openai')) await assertPlanFeature(em, companyId, 'useOpenAi');
+  if (graph.nodes.some((n) => n.type === 'typebot')) await assertPlanFeature(em, companyId, 'useIntegrations');
+};
+
 /**
  * POST /flowbuilder/flow (admins): saves the canvas whole as the flow's next version, which new runs start
  * on from now (runs under way finish on the version they started). Versions no run uses any more go.
@@ -185,6 +192,7 @@ export const saveFlowGraph = async (ctx: ServiceContext, deps: FlowServiceDeps, 
   await assertMediaKnown(ctx.em, graph);
   await assertQueuesKnown(ctx.em, graph);
   await assertTypebotsKnown(ctx.em, graph);
+  await assertPlanAllowsNodes(ctx.em, ctx.actor.companyId, graph);
   const flow = await ctx.em.transactional(async (tx) => {
     const flow = await findFlow(tx, input.idFlow, true);
     const previous = flow.version > 0 ? await tx.findOne(FlowVersion, { flowId: flow.id, version: flow.version }) : null;
