@@ -88,13 +88,16 @@ describe('a database outage while messages arrive', () => {
     expect(reply.status).toBe(200);
     await eventually(() => socket().sent.some((s) => s.options?.messageId === reply.body.wid));
 
+    // WhatsApp stamps messages in whole seconds: those sent after the reply carry a later second, or they
+    // could sort before it within the reply's own second.
+    const later = { messageTimestamp: Math.floor(Date.now() / 1000) + 1 };
     await pg!.stop();
     upsert(
-      wa({ remoteJid: `${maria}@s.whatsapp.net`, id: 'M1' }, { conversation: 'Meu pedido não chegou' }, { pushName: 'Maria' }),
-      wa({ remoteJid: `${joao}@s.whatsapp.net`, id: 'J1' }, { conversation: 'Bom dia' }, { pushName: 'João' }),
+      wa({ remoteJid: `${maria}@s.whatsapp.net`, id: 'M1' }, { conversation: 'Meu pedido não chegou' }, { pushName: 'Maria', ...later }),
+      wa({ remoteJid: `${joao}@s.whatsapp.net`, id: 'J1' }, { conversation: 'Bom dia' }, { pushName: 'João', ...later }),
     );
-    upsert(wa({ remoteJid: `${maria}@s.whatsapp.net`, id: 'M2' }, { extendedTextMessage: { text: 'Número 123' } }, { pushName: 'Maria' }));
-    upsert(wa({ remoteJid: `${joao}@s.whatsapp.net`, id: 'J2' }, { conversation: 'Alguém aí?' }, { pushName: 'João' }));
+    upsert(wa({ remoteJid: `${maria}@s.whatsapp.net`, id: 'M2' }, { extendedTextMessage: { text: 'Número 123' } }, { pushName: 'Maria', ...later }));
+    upsert(wa({ remoteJid: `${joao}@s.whatsapp.net`, id: 'J2' }, { conversation: 'Alguém aí?' }, { pushName: 'João', ...later }));
     // Maria reads the reply and corrects a message meanwhile: a receipt and an edit wait there too.
     socket().emit('messages.update', [{ key: { remoteJid: `${maria}@s.whatsapp.net`, fromMe: true, id: reply.body.wid }, update: { status: proto.WebMessageInfo.Status.READ } }]);
     upsert(
