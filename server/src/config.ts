@@ -93,6 +93,8 @@ const envSchema = z.object({
   CONNECTION_DOWN_ALERT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(15),
   /** Days the provider's own message objects (retries, quotes, deletes, media downloads) are kept; 0: forever. */
   RAW_MESSAGE_RETENTION_DAYS: z.coerce.number().int().min(0).max(3_650).default(30),
+  /** Days a contact's signal session (or a group's sender key) may stay unused before it is deleted; 0: kept forever. */
+  SIGNAL_KEY_IDLE_DAYS: z.coerce.number().int().min(0).max(3_650).default(90),
   /** How long a command for a session another process runs waits for that process (ERR_WAPP_OWNER_UNREACHABLE after). */
   SESSION_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Encrypts third-party secrets at rest (AI keys, Dialogflow credentials, webhook secrets); kept in DATA_DIR when unset. */
@@ -211,6 +213,7 @@ export interface Config {
   connectionLeaseTtlMs: number;
   connectionDownAlertMinutes: number;
   rawMessageRetentionDays: number;
+  signalKeyIdleDays: number;
   sessionCommandTimeoutMs: number;
   integrations: IntegrationsConfig;
 }
@@ -413,6 +416,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     connectionLeaseTtlMs: e.CONNECTION_LEASE_TTL_MS,
     connectionDownAlertMinutes: e.CONNECTION_DOWN_ALERT_MINUTES,
     rawMessageRetentionDays: e.RAW_MESSAGE_RETENTION_DAYS,
+    signalKeyIdleDays: e.SIGNAL_KEY_IDLE_DAYS,
     sessionCommandTimeoutMs: e.SESSION_COMMAND_TIMEOUT_MS,
     integrations: {
       secretKey: e.INTEGRATIONS_SECRET_KEY ?? keptSecret(dataDir, 'integrations-key'),

@@ -40,8 +40,8 @@ export const createAuthStore = (
         if (upserts.length > 0) {
           await tx.upsertMany(
             ChannelAuthKey,
-            upserts.map(([key, value]) => ({ whatsappId, companyId, key, value })),
-            { onConflictFields: ['whatsappId', 'key'], onConflictAction: 'merge', onConflictMergeFields: ['value'] },
+            upserts.map(([key, value]) => ({ whatsappId, companyId, key, value, updatedAt: new Date() })),
+            { onConflictFields: ['whatsappId', 'key'], onConflictAction: 'merge', onConflictMergeFields: ['value', 'updatedAt'] },
           );
         }
         if (removals.length > 0) await tx.nativeDelete(ChannelAuthKey, { whatsappId, key: { $in: removals } });

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { initOrm } from '../../db/orm.js';
 import { TEMPLATE_DB } from '../../../testing/global-setup.js';
+import { pruneIdleSignalKeys } from '../../modules/connections/connections.key-retention.js';
 import { createAuthStore } from '../auth-store.js';
 import type { AuthStore } from '../types.js';
 import { useAuthStoreState } from './auth-state.js';
@@ -114,6 +115,44 @@ describe('Baileys auth state in PostgreSQL (channel_auth_keys)', () => {
     const again = await useAuthStoreState(store);
     expect(again.state.creds.nextPreKeyId).toBe(31);
     expect(Object.keys(await again.state.keys.get('pre-key', ['30']))).toEqual(['30']);
+    await store.clear();
+  });
+
+  it('prunes sessions and group keys unused for the set days, and keeps every other kind and the used ones', async () => {
+    const { state, saveCreds } = await useAuthStoreState(store);
+    await saveCreds();
+    const bytes = Buffer.from([7, 7]);
+    await state.keys.set({
+      session: { '5511900000001.0': bytes, '5511900000002.0': bytes },
+      'sender-key': { 'group@g.us::5511900000001::0': bytes },
+      'sender-key-memory': { 'group@g.us': { '5511900000001:0@s.whatsapp.net': true } },
+      'device-list': { '5511900000001': ['0'] },
+      'pre-key': { '9': { public: bytes, private: bytes } },
+      'lid-mapping': { '5511900000001': '123456789' },
+      'identity-key': { '5511900000001.0': bytes },
+      'app-state-sync-version': { regular: { version: 1, hash: bytes, indexValueMap: {} } },
+    });
+    await other.set({ 'session-5511900000003.0': { v: 1 } });
+    // Everything last written 100 days ago; then one contact writes again (its session ratchets today).
+    await orm.em.getConnection().execute(`update channel_auth_keys set updated_at = now() - interval '100 days'`);
+    await state.keys.set({ session: { '5511900000002.0': Buffer.from([8]) } });
+
+    expect(await pruneIdleSignalKeys(() => orm.em, { days: 120 })).toBe(0);
+    expect(await pruneIdleSignalKeys(() => orm.em, { days: 0 })).toBe(0);
+    expect(await pruneIdleSignalKeys(() => orm.em, { days: 90 })).toBe(5);
+
+    const rows = await orm.em.getConnection().execute<{ key: string }[]>(`select key from channel_auth_keys order by key`);
+    expect(rows.map((r) => r.key)).toEqual([
+      'app-state-sync-version-regular',
+      'creds',
+      'identity-key-5511900000001.0',
+      'lid-mapping-5511900000001',
+      'pre-key-9',
+      'session-5511900000002.0',
+    ]);
+    // What Baileys reads back: the pruned contact has no session (it starts a new one), the other has its own.
+    const reread = await useAuthStoreState(store);
+    expect(await reread.state.keys.get('session', ['5511900000001.0', '5511900000002.0'])).toEqual({ '5511900000002.0': Buffer.from([8]) });
     await store.clear();
   });
 });

@@ -140,6 +140,8 @@ export class ChannelAuthKey {
   key!: string;
   companyId!: number;
   value!: unknown;
+  /** Last written: a signal session or sender key is rewritten with every message it carries, so this says when it was last used. */
+  updatedAt: Date = new Date();
 }
 
 export const ChannelAuthKeySchema = new EntitySchema<ChannelAuthKey>({
@@ -151,6 +153,7 @@ export const ChannelAuthKeySchema = new EntitySchema<ChannelAuthKey>({
     key: { type: 'string', length: 300, primary: true },
     companyId: { kind: 'm:1', entity: () => Company, mapToPk: true, fieldName: 'company_id', deleteRule: 'cascade' },
     value: { type: 'json' },
+    updatedAt: { type: 'datetime', fieldName: 'updated_at', defaultRaw: 'now()', onUpdate: () => new Date() },
   },
 });
 
