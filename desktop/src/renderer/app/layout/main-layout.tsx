@@ -3,9 +3,11 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { Outlet } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
 import { useWindowWidth } from '../../hooks/use-window-width';
+import { useAuthStore } from '../../stores/auth-store';
 import { DRAWER_OVERLAY_MAX_WIDTH, useUiStore } from '../../stores/ui-store';
 import { MenuRail, SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
+import { useConnectionDownNotice } from './use-connection-warning';
 
 const useStyles = makeStyles({
   root: { display: 'flex', height: '100vh', width: '100%', overflow: 'hidden', backgroundColor: tokens.colorNeutralBackground2 },
@@ -24,6 +26,7 @@ export function MainLayout() {
   const open = useUiStore((s) => s.drawerOpen);
   const setOpen = useUiStore((s) => s.setDrawerOpen);
   const toggle = useUiStore((s) => s.toggleDrawer);
+  useConnectionDownNotice(useAuthStore((s) => s.user?.profile === 'admin'));
 
   // Entering overlay mode (a phone-sized window) closes the drawer; it opens on demand.
   useEffect(() => {

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { realtime } from '../../api/socket';
 import { usePreferences } from '../../stores/preferences-store';
-import { fakeServer, planReply, renderApp, signIn } from '../../test/render';
-import { applySessionEvent, applyWhatsappEvent, CONNECTION_BADGE_DELAY_MS, needsAttention } from './use-connection-warning';
+import { collectToasts, fakeServer, planReply, renderApp, signIn } from '../../test/render';
+import { startSocketServer, until, type TestSocketServer } from '../../test/socket-server';
+import { applySessionEvent, applyWhatsappEvent, CONNECTION_BADGE_DELAY_MS, DOWN_NOTICE_MS, needsAttention } from './use-connection-warning';
 
 const menuLinks = async () => {
   const nav = await screen.findByTestId('side-menu');
@@ -92,6 +94,38 @@ describe('side menu', () => {
     await within(nav).findByText('Connections');
     await new Promise((resolve) => setTimeout(resolve, CONNECTION_BADGE_DELAY_MS + 300));
     expect(within(nav).queryByTestId('connections-warning')).toBeNull();
+  });
+});
+
+describe('a number down too long (company-{id}-whatsappSession "down")', () => {
+  let socketServer: TestSocketServer;
+  beforeAll(async () => {
+    socketServer = await startSocketServer();
+  });
+  afterAll(async () => {
+    await socketServer.close();
+  });
+
+  it('tells an admin which number and for how long, in a notice that stays up to be read', async () => {
+    serve({}, [{ id: 4, name: 'Sales', status: 'OPENING' }]);
+    signIn({ profile: 'admin', companyId: 3 });
+    const toasts = collectToasts();
+    renderApp('/tickets');
+    await menuLinks();
+    realtime.connect({ url: socketServer.url, token: 'token-1', companyId: 3, userId: 7, renewToken: async () => null });
+    await until(() => realtime.connected && socketServer.sockets.length > 0);
+    const socket = socketServer.sockets[socketServer.sockets.length - 1];
+
+    // A status update is no notice; the down event is.
+    socket.emit('company-3-whatsappSession', { action: 'update', session: { id: 4, status: 'OPENING', retries: 3 } });
+    socket.emit('company-3-whatsappSession', { action: 'down', whatsappId: 4, name: 'Sales', number: '5511999990000', since: new Date().toISOString(), minutes: 15 });
+    // (Earlier tests' unanswered requests left "Not found." toasts queued for the first listener.)
+    const warnings = () => toasts.filter((t) => t.intent === 'warning');
+    await until(() => warnings().length > 0);
+    expect(warnings()).toHaveLength(1);
+    expect(warnings()[0]).toMatchObject({ title: 'A connection is down', timeout: DOWN_NOTICE_MS });
+    expect(warnings()[0].message).toBe('“Sales” (5511999990000) has been disconnected for more than 15 minutes and is still trying to reconnect. Check the phone and its network.');
+    expect(await screen.findByText(warnings()[0].message)).toBeTruthy();
   });
 });
 

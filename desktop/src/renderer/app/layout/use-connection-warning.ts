@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { useQuery } from '../../api/query';
 import { useRealtimeEvent } from '../../api/socket';
 import type { ConnectionStatusInfo } from '../../api/types';
+import { toast } from '../../components/toasts';
 import {
   applySessionEvent,
   applyWhatsappEvent,
@@ -27,6 +29,18 @@ type Connection = ConnectionStatusInfo & Record<string, unknown>;
 type WhatsappEvent = ConnectionEvent<Connection>;
 type SessionEvent = ConnectionSessionEvent<Connection>;
 
+/** The server's notice to the admins that a linked number has been down too long (connections.down-watch). */
+export interface DownNotice {
+  action: 'down';
+  whatsappId: number;
+  name: string;
+  number?: string | null;
+  minutes: number;
+}
+
+/** A down notice stays up long enough to be read by someone who was looking elsewhere (hover keeps it). */
+export const DOWN_NOTICE_MS = 30_000;
+
 export { applySessionEvent, applyWhatsappEvent };
 
 /** Whether the connections entry shows its '!' badge (evaluated 2 s after the last change). */
@@ -37,7 +51,9 @@ export function useConnectionWarning(enabled: boolean): boolean {
     { enabled, silent: true },
   );
   useRealtimeEvent<WhatsappEvent>('whatsapp', (event) => setData((old) => applyWhatsappEvent(old, event)));
-  useRealtimeEvent<SessionEvent>('whatsappSession', (event) => setData((old) => applySessionEvent(old, event)));
+  useRealtimeEvent<SessionEvent>('whatsappSession', (event) => {
+    if (event.action !== 'down') setData((old) => applySessionEvent(old, event));
+  });
 
   const [warning, setWarning] = useState(false);
   useEffect(() => {
@@ -45,4 +61,20 @@ export function useConnectionWarning(enabled: boolean): boolean {
     return () => clearTimeout(timer);
   }, [data, enabled]);
   return warning;
+}
+
+/**
+ * Tells an admin which number has been down too long (the badge alone does not say which, nor for how
+ * long). Mounted once, by the main layout: the menu's hook runs in both the drawer and the rail.
+ */
+export function useConnectionDownNotice(enabled: boolean): void {
+  const { t } = useTranslation();
+  useRealtimeEvent<DownNotice | { action: string }>('whatsappSession', (event) => {
+    if (!enabled || event.action !== 'down') return;
+    const notice = event as DownNotice;
+    toast.warning(t('menu.connectionDown', { name: notice.name, number: notice.number || '—', minutes: notice.minutes }), {
+      title: t('menu.connectionDownTitle'),
+      timeout: DOWN_NOTICE_MS,
+    });
+  });
 }

@@ -173,6 +173,8 @@ const en = {
     financeiro: 'Billing',
     settings: 'Settings',
     connectionWarning: 'A connection needs attention',
+    connectionDownTitle: 'A connection is down',
+    connectionDown: '“{{name}}” ({{number}}) has been disconnected for more than {{minutes}} minutes and is still trying to reconnect. Check the phone and its network.',
     unreadChats: 'Unread messages',
   },
   layout: {

@@ -51,6 +51,8 @@ const es: Translation<typeof en> = {
     financeiro: 'Finanzas',
     settings: 'Configuración',
     connectionWarning: 'Una conexión necesita atención',
+    connectionDownTitle: 'Una conexión se cayó',
+    connectionDown: '“{{name}}” ({{number}}) lleva más de {{minutes}} minutos desconectada y sigue intentando reconectar. Revise el teléfono y su red.',
     unreadChats: 'Mensajes no leídos',
   },
   layout: {

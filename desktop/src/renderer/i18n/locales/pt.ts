@@ -51,6 +51,8 @@ const pt: Translation<typeof en> = {
     financeiro: 'Financeiro',
     settings: 'Configurações',
     connectionWarning: 'Uma conexão precisa de atenção',
+    connectionDownTitle: 'Uma conexão caiu',
+    connectionDown: '“{{name}}” ({{number}}) está desconectada há mais de {{minutes}} minutos e ainda tenta reconectar. Verifique o telefone e a rede dele.',
     unreadChats: 'Mensagens não lidas',
   },
   layout: {
