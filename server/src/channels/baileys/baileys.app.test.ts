@@ -1,17 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { ACCOUNT_RESTRICTED_TEXT, proto, type WAMessage, type WAMessageKey } from '@whiskeysockets/baileys';
+import { ACCOUNT_RESTRICTED_TEXT, proto, type WAMessage } from '@whiskeysockets/baileys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forCompany } from '../../db/tenant.js';
 import { readOggOpus } from '../../media/ogg.js';
 import { OutboundMessage } from '../../modules/outbox/outbound-message.entity.js';
-import { FakeSocket } from '../../../testing/baileys-socket.js';
+import { startBaileysApp, waMessage as wa, type BaileysApp } from '../../../testing/baileys-app.js';
 import { ticketOf } from '../../../testing/conversation.js';
 import { recordedWebm } from '../../../testing/voice.js';
 import { startMediaServer, type MediaServer } from '../../../testing/whatsapp-media.js';
-import { connectSocket, createTenant, eventually, joined, startTestApp, type Tenant, type TestApp } from '../../../testing/helpers.js';
-import { createBaileysProvider } from './index.js';
+import { connectSocket, eventually, joined, type Tenant, type TestApp } from '../../../testing/helpers.js';
 import { defaultDownloadMedia } from './session.js';
 import { acceptInbound } from '../../pipeline/inbound.js';
 import { failStaleMedia, STALE_MEDIA_MS } from '../../pipeline/media.js';
@@ -23,8 +22,8 @@ import { failStaleMedia, STALE_MEDIA_MS } from '../../pipeline/media.js';
 let t: TestApp;
 let a: Tenant;
 let whatsappId: number;
-const sockets: FakeSocket[] = [];
-const socket = () => sockets[sockets.length - 1];
+let baileys: BaileysApp;
+const socket = () => baileys.socket();
 let seq = 0;
 
 /** WhatsApp's media servers (testing/whatsapp-media.ts). */
@@ -37,24 +36,13 @@ const encryptedImage = (...args: Parameters<MediaServer['image']>) => media.imag
 beforeAll(async () => {
   media = await startMediaServer();
 
-  const beta = createBaileysProvider({
-    socketFactory: (config) => {
-      const s = new FakeSocket(config);
-      sockets.push(s);
-      return s;
-    },
+  baileys = await startBaileysApp({
+    tenant: 'Baileys',
+    env: { MEDIA_DOWNLOAD_MAX_MB: '0.25' },
     // A media with a URL goes Baileys' real way, to the local media server; the others are made up.
-    downloadMedia: async (msg, s, logger) => (msg.message?.imageMessage?.url ? defaultDownloadMedia(msg, s, logger) : Buffer.from('media-bytes')),
-    fetchWebVersion: async () => undefined,
+    provider: { downloadMedia: async (msg, s, logger) => (msg.message?.imageMessage?.url ? defaultDownloadMedia(msg, s, logger) : Buffer.from('media-bytes')) },
   });
-  t = await startTestApp({ MEDIA_DOWNLOAD_MAX_MB: '0.25' }, { providers: { beta } });
-  a = await createTenant(t, 'Baileys');
-  const created = await t.api.post('/whatsapp', { name: 'Phone', provider: 'beta' }, a.admin.token);
-  expect(created.status).toBe(201);
-  whatsappId = created.body.id;
-  await eventually(() => sockets.length === 1);
-  socket().open('5511900001111:7@s.whatsapp.net');
-  await eventually(async () => (await t.api.get(`/whatsapp/${whatsappId}`, a.admin.token)).body.status === 'CONNECTED');
+  ({ t, tenant: a, whatsappId } = baileys);
 });
 afterAll(async () => {
   await t?.stop();
@@ -64,11 +52,7 @@ afterAll(async () => {
 const em = () => forCompany(t.app.orm.em.fork(), a.companyId);
 const messagesOf = async (ticketId: number) => (await t.api.get(`/messages/${ticketId}`, a.admin.token)).body.messages as any[];
 
-/** A real Baileys message object, as messages.upsert carries it. */
-const wa = (key: Partial<WAMessageKey> & { remoteJid: string; id: string }, message: Record<string, unknown> | undefined, extra: Record<string, unknown> = {}) =>
-  proto.WebMessageInfo.fromObject({ key: { fromMe: false, ...key }, message, messageTimestamp: Math.floor(Date.now() / 1000), ...extra }) as WAMessage;
-
-const upsert = (...messages: WAMessage[]) => socket().emit('messages.upsert', { type: 'notify', messages });
+const upsert = (...messages: WAMessage[]) => baileys.upsert(...messages);
 
 /** A customer who wrote, with the ticket the admin accepted. */
 const customer = async () => {

@@ -5,11 +5,10 @@ import { forCompany } from '../../db/tenant.js';
 import { Message } from '../../modules/messages/message.entity.js';
 import { acceptInbound } from '../../pipeline/inbound.js';
 import { resumePendingMedia, RESUME_MEDIA_WINDOW_MS } from '../../pipeline/media.js';
-import { FakeSocket } from '../../../testing/baileys-socket.js';
+import { startBaileysApp, type BaileysApp } from '../../../testing/baileys-app.js';
 import { ticketOf } from '../../../testing/conversation.js';
 import { startMediaServer, type MediaServer } from '../../../testing/whatsapp-media.js';
-import { connectSocket, createTenant, eventually, joined, startTestApp, watch, type Tenant, type TestApp } from '../../../testing/helpers.js';
-import { createBaileysProvider } from './index.js';
+import { connectSocket, createTenant, eventually, joined, watch, type Tenant, type TestApp } from '../../../testing/helpers.js';
 import { defaultDownloadMedia } from './session.js';
 
 /**
@@ -22,8 +21,8 @@ let t: TestApp;
 let a: Tenant;
 let b: Tenant;
 let whatsappId: number;
-const sockets: FakeSocket[] = [];
-const socket = () => sockets[sockets.length - 1];
+let baileys: BaileysApp;
+const socket = () => baileys.socket();
 let seq = 0;
 
 /** WhatsApp's media servers (testing/whatsapp-media.ts). */
@@ -33,24 +32,9 @@ const encryptedImage = (name: string, plain: Buffer, status?: number) => media.i
 beforeAll(async () => {
   media = await startMediaServer();
 
-  const beta = createBaileysProvider({
-    socketFactory: (config) => {
-      const s = new FakeSocket(config);
-      sockets.push(s);
-      return s;
-    },
-    downloadMedia: defaultDownloadMedia,
-    fetchWebVersion: async () => undefined,
-  });
-  t = await startTestApp({}, { providers: { beta } });
-  a = await createTenant(t, 'RetryA');
+  baileys = await startBaileysApp({ tenant: 'RetryA', provider: { downloadMedia: defaultDownloadMedia } });
+  ({ t, tenant: a, whatsappId } = baileys);
   b = await createTenant(t, 'RetryB');
-  const created = await t.api.post('/whatsapp', { name: 'Phone', provider: 'beta' }, a.admin.token);
-  expect(created.status).toBe(201);
-  whatsappId = created.body.id;
-  await eventually(() => sockets.length === 1);
-  socket().open('5511900001111:7@s.whatsapp.net');
-  await eventually(async () => (await t.api.get(`/whatsapp/${whatsappId}`, a.admin.token)).body.status === 'CONNECTED');
 });
 afterAll(async () => {
   await t?.stop();
@@ -63,7 +47,7 @@ const retry = (id: number, token = a.admin.token) => t.api.post(`/messages/${id}
 
 const wa = (key: Partial<WAMessageKey> & { remoteJid: string; id: string }, message: Record<string, unknown>, at = new Date()) =>
   proto.WebMessageInfo.fromObject({ key: { fromMe: false, ...key }, message, messageTimestamp: Math.floor(at.getTime() / 1000) }) as WAMessage;
-const upsert = (...messages: WAMessage[]) => socket().emit('messages.upsert', { type: 'notify', messages });
+const upsert = (...messages: WAMessage[]) => baileys.upsert(...messages);
 
 const customer = async () => {
   const number = `55118${String(++seq).padStart(8, '0')}`;
@@ -84,9 +68,9 @@ const failedPhoto = async (jid: string, ticketId: number, wid: string, plain: Bu
 /** The session is stopped and started again on this server, as at a restart; it connects. */
 const restartSession = async () => {
   await t.app.channels.stop(whatsappId);
-  const before = sockets.length;
+  const before = baileys.sockets.length;
   await t.app.channels.start({ id: whatsappId, companyId: a.companyId, provider: 'beta' });
-  await eventually(() => sockets.length > before);
+  await eventually(() => baileys.sockets.length > before);
   socket().open('5511900001111:7@s.whatsapp.net');
 };
 

@@ -1,15 +1,14 @@
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { proto, type WAMessage, type WAMessageKey } from '@whiskeysockets/baileys';
+import { proto, type WAMessage } from '@whiskeysockets/baileys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded.js';
 import { initOrm } from '../../db/orm.js';
 import { createLogger } from '../../logger.js';
-import { FakeSocket } from '../../../testing/baileys-socket.js';
+import { startBaileysApp, waMessage as wa, type BaileysApp } from '../../../testing/baileys-app.js';
 import { ticketOf } from '../../../testing/conversation.js';
-import { createTenant, eventually, startTestApp, type Tenant, type TestApp } from '../../../testing/helpers.js';
-import { createBaileysProvider } from './index.js';
+import { eventually, type Tenant, type TestApp } from '../../../testing/helpers.js';
 
 /**
  * A database outage while customers write: the server runs on a PostgreSQL of this file's own (the
@@ -32,32 +31,20 @@ const startPostgres = async () => {
 let t: TestApp;
 let a: Tenant;
 let whatsappId: number;
-const sockets: FakeSocket[] = [];
-const socket = () => sockets[sockets.length - 1];
+let baileys: BaileysApp;
+const socket = () => baileys.socket();
 
 beforeAll(async () => {
   port = await freePort();
   const db = await startPostgres();
   // Migrated as the server's own start does.
   await (await initOrm(db.url, logger)).close(true);
-  const beta = createBaileysProvider({
-    socketFactory: (config) => {
-      const s = new FakeSocket(config);
-      sockets.push(s);
-      return s;
-    },
-    fetchWebVersion: async () => undefined,
-    spoolDir,
-    spoolRetry: { minMs: 200, maxMs: 1_000 },
+  baileys = await startBaileysApp({
+    tenant: 'Spool',
+    provider: { spoolDir, spoolRetry: { minMs: 200, maxMs: 1_000 } },
+    sharedDatabaseUrl: db.url,
   });
-  t = await startTestApp({}, { providers: { beta }, sharedDatabaseUrl: db.url });
-  a = await createTenant(t, 'Spool');
-  const created = await t.api.post('/whatsapp', { name: 'Phone', provider: 'beta' }, a.admin.token);
-  expect(created.status).toBe(201);
-  whatsappId = created.body.id;
-  await eventually(() => sockets.length === 1);
-  socket().open('5511900001111:7@s.whatsapp.net');
-  await eventually(async () => (await t.api.get(`/whatsapp/${whatsappId}`, a.admin.token)).body.status === 'CONNECTED');
+  ({ t, tenant: a, whatsappId } = baileys);
 }, 120_000);
 
 afterAll(async () => {
@@ -66,11 +53,7 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-/** A real Baileys message object, as messages.upsert carries it. */
-const wa = (key: Partial<WAMessageKey> & { remoteJid: string; id: string }, message: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-  proto.WebMessageInfo.fromObject({ key: { fromMe: false, ...key }, message, messageTimestamp: Math.floor(Date.now() / 1000), ...extra }) as WAMessage;
-
-const upsert = (...messages: WAMessage[]) => socket().emit('messages.upsert', { type: 'notify', messages });
+const upsert = (...messages: WAMessage[]) => baileys.upsert(...messages);
 const spoolLines = () => {
   const file = path.join(spoolDir, `${whatsappId}.jsonl`);
   return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()) : [];
