@@ -18,6 +18,30 @@ const useStyles = makeStyles({
   empty: { color: tokens.colorNeutralForeground3, padding: tokens.spacingVerticalM },
 });
 
+/**
+ * The rows of a bell's list (notifications, internal chat): a button per row, an avatar or icon, a body
+ * whose lines end in an ellipsis. A feature merges its own extras (see useBellListStyles's users).
+ */
+export const useBellListStyles = makeStyles({
+  list: { display: 'flex', flexDirection: 'column' },
+  item: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalS,
+    alignItems: 'center',
+    padding: tokens.spacingVerticalS,
+    borderRadius: tokens.borderRadiusMedium,
+    cursor: 'pointer',
+    border: 'none',
+    background: 'none',
+    color: 'inherit',
+    textAlign: 'left',
+    font: 'inherit',
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+  },
+  body: { flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' },
+  ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', color: tokens.colorNeutralForeground3 },
+});
+
 export interface BellButtonProps {
   label: string;
   icon: ReactElement;

@@ -3,38 +3,21 @@ import { Avatar, Button, CounterBadge, makeStyles, Text, tokens } from '@fluentu
 import { Chat20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { BellButton } from '../../../components/bell-button';
+import { BellButton, useBellListStyles } from '../../../components/bell-button';
 import { formatListTime } from '../../../i18n/format';
 import { useCurrentUser } from '../../../stores/auth-store';
 import { useChatEvents } from '../hooks/use-chat-events';
 import { useChatsEnabled, useUnreadChatList } from '../hooks/use-chats';
 import { unreadsOf } from '../lib/chat-rules';
 
-const useStyles = makeStyles({
-  list: { display: 'flex', flexDirection: 'column' },
-  item: {
-    display: 'flex',
-    gap: tokens.spacingHorizontalS,
-    alignItems: 'center',
-    padding: tokens.spacingVerticalS,
-    borderRadius: tokens.borderRadiusMedium,
-    cursor: 'pointer',
-    border: 'none',
-    background: 'none',
-    color: 'inherit',
-    textAlign: 'left',
-    font: 'inherit',
-    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
-  },
-  body: { flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' },
-  ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', color: tokens.colorNeutralForeground3 },
+const useOwnStyles = makeStyles({
   side: { display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '2px' },
   footer: { display: 'flex', justifyContent: 'center', paddingTop: tokens.spacingVerticalS },
 });
 
 /** The live side of the chat bell: mounted only when the plan has the internal chat. */
 function ChatsBellLive() {
-  const styles = useStyles();
+  const styles = { ...useBellListStyles(), ...useOwnStyles() };
   const { t } = useTranslation('chats');
   const navigate = useNavigate();
   const user = useCurrentUser();

@@ -3,37 +3,20 @@ import { Avatar, CounterBadge, makeStyles, Text, tokens } from '@fluentui/react-
 import { Alert20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { BellButton } from '../../../components/bell-button';
+import { BellButton, useBellListStyles } from '../../../components/bell-button';
 import { FormattedText } from '../../../components/formatted-text';
 import { previewLine } from '../../../components/whatsapp-format';
 import { formatListTime } from '../../../i18n/format';
 import { requestNotificationPermission } from '../../../platform';
 import { useNotifications } from '../hooks/use-notifications';
 
-const useStyles = makeStyles({
-  list: { display: 'flex', flexDirection: 'column' },
-  item: {
-    display: 'flex',
-    gap: tokens.spacingHorizontalS,
-    alignItems: 'center',
-    padding: tokens.spacingVerticalS,
-    borderRadius: tokens.borderRadiusMedium,
-    cursor: 'pointer',
-    border: 'none',
-    background: 'none',
-    color: 'inherit',
-    textAlign: 'left',
-    font: 'inherit',
-    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
-  },
-  body: { flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' },
-  ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', color: tokens.colorNeutralForeground3 },
+const useOwnStyles = makeStyles({
   time: { color: tokens.colorNeutralForeground3 },
 });
 
 /** The notification bell: tickets with unread messages; system notification and sound on new customer messages. */
 export function NotificationsBell() {
-  const styles = useStyles();
+  const styles = { ...useBellListStyles(), ...useOwnStyles() };
   const { t } = useTranslation('notifications');
   const navigate = useNavigate();
   const tickets = useNotifications();
