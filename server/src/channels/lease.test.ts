@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forSystem } from '../db/tenant.js';
 import { ChannelAuthKey, Whatsapp } from '../modules/connections/whatsapp.entity.js';
 import { connectSandbox, delivered, ticketOf } from '../../testing/conversation.js';
-import { createTenant, createTestDatabase, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { createTenant, createTestDatabase, eventually, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
 import { createAuthStore } from './auth-store.js';
 import { startAllSessions } from './boot.js';
 import { ConnectionLeases, LeaseLostError } from './lease.js';
@@ -16,7 +16,14 @@ import type { ChannelProvider, SessionOptions } from './types.js';
  * connection at once. The sandbox phone stands for the socket; a recording wrapper around it tells which
  * app runs which connection, and every start and stop is an event the test waits for.
  */
-const LEASE = { ttlMs: 1_000, renewMs: 100 };
+/**
+ * A and B: long enough that a renewal is never late by chance on a busy machine (with 1 s, a stalled round
+ * let the lease lapse and the other process take the connection mid-test); a takeover test makes the lease
+ * run out itself. C: short, for the test of a process whose renewals do not get through (it closes its socket
+ * once its own lease has gone unrenewed that long).
+ */
+const LEASE = { ttlMs: 30_000, renewMs: 100 };
+const SHORT_LEASE = { ttlMs: 3_000, renewMs: 100 };
 
 type Label = 'A' | 'B' | 'C';
 const happenings = new EventEmitter();
@@ -80,7 +87,7 @@ const startServer = async (label: Label) => {
     { JWT_SECRET: 'lease-test-jwt-secret-0123456789abcdef', JWT_REFRESH_SECRET: 'lease-test-refresh-secret-0123456789abcdef' },
     {
       providers: { sandbox: recordingSandbox(label, () => forSystem(self.app!.app.orm.em)) },
-      leases: { ...LEASE, owner: `process-${label}` },
+      leases: { ...(label === 'C' ? SHORT_LEASE : LEASE), owner: `process-${label}` },
       sharedDatabaseUrl: db.url,
     },
   );
@@ -152,6 +159,8 @@ describe('two server processes on one database', () => {
     // B freezes (a long pause, a cut-off network): no renewal. Its lease expires and C takes over.
     const takenOver = next('start', 'C', wa.id);
     await apps.B!.app.channels.suspendKeeping();
+    // The lease's time passes (B renews no more).
+    await em().execute(`update connection_leases set expires_at = now() - interval '1 second' where whatsapp_id = ?`, [wa.id]);
     await takenOver;
     expect(await leaseRow(wa.id)).toBe('process-C');
 
@@ -231,6 +240,9 @@ describe('two server processes on one database', () => {
     await next('start', 'C', own.id);
     expect(running.get(own.id)).toBe('C');
     expect(await leaseRow(own.id)).toBe('process-C');
+    // The lock held every renewal of C, the first connection's too: it comes back the same way (the next
+    // test stops it, and a stop asked while it is still down here would find nothing to stop).
+    await eventually(() => apps.C!.app.channels.runs(wa.id) && running.get(wa.id) === 'C');
     expect(overlaps.filter((o) => o.includes(`connection ${own.id} `))).toEqual([]);
   });
 

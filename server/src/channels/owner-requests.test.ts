@@ -14,7 +14,12 @@ import type { ChannelProvider } from './types.js';
  * through PostgreSQL; what nobody answers fails clearly.
  */
 const SECRETS = { JWT_SECRET: 'owner-test-jwt-secret-0123456789abcdef', JWT_REFRESH_SECRET: 'owner-test-refresh-secret-0123456789abcdef' };
-const LEASE = { ttlMs: 1_500, renewMs: 150 };
+/**
+ * Long enough that a renewal is never late by chance on a busy machine (with 1.5 s, a stalled round let the
+ * lease lapse and another process take the connection in the middle of a test); the test of a takeover
+ * makes the lease run out itself.
+ */
+const LEASE = { ttlMs: 30_000, renewMs: 150 };
 
 type Label = 'A' | 'B' | 'C';
 /** Each logout of a sandbox session, by the app whose session it was. */
@@ -254,14 +259,16 @@ describe('taking a connection over', () => {
     expect(await sql(`select wid from inbound_queue where wid = 'LEFT-1'`)).toEqual([]);
   });
 
-  it('when the owner stops renewing, the other process takes the connection within the lease, with what was left queued', async () => {
+  it('when the owner stops renewing, the other process takes the connection once the lease runs out, with what was left queued', async () => {
     await sql(`insert into inbound_queue (company_id, whatsapp_id, wid, payload, attempts, received_at) values (?, ?, 'LEFT-2', ?, 0, now())`, [
       tenant.companyId,
       wa.id,
       JSON.stringify({ id: 'LEFT-2', fromMe: false, chat: { number: '5511922220002', lid: null }, body: 'antes da queda', mediaType: 'chat', timestamp: new Date().toISOString() }),
     ]);
     await A().app.channels.suspendKeeping();
-    await eventually(() => phoneOn('B')?.canSend() === true, LEASE.ttlMs + 5_000);
+    // The lease's time passes (A renews no more).
+    await sql(`update connection_leases set expires_at = now() - interval '1 second' where whatsapp_id = ?`, [wa.id]);
+    await eventually(() => phoneOn('B')?.canSend() === true);
     expect(await sql(`select body from messages where wid = 'LEFT-2'`)).toEqual([{ body: 'antes da queda' }]);
     // B receives and sends on it now.
     const ticket = await openConversation('5511922220003', 'Oi', 'B');
