@@ -17,9 +17,11 @@ const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
   { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
   { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/ },
+  { name: 'net', test: /node_modules[\\/]axios[\\/]/ },
+  // The realtime client is fetched once a session starts (api/socket.ts), not for the login screen.
   {
-    name: 'net',
-    test: /node_modules[\\/](axios|socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io[\\/]component-emitter|xmlhttprequest-ssl|debug|ms)[\\/]/,
+    name: 'socket',
+    test: /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io[\\/]component-emitter|xmlhttprequest-ssl|debug|ms)[\\/]/,
   },
   { name: 'state', test: /node_modules[\\/](zustand)[\\/]/ },
   // The contract (schemas, error codes, constants) and zod under it: one chunk, changed only with the contract.

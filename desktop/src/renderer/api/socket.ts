@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { CLIENT_EVENTS, companyEvent, PRESENCE_PING_MS, type CompanyResource } from '@atrium/shared';
 import { useAuthStore } from '../stores/auth-store';
 
@@ -35,6 +35,9 @@ interface Registration {
  * The app's one socket.io connection: token in the query, websocket first with polling as the fallback,
  * room registrations re-sent after every reconnect, presence every 5 minutes.
  */
+/** socket.io's client, fetched once a session starts: the login screen does without it. */
+const loadSocketIo = () => import('socket.io-client');
+
 export class RealtimeClient {
   private socket: Socket | undefined;
   private options: RealtimeOptions | undefined;
@@ -57,6 +60,14 @@ export class RealtimeClient {
     this.disconnect();
     this.options = options;
     this.closing = false;
+    void loadSocketIo().then(({ io }) => {
+      // Disconnected (or connected again with other options) while the client was on its way.
+      if (this.options !== options || this.socket) return;
+      this.open(io, options);
+    });
+  }
+
+  private open(io: typeof import('socket.io-client').io, options: RealtimeOptions): void {
     const socket = io(options.url || undefined, {
       transports: ['websocket', 'polling'],
       query: { token: options.token },
@@ -81,9 +92,10 @@ export class RealtimeClient {
 
   /** The session has a new access token: the next (re)connection uses it. */
   updateToken(token: string): void {
-    if (!this.socket || !this.options) return;
+    if (!this.options) return;
+    // Kept in the options too: a socket still being created picks it up.
     this.options.token = token;
-    this.socket.io.opts.query = { token };
+    if (this.socket) this.socket.io.opts.query = { token };
   }
 
   /** The session is ending: no reconnects from here on. */
