@@ -27,9 +27,14 @@ const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
   // The contract (schemas, error codes, constants) and zod under it: one chunk, changed only with the contract.
   { name: 'contract', test: /([\\/]shared[\\/]src[\\/]|node_modules[\\/]zod[\\/])/ },
   { name: 'dates', test: /node_modules[\\/]date-fns[\\/]/ },
-  // Every language's strings (core and features'), bundled so the first render has them.
-  { name: 'strings', test: /[\\/]renderer[\\/](i18n[\\/]locales|features[\\/][^\\/]+[\\/]i18n)[\\/]/ },
 ];
+
+/**
+ * A strings file: i18n/locales/{lang}.ts (namespace `common`) or features/{ns}/i18n/{lang}.ts. Each is
+ * loaded on its own when its language and page are shown (i18n/index.ts), as its own chunk named
+ * `strings-{ns}-{lang}` so the network log says which.
+ */
+const STRINGS_FILE = /[\\/]renderer[\\/](?:i18n[\\/]locales|features[\\/]([^\\/]+)[\\/]i18n)[\\/]([a-z]+)\.ts$/;
 
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build, once, at build time:
@@ -69,6 +74,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
       output: {
+        chunkFileNames: (chunk) => {
+          // A strings file also imported statically (tickets' English, for its keys) is its own chunk behind a facade.
+          const only = chunk.facadeModuleId ?? (chunk.moduleIds.length === 1 ? chunk.moduleIds[0] : undefined);
+          const strings = only ? STRINGS_FILE.exec(only) : null;
+          return strings ? `assets/strings-${strings[1] ?? 'common'}-${strings[2]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
         codeSplitting: {
           groups: VENDOR_GROUPS.map((group, index) => ({ ...group, priority: VENDOR_GROUPS.length - index })),
         },

@@ -11,7 +11,8 @@ const preferences = await loadPreferences();
 usePreferences.getState().hydrate(preferences);
 // The desktop's stored server; in the browser the same origin (or VITE_SERVER_URL for `vite` dev).
 setServerUrl(preferences.serverUrl || import.meta.env.VITE_SERVER_URL || '');
-initI18n(preferences.language);
+// The chosen language's common strings before the first render; the page's own come with its chunk.
+await initI18n(preferences.language);
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

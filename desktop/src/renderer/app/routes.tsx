@@ -1,16 +1,28 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
+import { loadNamespaces } from '../i18n';
 import { usePreferences } from '../stores/preferences-store';
 import type { PlanFeature } from '@atrium/shared';
 import { AdminOnly, PublicOnly, RequireAuth, RequirePlan } from './guards';
 
 type Page = LazyExoticComponent<ComponentType>;
-/** The layout (menu, top bar, bells) is only for the signed-in: the login screen does not load it. */
-const MainLayout = lazy(() => import('./layout/main-layout').then((m) => ({ default: m.MainLayout })));
+/**
+ * The layout (menu, top bar, bells) is only for the signed-in: the login screen does not load it. It comes
+ * with the strings of the bells it shows.
+ */
+const MainLayout = lazy(async () => {
+  const [layout] = await Promise.all([import('./layout/main-layout'), loadNamespaces(['announcements', 'chats', 'notifications'])]);
+  return { default: layout.MainLayout };
+});
 
-/** Every page is its own chunk, loaded when its route is first opened. */
-const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
+/**
+ * Every page is its own chunk, loaded when its route is first opened, together with its feature's strings
+ * in the current language (the namespace is the feature folder's name), so the page does not wait for them
+ * after it arrives.
+ */
+const page = (load: () => Promise<{ default: ComponentType }>, namespace?: string): Page =>
+  lazy(async () => (await Promise.all([load(), namespace ? loadNamespaces(namespace) : undefined]))[0]);
 
 const NotFoundPage = page(() => import('../components/not-found-page'));
 
@@ -30,62 +42,62 @@ export interface AppRoute {
 
 /** Public routes: a logged-in user is sent to /. */
 export const PUBLIC_ROUTES: AppRoute[] = [
-  { path: '/login', Page: page(() => import('../features/auth/components/login-page')) },
-  { path: '/signup', Page: page(() => import('../features/auth/components/signup-page')) },
-  { path: '/forgetpsw', Page: page(() => import('../features/auth/components/forgot-password-page')) },
+  { path: '/login', Page: page(() => import('../features/auth/components/login-page'), 'auth') },
+  { path: '/signup', Page: page(() => import('../features/auth/components/signup-page'), 'auth') },
+  { path: '/forgetpsw', Page: page(() => import('../features/auth/components/forgot-password-page'), 'auth') },
 ];
 
 /** Private routes of spec 01 section 2 (and spec 02's), inside the main layout. */
 export const PRIVATE_ROUTES: AppRoute[] = [
-  { path: '/', Page: page(() => import('../features/dashboard/components/dashboard-page')), adminOnly: true },
-  { path: '/tickets/:ticketId?', Page: page(() => import('../features/tickets/components/tickets-page')) },
-  { path: '/connections', Page: page(() => import('../features/connections/components/connections-page')), adminOnly: true },
-  { path: '/quick-messages', Page: page(() => import('../features/quick-messages/components/quick-messages-page')) },
-  { path: '/todolist', Page: page(() => import('../features/todolist/components/todolist-page')) },
-  { path: '/schedules', Page: page(() => import('../features/schedules/components/schedules-page')) },
-  { path: '/tags', Page: page(() => import('../features/tags/components/tags-page')) },
-  { path: '/contacts', Page: page(() => import('../features/contacts/components/contacts-page')) },
-  { path: '/helps', Page: page(() => import('../features/helps/components/helps-page')) },
-  { path: '/users', Page: page(() => import('../features/users/components/users-page')), adminOnly: true },
-  { path: '/files', Page: page(() => import('../features/files/components/files-page')), adminOnly: true },
-  { path: '/prompts', Page: page(() => import('../features/prompts/components/prompts-page')), adminOnly: true, plan: 'useOpenAi' },
+  { path: '/', Page: page(() => import('../features/dashboard/components/dashboard-page'), 'dashboard'), adminOnly: true },
+  { path: '/tickets/:ticketId?', Page: page(() => import('../features/tickets/components/tickets-page'), 'tickets') },
+  { path: '/connections', Page: page(() => import('../features/connections/components/connections-page'), 'connections'), adminOnly: true },
+  { path: '/quick-messages', Page: page(() => import('../features/quick-messages/components/quick-messages-page'), 'quick-messages') },
+  { path: '/todolist', Page: page(() => import('../features/todolist/components/todolist-page'), 'todolist') },
+  { path: '/schedules', Page: page(() => import('../features/schedules/components/schedules-page'), 'schedules') },
+  { path: '/tags', Page: page(() => import('../features/tags/components/tags-page'), 'tags') },
+  { path: '/contacts', Page: page(() => import('../features/contacts/components/contacts-page'), 'contacts') },
+  { path: '/helps', Page: page(() => import('../features/helps/components/helps-page'), 'helps') },
+  { path: '/users', Page: page(() => import('../features/users/components/users-page'), 'users'), adminOnly: true },
+  { path: '/files', Page: page(() => import('../features/files/components/files-page'), 'files'), adminOnly: true },
+  { path: '/prompts', Page: page(() => import('../features/prompts/components/prompts-page'), 'prompts'), adminOnly: true, plan: 'useOpenAi' },
   {
     path: '/queue-integration',
-    Page: page(() => import('../features/queue-integration/components/queue-integration-page')),
+    Page: page(() => import('../features/queue-integration/components/queue-integration-page'), 'queue-integration'),
     adminOnly: true,
     plan: 'useIntegrations',
   },
   {
     path: '/messages-api',
-    Page: page(() => import('../features/messages-api/components/messages-api-page')),
+    Page: page(() => import('../features/messages-api/components/messages-api-page'), 'messages-api'),
     adminOnly: true,
     plan: 'useExternalApi',
   },
-  { path: '/settings', Page: page(() => import('../features/settings/components/settings-page')), adminOnly: true },
-  { path: '/kanban', Page: page(() => import('../features/kanban/components/kanban-page')) },
-  { path: '/financeiro', Page: page(() => import('../features/financeiro/components/financeiro-page')), adminOnly: true },
-  { path: '/queues', Page: page(() => import('../features/queues/components/queues-page')), adminOnly: true },
-  { path: '/announcements', Page: page(() => import('../features/announcements/components/announcements-page')), },
-  { path: '/subscription', Page: page(() => import('../features/subscription/components/subscription-page')) },
-  { path: '/chats/:id?', Page: page(() => import('../features/chats/components/chats-page')) },
-  { path: '/contact-lists', Page: page(() => import('../features/contact-lists/components/contact-lists-page')), cshow: true, adminOnly: true },
+  { path: '/settings', Page: page(() => import('../features/settings/components/settings-page'), 'settings'), adminOnly: true },
+  { path: '/kanban', Page: page(() => import('../features/kanban/components/kanban-page'), 'kanban') },
+  { path: '/financeiro', Page: page(() => import('../features/financeiro/components/financeiro-page'), 'financeiro'), adminOnly: true },
+  { path: '/queues', Page: page(() => import('../features/queues/components/queues-page'), 'queues'), adminOnly: true },
+  { path: '/announcements', Page: page(() => import('../features/announcements/components/announcements-page'), 'announcements'), },
+  { path: '/subscription', Page: page(() => import('../features/subscription/components/subscription-page'), 'subscription') },
+  { path: '/chats/:id?', Page: page(() => import('../features/chats/components/chats-page'), 'chats') },
+  { path: '/contact-lists', Page: page(() => import('../features/contact-lists/components/contact-lists-page'), 'contact-lists'), cshow: true, adminOnly: true },
   {
     path: '/contact-lists/:contactListId/contacts',
-    Page: page(() => import('../features/contact-lists/components/contact-list-items-page')),
+    Page: page(() => import('../features/contact-lists/components/contact-list-items-page'), 'contact-lists'),
     cshow: true,
     adminOnly: true,
   },
-  { path: '/campaigns', Page: page(() => import('../features/campaigns/components/campaigns-page')), cshow: true, adminOnly: true },
+  { path: '/campaigns', Page: page(() => import('../features/campaigns/components/campaigns-page'), 'campaigns'), cshow: true, adminOnly: true },
   {
     path: '/campaign/:campaignId/report',
-    Page: page(() => import('../features/campaigns/components/campaign-report-page')),
+    Page: page(() => import('../features/campaigns/components/campaign-report-page'), 'campaigns'),
     cshow: true,
     adminOnly: true,
   },
-  { path: '/campaigns-config', Page: page(() => import('../features/campaigns/components/campaigns-config-page')), cshow: true, adminOnly: true },
-  { path: '/phrase-lists', Page: page(() => import('../features/phrase-lists/components/phrase-lists-page')), cshow: true },
-  { path: '/flowbuilders', Page: page(() => import('../features/flowbuilder/components/flowbuilders-page')), cshow: true },
-  { path: '/flowbuilder/:id?', Page: page(() => import('../features/flowbuilder/components/flowbuilder-page')), cshow: true },
+  { path: '/campaigns-config', Page: page(() => import('../features/campaigns/components/campaigns-config-page'), 'campaigns'), cshow: true, adminOnly: true },
+  { path: '/phrase-lists', Page: page(() => import('../features/phrase-lists/components/phrase-lists-page'), 'phrase-lists'), cshow: true },
+  { path: '/flowbuilders', Page: page(() => import('../features/flowbuilder/components/flowbuilders-page'), 'flowbuilder'), cshow: true },
+  { path: '/flowbuilder/:id?', Page: page(() => import('../features/flowbuilder/components/flowbuilder-page'), 'flowbuilder'), cshow: true },
 ];
 
 /** The route table: guards, layout and pages. Unknown paths (and hidden cshow routes) lead to /. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES } from '@atrium/shared';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@atrium/shared';
 import { formatDate, formatDateTime, formatListTime } from './format';
-import { i18n, resources } from './index';
+import { i18n, loadAllResources, loadStrings, namespaces } from './index';
 
 /** Every key path of a resource tree. */
 const paths = (tree: unknown, prefix = ''): string[] =>
@@ -10,13 +10,13 @@ const paths = (tree: unknown, prefix = ''): string[] =>
     : [prefix];
 
 describe('i18n', () => {
-  it('uses en by default and pt as the fallback', () => {
+  it('uses en by default and no fallback language (every language has every key, so none is fetched for nothing)', () => {
     expect(DEFAULT_LANGUAGE).toBe('en');
-    expect(FALLBACK_LANGUAGE).toBe('pt');
-    expect(i18n.options.fallbackLng).toEqual(['pt']);
+    expect(i18n.options.fallbackLng).toBe(false);
   });
 
-  it('collects the core strings and every feature’s strings, in every language, with the same keys', () => {
+  it('collects the core strings and every feature’s strings, in every language, with the same keys', async () => {
+    const resources = await loadAllResources();
     const namespaces = Object.keys(resources.en);
     expect(namespaces).toContain('common');
     expect(namespaces).toEqual(expect.arrayContaining(['auth', 'tickets', 'campaigns', 'users', 'flowbuilder']));
@@ -28,7 +28,8 @@ describe('i18n', () => {
     }
   });
 
-  it('gives every feature page a title in each language', () => {
+  it('gives every feature page a title in each language', async () => {
+    const resources = await loadAllResources();
     for (const lang of LANGUAGES) {
       for (const [ns, strings] of Object.entries(resources[lang])) {
         if (ns === 'common' || ns === 'auth') continue;
@@ -37,9 +38,10 @@ describe('i18n', () => {
     }
   });
 
-  it('falls back to pt for a key only pt has', () => {
-    i18n.addResource('pt', 'common', 'onlyPt', 'só em português');
-    expect(i18n.t('onlyPt', { lng: 'en' })).toBe('só em português');
+  it('loads one language’s namespace on its own, and knows every namespace', async () => {
+    expect(namespaces).toEqual(expect.arrayContaining(['common', 'auth', 'tickets']));
+    expect(await loadStrings('es', 'auth')).toMatchObject({ login: { password: 'Contraseña' } });
+    expect(await loadStrings('es', 'no-such-feature')).toBeUndefined();
   });
 });
 

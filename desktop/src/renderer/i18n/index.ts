@@ -1,65 +1,103 @@
-import i18next, { type i18n as I18n, type Resource, type ResourceLanguage } from 'i18next';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@atrium/shared';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@atrium/shared';
 
 /**
  * Strings come from two places, collected at build time so nobody edits a shared list:
  * - i18n/locales/{lang}.ts: the `common` namespace (menu, layout, errors, validation, actions);
  * - features/{name}/i18n/{lang}.ts: the namespace `{name}` (useTranslation('{name}')).
+ * Each file is its own chunk (vite.config.ts), fetched when first needed: the first screen loads the
+ * chosen language's `common` and its page's namespace, never the other languages or pages.
  */
-type LocaleModule = { default: Record<string, unknown> };
+type LocaleModule = { default: ResourceKey };
+type Loader = () => Promise<LocaleModule>;
 
-const core = import.meta.glob<LocaleModule>('./locales/*.ts', { eager: true });
-const features = import.meta.glob<LocaleModule>('../features/*/i18n/*.ts', { eager: true });
+const core = import.meta.glob<LocaleModule>('./locales/*.ts');
+const features = import.meta.glob<LocaleModule>('../features/*/i18n/*.ts');
 
 export const COMMON_NS = 'common';
 
 const languageOf = (file: string): string => file.replace(/^.*\/([^/]+)\.ts$/, '$1');
 const featureOf = (file: string): string => file.replace(/^.*\/features\/([^/]+)\/i18n\/.*$/, '$1');
 
-/** The resources of every language, by namespace. Exported for the tests that check completeness. */
-export const buildResources = (): Resource => {
-  const resources: Record<string, ResourceLanguage> = {};
-  for (const lang of LANGUAGES) resources[lang] = {};
-  for (const [file, mod] of Object.entries(core)) {
-    const lang = languageOf(file);
-    if (resources[lang]) resources[lang][COMMON_NS] = mod.default as ResourceLanguage[string];
-  }
-  for (const [file, mod] of Object.entries(features)) {
-    const lang = languageOf(file);
-    if (resources[lang]) resources[lang][featureOf(file)] = mod.default as ResourceLanguage[string];
-  }
-  return resources;
+/** `{language}/{namespace}` → the file's loader. */
+const loaders = new Map<string, Loader>();
+for (const [file, load] of Object.entries(core)) loaders.set(`${languageOf(file)}/${COMMON_NS}`, load);
+for (const [file, load] of Object.entries(features)) loaders.set(`${languageOf(file)}/${featureOf(file)}`, load);
+
+/** Every namespace that has strings (common and one per feature with an i18n folder). */
+export const namespaces = [...new Set([...loaders.keys()].map((key) => key.slice(key.indexOf('/') + 1)))];
+
+/** One language's strings of one namespace (undefined when that file does not exist). */
+export const loadStrings = async (language: string, namespace: string): Promise<ResourceKey | undefined> =>
+  (await loaders.get(`${language}/${namespace}`)?.())?.default;
+
+/**
+ * Every language's strings by namespace, for the tests that check completeness (the same files the app
+ * loads, so the keys have one source of truth).
+ */
+export const loadAllResources = async (): Promise<Record<string, Record<string, ResourceKey>>> => {
+  const all: Record<string, Record<string, ResourceKey>> = {};
+  for (const lang of LANGUAGES) all[lang] = {};
+  await Promise.all(
+    [...loaders.entries()].map(async ([key, load]) => {
+      const [lang, ns] = key.split('/') as [string, string];
+      if (all[lang]) all[lang][ns] = (await load()).default;
+    }),
+  );
+  return all;
 };
 
-export const resources = buildResources();
-export const namespaces = [...new Set(Object.values(resources).flatMap((r) => Object.keys(r)))];
+/** i18next's loader: a namespace of a language comes from its own chunk, on first use. */
+const chunkBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, namespace, callback) => {
+    loadStrings(language, namespace).then(
+      // A namespace without strings of its own (or a language we do not ship) is empty, not an error.
+      (strings) => callback(null, strings ?? {}),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
 
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
-/** Initialised synchronously: the resources are bundled, so the first render already has its strings. */
-export const initI18n = (language: Language = DEFAULT_LANGUAGE): I18n => {
-  if (!i18next.isInitialized) {
-    void i18next.use(initReactI18next).init({
-      resources,
-      lng: language,
-      fallbackLng: FALLBACK_LANGUAGE,
-      supportedLngs: [...LANGUAGES],
-      ns: namespaces,
-      defaultNS: COMMON_NS,
-      fallbackNS: COMMON_NS,
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      initAsync: false,
-    });
+let ready: Promise<unknown> | undefined;
+
+/**
+ * Sets i18next up and loads the chosen language's common strings; the first render waits for it. Pages
+ * load their namespace with their chunk (app/routes.tsx); anything else using a namespace not loaded yet
+ * suspends until it is (react-i18next). There is no fallback language: every language has every key
+ * (the types and i18n.test.ts check it), so another language is never fetched for nothing.
+ */
+export const initI18n = (language: Language = DEFAULT_LANGUAGE): Promise<unknown> => {
+  if (!ready) {
+    ready = i18next
+      .use(chunkBackend)
+      .use(initReactI18next)
+      .init({
+        lng: language,
+        fallbackLng: false,
+        supportedLngs: [...LANGUAGES],
+        ns: [COMMON_NS],
+        defaultNS: COMMON_NS,
+        fallbackNS: COMMON_NS,
+        interpolation: { escapeValue: false },
+        returnNull: false,
+      });
   } else if (i18next.language !== language) {
-    void i18next.changeLanguage(language);
+    ready = ready.then(() => i18next.changeLanguage(language));
   }
   document.documentElement.lang = language;
-  return i18next;
+  return ready;
 };
 
+/** Loads these namespaces in the current language (a page's strings, alongside its chunk). */
+export const loadNamespaces = (names: string | string[]): Promise<void> => i18next.loadNamespaces(names);
+
+/** Switches language: the new language's strings of every namespace in use are fetched first, then the screen updates. */
 export const changeLanguage = async (language: Language): Promise<void> => {
   await i18next.changeLanguage(language);
   document.documentElement.lang = language;

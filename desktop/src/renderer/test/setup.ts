@@ -5,13 +5,17 @@ import { afterEach, beforeEach } from 'vitest';
 import { api, setServerUrl } from '../api/client';
 import { queryClient, resetQueryCache } from '../api/query';
 import { realtime } from '../api/socket';
-import { i18n, initI18n } from '../i18n';
+import { LANGUAGES } from '@atrium/shared';
+import { i18n, initI18n, namespaces } from '../i18n';
 import { DEFAULT_PREFERENCES } from '../platform';
 import { useAuthStore } from '../stores/auth-store';
 import { usePreferences } from '../stores/preferences-store';
 import { useUiStore } from '../stores/ui-store';
 
-initI18n('en');
+await initI18n('en');
+// Every namespace in every language at hand, so components render their strings at once in tests.
+await i18n.loadNamespaces(namespaces);
+await i18n.loadLanguages([...LANGUAGES]);
 // TanStack Query tells components about cache changes on a later tick; here it does so at once, so a test
 // sees a realtime patch or an invalidation's answer on screen as soon as the `act()` around it ends.
 notifyManager.setScheduler((callback) => callback());

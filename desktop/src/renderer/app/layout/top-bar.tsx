@@ -30,6 +30,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@atrium/shared';
 import { authApi, logout } from '../../api/auth';
+import { loadNamespaces } from '../../i18n';
 import { formatDate } from '../../i18n/format';
 import { LanguageMenu } from '../../components/language-menu';
 import { useAuthStore } from '../../stores/auth-store';
@@ -38,7 +39,8 @@ import { useUiStore } from '../../stores/ui-store';
 import { useThemeMode } from '../theme';
 import { TopBarSlots } from './top-bar-slots';
 
-const ProfileDialog = lazy(() => import('../../features/users/components/profile-dialog'));
+// With the users strings it shows, fetched alongside.
+const ProfileDialog = lazy(async () => (await Promise.all([import('../../features/users/components/profile-dialog'), loadNamespaces('users')]))[0]);
 
 const useStyles = makeStyles({
   root: {
