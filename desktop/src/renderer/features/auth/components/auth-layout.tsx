@@ -1,9 +1,12 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Copyright } from '../../../components/copyright';
 import { LanguageMenu } from '../../../components/language-menu';
-import { ServerAddress } from './server-address';
+import { isDesktop } from '../../../platform';
+
+/** Desktop only (the server's address and its dialog): the web's login screen does not fetch it. */
+const ServerAddress = lazy(() => import('./server-address').then((m) => ({ default: m.ServerAddress })));
 
 const useStyles = makeStyles({
   root: {
@@ -43,7 +46,11 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
   return (
     <div className={styles.root}>
       <div className={styles.bar}>
-        <ServerAddress />
+        {isDesktop() && (
+          <Suspense fallback={null}>
+            <ServerAddress />
+          </Suspense>
+        )}
         <LanguageMenu showLabel />
       </div>
       <main className={styles.center}>
