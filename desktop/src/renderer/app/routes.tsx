@@ -1,12 +1,13 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { loadNamespaces } from '../i18n';
 import { usePreferences } from '../stores/preferences-store';
 import type { PlanFeature } from '@atrium/shared';
 import { AdminOnly, PublicOnly, RequireAuth, RequirePlan } from './guards';
 
-type Page = LazyExoticComponent<ComponentType>;
+/** A lazy page, and a way to start fetching it before it is rendered. */
+type Page = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown>; namespace?: string };
 /**
  * The layout (menu, top bar, bells) is only for the signed-in: the login screen does not load it. It comes
  * with the strings of the bells it shows.
@@ -21,8 +22,11 @@ const MainLayout = lazy(async () => {
  * in the current language (the namespace is the feature folder's name), so the page does not wait for them
  * after it arrives.
  */
-const page = (load: () => Promise<{ default: ComponentType }>, namespace?: string): Page =>
-  lazy(async () => (await Promise.all([load(), namespace ? loadNamespaces(namespace) : undefined]))[0]);
+const page = (load: () => Promise<{ default: ComponentType }>, namespace?: string): Page => {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () => (loading ??= Promise.all([load(), namespace ? loadNamespaces(namespace) : undefined]).then(([module]) => module));
+  return Object.assign(lazy(preload), { preload, namespace });
+};
 
 const NotFoundPage = page(() => import('../components/not-found-page'));
 
@@ -99,6 +103,13 @@ export const PRIVATE_ROUTES: AppRoute[] = [
   { path: '/flowbuilders', Page: page(() => import('../features/flowbuilder/components/flowbuilders-page'), 'flowbuilder'), cshow: true },
   { path: '/flowbuilder/:id?', Page: page(() => import('../features/flowbuilder/components/flowbuilder-page'), 'flowbuilder'), cshow: true },
 ];
+
+/**
+ * The public page at this address (login, signup, password), so the start fetches it (chunk and strings)
+ * alongside the common strings instead of after the first render. Private pages wait for the session (a
+ * guest is sent to /login).
+ */
+export const publicPageAt = (pathname: string): Page | undefined => PUBLIC_ROUTES.find(({ path }) => matchPath(path, pathname))?.Page;
 
 /** The route table: guards, layout and pages. Unknown paths (and hidden cshow routes) lead to /. */
 export function AppRoutes() {

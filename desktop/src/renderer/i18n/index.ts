@@ -72,7 +72,7 @@ let ready: Promise<unknown> | undefined;
  * suspends until it is (react-i18next). There is no fallback language: every language has every key
  * (the types and i18n.test.ts check it), so another language is never fetched for nothing.
  */
-export const initI18n = (language: Language = DEFAULT_LANGUAGE): Promise<unknown> => {
+export const initI18n = (language: Language = DEFAULT_LANGUAGE, pageNamespaces: string[] = []): Promise<unknown> => {
   if (!ready) {
     ready = i18next
       .use(chunkBackend)
@@ -81,11 +81,14 @@ export const initI18n = (language: Language = DEFAULT_LANGUAGE): Promise<unknown
         lng: language,
         fallbackLng: false,
         supportedLngs: [...LANGUAGES],
-        ns: [COMMON_NS],
+        // The first page's strings in the same round as the common ones.
+        ns: [COMMON_NS, ...pageNamespaces],
         defaultNS: COMMON_NS,
         fallbackNS: COMMON_NS,
         interpolation: { escapeValue: false },
         returnNull: false,
+        // Fetch at once, not on the next tick: the start is busy and the first render waits for these.
+        initAsync: false,
       });
   } else if (i18next.language !== language) {
     ready = ready.then(() => i18next.changeLanguage(language));
@@ -95,7 +98,11 @@ export const initI18n = (language: Language = DEFAULT_LANGUAGE): Promise<unknown
 };
 
 /** Loads these namespaces in the current language (a page's strings, alongside its chunk). */
-export const loadNamespaces = (names: string | string[]): Promise<void> => i18next.loadNamespaces(names);
+export const loadNamespaces = async (names: string | string[]): Promise<void> => {
+  // Called as early as the start (a page fetched alongside the common strings): after the set-up.
+  await ready;
+  await i18next.loadNamespaces(names);
+};
 
 /** Switches language: the new language's strings of every namespace in use are fetched first, then the screen updates. */
 export const changeLanguage = async (language: Language): Promise<void> => {
