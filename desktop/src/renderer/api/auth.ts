@@ -2,6 +2,7 @@ import type { Language, LoginInput, OwnSessionsView } from '@atrium/shared';
 import { refreshTokenStore, sessionHints } from '../platform';
 import { api, refreshAccessToken } from './client';
 import { applySession, endSessionLocally } from './session';
+import { loadSocketIo } from './socket';
 import type { CompanyPlan, SessionResponse, SessionUser } from './types';
 
 /** Typed calls of spec 01 section 7, Auth (plus the session's company plan and language). */
@@ -26,6 +27,7 @@ export const authApi = {
 
 /** Logs in and takes the answer as the session (the guards then send the user to /tickets). */
 export const login = async (input: LoginInput): Promise<SessionResponse> => {
+  loadSocketIo().catch(() => undefined);
   const data = await authApi.login(input);
   await applySession(data, 'login');
   return data;
@@ -55,6 +57,8 @@ export const restoreSession = async (): Promise<boolean> => {
     endSessionLocally();
     return false;
   }
+  // The realtime client comes while the session is refreshed, ready when it is.
+  loadSocketIo().catch(() => undefined);
   try {
     await refreshAccessToken();
     return true;

@@ -35,8 +35,19 @@ interface Registration {
  * The app's one socket.io connection: token in the query, websocket first with polling as the fallback,
  * room registrations re-sent after every reconnect, presence every 5 minutes.
  */
-/** socket.io's client, fetched once a session starts: the login screen does without it. */
-const loadSocketIo = () => import('socket.io-client');
+let socketIo: Promise<typeof import('socket.io-client')> | undefined;
+
+/**
+ * socket.io's client, fetched when a session may start (a stored session being restored, a login): the
+ * login screen does without it, and the socket connects as soon as the session is there, as when it was
+ * bundled (events sent in between would be missed).
+ */
+export const loadSocketIo = (): Promise<typeof import('socket.io-client')> =>
+  (socketIo ??= import('socket.io-client').catch((error: unknown) => {
+    // Offline for a moment: the next connect tries again.
+    socketIo = undefined;
+    throw error;
+  }));
 
 export class RealtimeClient {
   private socket: Socket | undefined;
