@@ -159,6 +159,9 @@ export function SideMenu({ open, type, onOpenChange, onNavigate }: SideMenuProps
       defaultOpenCategories={openCategories}
       className={styles.drawer}
       aria-label="Main menu"
+      // Over the page (a narrow window) the menu is a modal dialog: Fluent marks it aria-modal, which a
+      // navigation landmark may not carry (axe: aria-allowed-attr, critical).
+      role={type === 'overlay' ? 'dialog' : undefined}
       data-testid="side-menu"
     >
       <NavDrawerHeader>
