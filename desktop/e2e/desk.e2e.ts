@@ -5,6 +5,8 @@ import coreEn from '../src/renderer/i18n/locales/en';
 import ticketsEn from '../src/renderer/features/tickets/i18n/en';
 import ticketsPt from '../src/renderer/features/tickets/i18n/pt';
 import ticketsEs from '../src/renderer/features/tickets/i18n/es';
+import authEn from '../src/renderer/features/auth/i18n/en';
+import authPt from '../src/renderer/features/auth/i18n/pt';
 import { describeInChromium, setTheme, startHarness, storySteps, type Harness } from './support/harness';
 
 /**
@@ -12,7 +14,8 @@ import { describeInChromium, setTheme, startHarness, storySteps, type Harness } 
  * transferred, accepted, closed the ticket), live, in the three languages and never sent to the customer;
  * then the smaller things (dates, the queue dialog, toasts, the Waiting badge, the "+N" chip, unknown
  * addresses, narrow tables) and accessibility (one Tab stop per header control, named message menus, axe
- * and a keyboard walk over the main pages in light and dark, at 1366 and 400 px with the overlay menu open).
+ * and a keyboard walk over the main pages in light and dark, at 1366 and 400 px with the overlay menu open);
+ * and the first screen fetches only its language's strings.
  */
 
 const UI_TIMEOUT = 15_000;
@@ -475,4 +478,36 @@ describeInChromium('the desk in Chromium: activity trail', () => {
     expect(problems).toEqual([]);
   }, 600_000);
 
+  // ------------------------------------------------------------------ the first screen (item 3)
+
+  it('the login screen fetches its own language\'s strings only, and the new language\'s on a switch', async () => {
+    // A browser of its own: a cold cache, and no language chosen before.
+    const fresh = await h.browser.newContext();
+    try {
+      const strings: string[] = [];
+      const assets: string[] = [];
+      fresh.page.on('request', (request) => {
+        const file = new URL(request.url()).pathname;
+        if (file.startsWith('/assets/')) assets.push(file);
+        const match = /\/assets\/strings-(.+)-(pt|en|es)-[\w-]+\.js$/.exec(file);
+        if (match) strings.push(`${match[1]}/${match[2]}`);
+      });
+      await fresh.page.goto('/login');
+      await fresh.page.getByRole('heading', { name: authEn.login.title }).waitFor();
+      await fresh.page.waitForLoadState('networkidle');
+      // English: the common strings and the login page's, nothing of Português or Español, nor of other pages.
+      expect([...strings].sort()).toEqual(['auth/en', 'common/en']);
+      // Nor the realtime client: nobody is signed in.
+      expect(assets.filter((file) => file.startsWith('/assets/socket-'))).toEqual([]);
+
+      await fresh.page.getByRole('button', { name: new RegExp(coreEn.layout.language) }).click();
+      await fresh.page.getByRole('menuitemradio', { name: coreEn.languages.pt }).click();
+      // The screen changes without a reload, once the Português strings have come.
+      await fresh.page.getByRole('heading', { name: authPt.login.title }).waitFor();
+      expect(await fresh.page.getByTestId('login-submit').textContent()).toBe(authPt.login.submit);
+      expect([...strings].sort()).toEqual(['auth/en', 'auth/pt', 'common/en', 'common/pt']);
+    } finally {
+      await fresh.context.close();
+    }
+  });
 });
