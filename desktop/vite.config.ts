@@ -11,8 +11,8 @@ const here = import.meta.dirname;
  * libraries the first screen needs are grouped: a library used by one lazy page only (emoji picker,
  * QR code, virtual lists) stays with that page instead of joining the initial download.
  */
-// Fluent UI has no group of its own: split by use, the login screen loads only the few components it
-// shows (one Fluent chunk was 200 kB gzip on the login screen).
+// Fluent UI has no group of its own (one Fluent chunk was 200 kB gzip on the login screen): what the start
+// and the login page use joins their chunks ('start', 'login'), the rest is split by use.
 const VENDOR_GROUPS: { name: string; test: RegExp | ((id: string) => boolean); tags?: '$initial'[] }[] = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
   { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
@@ -25,8 +25,8 @@ const VENDOR_GROUPS: { name: string; test: RegExp | ((id: string) => boolean); t
   },
   { name: 'state', test: /node_modules[\\/](zustand)[\\/]/ },
   // The contract's constants, error codes, events and permissions (the files without zod): one small chunk
-  // the start needs. Its schemas are not grouped: each goes with the pages that validate with it (the login screen loads the
-  // auth ones, not the flow builder's); zod is one chunk of its own.
+  // the start needs. Its schemas are not grouped: each goes with the pages that validate with it (the login
+  // screen loads the auth ones, not the flow builder's); zod is one chunk of its own.
   { name: 'contract', test: /[\\/]shared[\\/]src[\\/](constants|errors|events|permissions|plans|settings)\.ts$/ },
   { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
   { name: 'dates', test: /node_modules[\\/]date-fns[\\/]/ },
