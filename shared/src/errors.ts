@@ -114,6 +114,10 @@ export const ERROR_STATUS = {
   ERR_NO_FLOW_CAMPAIGN_FOUND: 404,
   // A phrase is unique per connection (compared without case, accents or extra spaces).
   ERR_FLOW_PHRASE_ALREADY_EXISTS: 409,
+  // A flow's last saved canvas names the integration (a Typebot node) or the queue (a ticket node): deleting
+  // it would break the flow silently. The body lists them: `flows: [{id, name}]`.
+  ERR_INTEGRATION_USED_BY_FLOWS: 409,
+  ERR_QUEUE_USED_BY_FLOWS: 409,
 
   // Outbox: why a message did not leave (shown on it)
   ERR_MEDIA_NOT_FOUND: 404,

@@ -52,6 +52,12 @@ describe('error messages', () => {
     expect(errorMessage('plain text')).toBe('plain text');
   });
 
+  it('names the flows that still use a record it was asked to delete', async () => {
+    await i18n.changeLanguage('en');
+    const message = errorMessage(apiError(409, { error: 'ERR_INTEGRATION_USED_BY_FLOWS', flows: [{ id: 3, name: 'Sales' }, { id: 4, name: 'Support' }] }));
+    expect(message).toBe('These flows use this integration in a Typebot node: "Sales", "Support". Change them first.');
+  });
+
   it('puts the due date of an expired subscription into the message, dd/MM/yyyy', () => {
     const message = errorMessage(apiError(401, { error: 'ERR_SUBSCRIPTION_EXPIRED', dueDate: '2024-03-07' }));
     expect(message).toContain('07/03/2024');

@@ -27,6 +27,13 @@ export const errorStatusOf = (err: unknown): number | undefined => (isAxiosError
 const interpolation = (body: Record<string, unknown>): Record<string, unknown> => {
   const values: Record<string, unknown> = { ...body };
   if (typeof body.dueDate === 'string') values.dueDate = formatDate(body.dueDate);
+  // A record other records still name (ERR_*_USED_BY_FLOWS): the message names them.
+  if (Array.isArray(body.flows)) {
+    values.flowNames = body.flows
+      .map((f) => (f && typeof f === 'object' && typeof (f as { name?: unknown }).name === 'string' ? `"${(f as { name: string }).name}"` : null))
+      .filter(Boolean)
+      .join(', ');
+  }
   return values;
 };
 

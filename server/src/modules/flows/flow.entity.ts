@@ -1,6 +1,7 @@
 import { EntitySchema, OptionalProps } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FlowGraph, FlowMediaKind, FlowPhraseMatch, FlowRunStatus } from '@atrium/shared';
-import { tenantFilter } from '../../db/tenant.js';
+import { requireTenant, tenantFilter } from '../../db/tenant.js';
 import { Company } from '../companies/company.entity.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { Ticket } from '../tickets/ticket.entity.js';
@@ -60,6 +61,21 @@ export const FlowVersionSchema = new EntitySchema<FlowVersion>({
     createdAt: { type: 'datetime', columnType: 'timestamptz', onCreate: () => new Date() },
   },
 });
+
+/**
+ * The company's flows whose last saved canvas (what new runs start on) has a node containing `node`
+ * (jsonb containment, e.g. `{type: 'typebot', data: {typebotIntegration: {id: 5}}}`), by name. Here beside
+ * the tables, not in the module's API: the modules a flow names (queues, integrations) sit below flows and
+ * ask it before a delete would leave a node pointing at nothing. `em` is bound to the company.
+ */
+export const flowsNaming = async (em: EntityManager, node: Record<string, unknown>): Promise<{ id: number; name: string }[]> =>
+  em.execute<{ id: number; name: string }[]>(
+    `select f.id, f.name from flows f
+       join flow_versions v on v.flow_id = f.id and v.version = f.version
+      where f.company_id = ? and v.graph -> 'nodes' @> ?::jsonb
+      order by f.name, f.id`,
+    [requireTenant(em), JSON.stringify([node])],
+  );
 
 /**
  * A phrase-triggered flow campaign (spec 02 "Flow campaign"): a customer's message on `whatsappId` that

@@ -420,3 +420,35 @@ describe('the test panel', () => {
     expect((await t.api.post('/flowbuilder/test', { graph, event: 'message', body: '1', session: { node: 42 } }, a.admin.token)).body.error).toBe('ERR_VALIDATION');
   });
 });
+
+describe('what a flow names cannot be deleted from under it', () => {
+  it('an integration a Typebot node of the last saved canvas names: refused, naming the flows', async () => {
+    const integration = (await t.api.post('/queueIntegration', { type: 'typebot', name: 'Typebot em uso', urlN8N: 'http://typebot.test', typebotSlug: 'u' }, a.admin.token)).body;
+    const { body: flow } = await t.api.post('/flowbuilder', { name: 'Usa o Typebot' }, a.admin.token);
+    const withNode = { nodes: [start(), node('tb', 'typebot', { typebotIntegration: { id: integration.id, name: 'x' } })], connections: [edge('1', 'tb')] };
+    expect((await t.api.post('/flowbuilder/flow', { idFlow: flow.id, ...withNode }, a.admin.token)).status).toBe(200);
+
+    const refused = await t.api.del(`/queueIntegration/${integration.id}`, a.admin.token);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ error: 'ERR_INTEGRATION_USED_BY_FLOWS', flows: [{ id: flow.id, name: 'Usa o Typebot' }] });
+
+    // Saved without the node: an older version no new run starts on does not hold it.
+    expect((await t.api.post('/flowbuilder/flow', { idFlow: flow.id, ...simpleGraph }, a.admin.token)).status).toBe(200);
+    expect((await t.api.del(`/queueIntegration/${integration.id}`, a.admin.token)).status).toBe(200);
+  });
+
+  it('a queue a ticket node names: refused until the flow is deleted', async () => {
+    const queue = (await t.api.post('/queue', { name: 'Fila do fluxo', color: '#123456' }, a.admin.token)).body;
+    const { body: flow } = await t.api.post('/flowbuilder', { name: 'Manda para a fila' }, a.admin.token);
+    const graph = { nodes: [start(), node('t', 'ticket', { queue: { id: queue.id, name: queue.name } })], connections: [edge('1', 't')] };
+    expect((await t.api.post('/flowbuilder/flow', { idFlow: flow.id, ...graph }, a.admin.token)).status).toBe(200);
+
+    const refused = await t.api.del(`/queue/${queue.id}`, a.admin.token);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ error: 'ERR_QUEUE_USED_BY_FLOWS', flows: [{ id: flow.id, name: 'Manda para a fila' }] });
+    expect((await t.api.get(`/queue/${queue.id}`, a.admin.token)).status).toBe(200);
+
+    expect((await t.api.del(`/flowbuilder/${flow.id}`, a.admin.token)).status).toBe(200);
+    expect((await t.api.del(`/queue/${queue.id}`, a.admin.token)).status).toBe(200);
+  });
+});

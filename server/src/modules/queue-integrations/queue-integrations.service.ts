@@ -19,6 +19,7 @@ import { assertUniqueName, nameTaken } from '../../db/unique-name.js';
 import { AppError } from '../../errors.js';
 import { lastFour, type Sealer } from '../../secrets/sealed.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
+import { flowsNaming } from '../flows/flow.entity.js';
 import { assertPlanFeature } from '../plans/index.js';
 import { Queue } from '../queues/queue.entity.js';
 import { ConversationHold } from '../tickets/conversation-hold.entity.js';
@@ -193,13 +194,18 @@ export const updateIntegration = async (ctx: ServiceContext, deps: IntegrationDe
   return presentIntegration(integration, secret);
 };
 
-/** DELETE: refused while a queue or a connection names it; conversations it answered are let go of. */
+/**
+ * DELETE: refused while a queue or a connection names it, or a flow's Typebot node (the flow would hand
+ * every customer to a person there, silently); conversations it answered are let go of.
+ */
 export const deleteIntegration = async (ctx: ServiceContext, id: number) => {
   requireAdmin(ctx.actor);
   await assertPlanFeature(ctx.em, ctx.actor.companyId, 'useIntegrations');
   const integration = await findIntegration(ctx.em, id);
   const inUse = (await ctx.em.count(Whatsapp, { integrationId: id })) + (await ctx.em.count(Queue, { integrationId: id }));
   if (inUse > 0) throw new AppError('ERR_INTEGRATION_IN_USE');
+  const flows = await flowsNaming(ctx.em, { type: 'typebot', data: { typebotIntegration: { id } } });
+  if (flows.length > 0) throw new AppError('ERR_INTEGRATION_USED_BY_FLOWS', { flows });
   await ctx.em.transactional(async (tx) => {
     await tx.nativeDelete(ConversationHold, { holder: 'integration', holderId: id });
     await tx.nativeDelete(QueueIntegration, { id: integration.id });

@@ -11,6 +11,7 @@ import {
 import { emForCompany, requireAdmin, type ServiceContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { Company } from '../companies/company.entity.js';
+import { flowsNaming } from '../flows/flow.entity.js';
 import { assertPlanAllows } from '../plans/index.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { byUser, placementOf, presentTickets } from '../tickets/index.js';
@@ -158,6 +159,9 @@ export const deleteQueue = async (ctx: ServiceContext, id: number) => {
   requireAdmin(ctx.actor);
   const em = ctx.em;
   const queue = await findQueue(em, id);
+  // A flow's ticket node moving customers here would hand them to no queue instead, silently.
+  const flows = await flowsNaming(em, { type: 'ticket', data: { queue: { id } } });
+  if (flows.length > 0) throw new AppError('ERR_QUEUE_USED_BY_FLOWS', { flows });
   const active = await em.find(Ticket, { queueId: id, status: { $in: ['open', 'pending'] } });
   const previous = new Map(active.map((t) => [t.id, placementOf(t)]));
   await em.transactional(async (tx) => {

@@ -110,6 +110,8 @@ const errors: Record<ErrorCode, string> = {
   ERR_FLOW_NAME_ALREADY_EXISTS: 'A flow with this name already exists.',
   ERR_NO_FLOW_CAMPAIGN_FOUND: 'Flow campaign not found.',
   ERR_FLOW_PHRASE_ALREADY_EXISTS: 'This connection already has a flow campaign with this phrase.',
+  ERR_INTEGRATION_USED_BY_FLOWS: 'These flows use this integration in a Typebot node: {{flowNames}}. Change them first.',
+  ERR_QUEUE_USED_BY_FLOWS: 'These flows send tickets to this queue: {{flowNames}}. Change them first.',
   ERR_NO_CONTACT_LIST_FOUND: 'Contact list not found.',
   ERR_NO_CONTACT_LIST_ITEM_FOUND: 'Contact not found in the list.',
   ERR_CONTACT_LIST_ITEM_DUPLICATED: 'This number is already in the list.',

@@ -197,6 +197,8 @@ const es: Translation<typeof en> = {
     ERR_FLOW_NAME_ALREADY_EXISTS: 'Ya existe un flujo con este nombre.',
     ERR_NO_FLOW_CAMPAIGN_FOUND: 'Campaña de flujo no encontrada.',
     ERR_FLOW_PHRASE_ALREADY_EXISTS: 'Esta conexión ya tiene una campaña de flujo con esta frase.',
+    ERR_INTEGRATION_USED_BY_FLOWS: 'Estos flujos usan esta integración en un nodo TypeBot: {{flowNames}}. Cámbielos primero.',
+    ERR_QUEUE_USED_BY_FLOWS: 'Estos flujos envían tickets a esta cola: {{flowNames}}. Cámbielos primero.',
     ERR_NO_CONTACT_LIST_FOUND: 'Lista de contactos no encontrada.',
     ERR_NO_CONTACT_LIST_ITEM_FOUND: 'Contacto no encontrado en la lista.',
     ERR_CONTACT_LIST_ITEM_DUPLICATED: 'Este número ya está en la lista.',

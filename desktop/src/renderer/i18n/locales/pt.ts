@@ -197,6 +197,8 @@ const pt: Translation<typeof en> = {
     ERR_FLOW_NAME_ALREADY_EXISTS: 'Já existe um fluxo com este nome.',
     ERR_NO_FLOW_CAMPAIGN_FOUND: 'Campanha de fluxo não encontrada.',
     ERR_FLOW_PHRASE_ALREADY_EXISTS: 'Esta conexão já tem uma campanha de fluxo com esta frase.',
+    ERR_INTEGRATION_USED_BY_FLOWS: 'Estes fluxos usam esta integração em um nó TypeBot: {{flowNames}}. Altere-os primeiro.',
+    ERR_QUEUE_USED_BY_FLOWS: 'Estes fluxos enviam tickets para esta fila: {{flowNames}}. Altere-os primeiro.',
     ERR_NO_CONTACT_LIST_FOUND: 'Lista de contatos não encontrada.',
     ERR_NO_CONTACT_LIST_ITEM_FOUND: 'Contato não encontrado na lista.',
     ERR_CONTACT_LIST_ITEM_DUPLICATED: 'Este número já está na lista.',
