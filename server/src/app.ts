@@ -43,7 +43,7 @@ import { createPresence } from './modules/users/index.js';
 import { registerMediaJobs } from './pipeline/media.js';
 import { inboundSteps } from './pipeline/steps/index.js';
 import { registerStepTaskJobs, StepTasks } from './pipeline/steps/tasks.js';
-import { registerStepJobs, scheduledWaits } from './pipeline/steps/waiting.js';
+import { registerStepJobs, RESUME_STEP_JOB, scheduledWaits } from './pipeline/steps/waiting.js';
 
 export interface RunningApp {
   url: string;
@@ -173,7 +173,12 @@ export const startApp = async (
   // Jobs are defined once the parts they use exist; the scheduler starts before any route is served.
   const registry = new JobRegistry();
   for (const module of modules) module.jobs?.(registry, moduleContext);
-  registerStepJobs(registry, { steps: () => pipeline.steps, systemEm, logger });
+  registerStepJobs(registry, {
+    steps: () => pipeline.steps,
+    systemEm,
+    logger,
+    reschedule: (when, data) => scheduler.schedule(when, RESUME_STEP_JOB, data),
+  });
   registerMediaJobs(registry, pipeline);
   registerStepTaskJobs(registry, stepTasks);
   const scheduler = await createScheduler({ databaseUrl, mongodbUrl: config.mongodbUrl, registry, logger });

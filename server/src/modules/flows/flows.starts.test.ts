@@ -261,6 +261,92 @@ describe('waits', () => {
     ]);
     expect((await c.replies(1, 20_000)).map((m) => m.body)).toEqual(['Gostou?']);
   });
+
+  it("a pause that ends before the flow's transaction commits still goes on once it has", async () => {
+    const wa = await phone();
+    const flowId = await savedFlow(t.api, a.admin.token, {
+      nodes: [
+        start(),
+        node('c', 'singleBlock', {
+          seq: ['message1', 'interval1', 'message2'],
+          elements: [
+            { type: 'message', number: 'message1', value: 'Um momento' },
+            { type: 'interval', number: 'interval1', value: 1 },
+            { type: 'message', number: 'message2', value: 'Pronto' },
+          ],
+        }),
+      ],
+      connections: [edge('1', 'c')],
+    });
+    await phraseCampaign(t.api, a.admin.token, { flowId, whatsappId: wa, phrase: 'pausa' });
+    // A slow commit, forced: the flow's transaction cannot write its run until this one lets go of the
+    // table, so the 1 s pause is due (its job runs) while the flow that planned it has not committed.
+    let release!: () => void;
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = t.app.orm.em.fork().transactional(async (tx) => {
+      await tx.execute('lock table flow_runs in share mode');
+      locked();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await isLocked;
+    const c = customer(t.api, a.admin.token, wa, nextNumber());
+    // Not awaited yet: the message's pipeline is what the lock holds up.
+    const said = c.says('pausa');
+    try {
+      await eventually(
+        async () => (await sql(`select 1 from agenda_jobs where name = 'inbound:resume-step' and data -> 'facts' ->> 'whatsappId' = ? and last_run_at is not null`, [String(wa)])).length > 0,
+        20_000,
+      );
+    } finally {
+      release();
+      await holder;
+      await said;
+    }
+    expect((await c.replies(2, 20_000)).map((m) => m.body)).toEqual(['Um momento', 'Pronto']);
+  }, 60_000);
+  it('a pause whose resume fails (a deadlock under load) goes on at the next try', async () => {
+    const wa = await phone();
+    // The resume's transaction fails once, as a deadlock would: the end of the flow ("done") is the first
+    // thing it logs on this node (a sequence, so the count survives the rollback).
+    await sql(`create sequence resume_fails`);
+    await sql(
+      `create function resume_fails() returns trigger language plpgsql as $$
+       begin
+         if new.node_id = 'pauseFails' and new.outcome = 'done' and nextval('resume_fails') = 1 then
+           raise exception 'deadlock detected' using errcode = '40P01';
+         end if;
+         return new;
+       end $$`,
+    );
+    await sql(`create trigger resume_fails before insert on flow_steps for each row execute function resume_fails()`);
+    try {
+      const flowId = await savedFlow(t.api, a.admin.token, {
+        nodes: [
+          start(),
+          node('pauseFails', 'singleBlock', {
+            seq: ['message1', 'interval1', 'message2'],
+            elements: [
+              { type: 'message', number: 'message1', value: 'Aguarde' },
+              { type: 'interval', number: 'interval1', value: 1 },
+              { type: 'message', number: 'message2', value: 'Continuando' },
+            ],
+          }),
+        ],
+        connections: [edge('1', 'pauseFails')],
+      });
+      await phraseCampaign(t.api, a.admin.token, { flowId, whatsappId: wa, phrase: 'falha' });
+      const c = customer(t.api, a.admin.token, wa, nextNumber());
+      await c.says('falha');
+      expect((await c.replies(2, 20_000)).map((m) => m.body)).toEqual(['Aguarde', 'Continuando']);
+      expect(await runsOf(c.number)).toEqual([{ trigger: 'phrase', status: 'done' }]);
+      expect(await sql(`select nextval('resume_fails')::int as n`)).toEqual([{ n: 3 }]);
+    } finally {
+      await sql(`drop trigger resume_fails on flow_steps`);
+      await sql(`drop function resume_fails()`);
+      await sql(`drop sequence resume_fails`);
+    }
+  });
 });
 
 describe('a "no reply" deadline', () => {

@@ -29,7 +29,16 @@ export interface StepWaits {
   cancel(handle: WaitHandle): Promise<void>;
 }
 
-type ResumeJobData = { step: string; facts: InboundFacts; data: Record<string, unknown>; holdVersion?: number };
+type ResumeJobData = { step: string; facts: InboundFacts; data: Record<string, unknown>; holdVersion?: number; attempt?: number };
+
+/**
+ * A resume that fails (a deadlock or a dropped connection under load: its transaction rolled back whole)
+ * is planned again a little later, a few times. The job scheduler never runs a failed one-off job again,
+ * so without this the conversation would wait forever: a flow paused for a second that never goes on.
+ * Resuming twice is harmless: a step applies a resume only while its wait is still the current one.
+ */
+export const RESUME_RETRIES = 5;
+const retryDelayMs = (attempt: number) => Math.min(30_000, 500 * 2 ** (attempt - 1));
 
 /** Whether the ticket's hold is still the one the wait was planned on. */
 const stillCurrent = async (em: EntityManager, ticketId: number, holdVersion: number | undefined): Promise<boolean> => {
@@ -41,20 +50,34 @@ const stillCurrent = async (em: EntityManager, ticketId: number, holdVersion: nu
 /** The job that resumes a waiting step, found by its name in the pipeline's list. */
 export const registerStepJobs = (
   registry: JobRegistry,
-  deps: { steps: () => InboundStep[]; systemEm: () => EntityManager; logger: Logger },
+  deps: {
+    steps: () => InboundStep[];
+    systemEm: () => EntityManager;
+    logger: Logger;
+    /** Stores the job again, due at `when` (the scheduler, once it exists). */
+    reschedule: (when: Date, data: ResumeJobData) => Promise<unknown>;
+  },
 ): void => {
   registry.define<ResumeJobData>({
     name: RESUME_STEP_JOB,
-    handler: async ({ step, facts, data, holdVersion }) => {
-      const em = forCompany(deps.systemEm(), facts.companyId);
-      if (!(await stillCurrent(em, facts.ticketId, holdVersion))) {
-        deps.logger.debug({ step, ticketId: facts.ticketId }, 'a wait outlived its conversation state; not resumed');
-        return;
+    handler: async (planned) => {
+      const { step, facts, data, holdVersion } = planned;
+      try {
+        const em = forCompany(deps.systemEm(), facts.companyId);
+        if (!(await stillCurrent(em, facts.ticketId, holdVersion))) {
+          deps.logger.debug({ step, ticketId: facts.ticketId }, 'a wait outlived its conversation state; not resumed');
+          return;
+        }
+        await deps
+          .steps()
+          .find((s) => s.name === step)
+          ?.resume?.(facts, data);
+      } catch (err) {
+        const attempt = (planned.attempt ?? 0) + 1;
+        if (attempt > RESUME_RETRIES) throw err;
+        deps.logger.warn({ err, step, ticketId: facts.ticketId, attempt }, 'a wait could not be resumed; trying again shortly');
+        await deps.reschedule(new Date(Date.now() + retryDelayMs(attempt)), { ...planned, attempt });
       }
-      await deps
-        .steps()
-        .find((s) => s.name === step)
-        ?.resume?.(facts, data);
     },
   });
 };
