@@ -15,14 +15,22 @@ import { variablesFor } from '../messages/index.js';
 import { queueOnTicket, sendMedia, sendText, type ConversationDeps } from '../outbox/index.js';
 import { assertPlanFeature } from '../plans/index.js';
 import { AiError, flowAiReply } from '../prompts/index.js';
-import { typebotFailure, typebotFlowTurn, type Prepared, type TypebotFlowState } from '../queue-integrations/index.js';
+import {
+  typebotFailure,
+  typebotFlowRest,
+  typebotFlowTurn,
+  typebotKeyword,
+  type Prepared,
+  type TypebotFlowState,
+  type TypebotLater,
+} from '../queue-integrations/index.js';
 import { QueueIntegration } from '../queue-integrations/queue-integration.entity.js';
 import { Queue } from '../queues/queue.entity.js';
 import type { ConversationHold } from '../tickets/conversation-hold.entity.js';
 import { findHold, holdConversation, placementOf, releaseHold, withConversation, type TicketActor } from '../tickets/index.js';
 import { Ticket } from '../tickets/ticket.entity.js';
-import { announce, moveToQueue } from '../transitions/index.js';
-import { FlowRunner, newSession, type AdvanceResult, type FlowInput, type FlowIO, type MediaToSend } from './engine/runner.js';
+import { announce, closeTicket, moveToQueue, transitionDeps } from '../transitions/index.js';
+import { FlowRunner, newSession, newWaitId, type AdvanceResult, type FlowInput, type FlowIO, type MediaToSend } from './engine/runner.js';
 import { sessionOf, type FlowSession, type FlowWait } from './engine/session.js';
 import { Flow, FlowMedia, type FlowTrigger } from './flow.entity.js';
 import { FlowGraphs } from './graphs.js';
@@ -58,7 +66,16 @@ interface FlowWorkData {
 }
 
 type HandoffWait = Extract<FlowWait, { kind: 'handoff' }>;
-type ClientTurn = { messages: Prepared[]; state?: Record<string, unknown>; ended: boolean; typingMs: number } | { failure: string };
+type ClientTurn =
+  | { messages: Prepared[]; state?: Record<string, unknown>; ended: boolean; typingMs: number; later?: TypebotLater | null }
+  | { failure: string };
+
+/**
+ * What a Typebot node keeps in its hand-off wait: Typebot's session, and the bubbles still to send after a
+ * wait action (`later`, due by a planned resume carrying `laterId`; `endAfter`: Typebot was done once they
+ * are sent).
+ */
+type TypebotNodeState = TypebotFlowState & { later?: TypebotLater; laterId?: string; endAfter?: boolean };
 
 /** The highest message id (history "up to now" for a call that follows a pause rather than a message). */
 const LAST_ID = 2_147_483_647;
@@ -72,7 +89,9 @@ export interface FlowStart {
 /** What a resumed wait carries (steps/waiting.ts `data`). */
 export interface FlowWaitData {
   waitId: string;
-  input: 'resume' | 'timeout';
+  /** The end of a pause, a "no reply" deadline, or the end of a Typebot wait action (`laterId`). */
+  input: 'resume' | 'timeout' | 'typebot-later';
+  laterId?: string;
 }
 
 /**
@@ -295,6 +314,7 @@ export class FlowConversations {
   /** A planned wait's time came: the end of a pause or a "no reply" deadline. */
   async resume(facts: InboundFacts, data: Record<string, unknown>): Promise<void> {
     const wait = data as Partial<FlowWaitData>;
+    if (wait.input === 'typebot-later' && typeof wait.waitId === 'string' && typeof wait.laterId === 'string') return this.typebotLater(facts, wait.waitId, wait.laterId);
     if (typeof wait.waitId !== 'string' || (wait.input !== 'resume' && wait.input !== 'timeout')) return;
     const done = await withConversation(this.root(facts.companyId), facts.ticketId, async (tx, ticket, hold) => {
       const session = hold?.holder === 'flow' ? sessionOf(hold.state) : null;
@@ -330,6 +350,12 @@ export class FlowConversations {
     const text = job.input === 'handoff-message' ? (facts.body ?? '').trim() : null;
     // A photo or a sticker says nothing a bot reads: it waits for words.
     if (text === '') return;
+    if (node.type === 'typebot' && text !== null) {
+      // The integration's finish and restart keywords work in a flow as they do in a queue.
+      const integration = await em.findOne(QueueIntegration, { id: node.data.typebotIntegration.id, type: 'typebot' });
+      const keyword = integration ? typebotKeyword(integration, text) : null;
+      if (integration && keyword) return this.typebotKeyword(facts, job.waitId, keyword, integration);
+    }
     const turn = await this.callClient(em, ticket, node, wait, facts, text);
 
     const done = await withConversation(em, facts.ticketId, async (tx, ticket, hold) => {
@@ -350,6 +376,15 @@ export class FlowConversations {
         if (item.kind === 'text') await sendText(this.deps, tx, ticket, { body: item.body, isSystem: true, render: false, presence });
         else await sendMedia(this.deps, tx, ticket, item.file, { isSystem: true, presence });
       }
+      if (turn.later) {
+        // Typebot's wait action: the bubbles after it go out when it is over (and the hand-back after them).
+        const laterId = newWaitId();
+        await this.planLater(facts, job.waitId!, laterId, turn.later.seconds);
+        current.wait = { ...current.wait, state: { ...turn.state, later: turn.later, laterId, endAfter: turn.ended } satisfies TypebotNodeState };
+        hold.state = current as unknown as Record<string, unknown>;
+        await tx.flush();
+        return null;
+      }
       if (turn.ended) return this.advance(tx, ticket, hold, facts, current, { kind: 'handBack', waitId: job.waitId! });
       current.wait = { ...current.wait, state: turn.state };
       hold.state = current as unknown as Record<string, unknown>;
@@ -357,6 +392,86 @@ export class FlowConversations {
       return null;
     });
     await this.announceMove(facts, done);
+  }
+
+  /** Plans the end of a Typebot wait action (the job finds nothing to do if the conversation moved on). */
+  private async planLater(facts: InboundFacts, waitId: string, laterId: string, seconds: number) {
+    if (!this.deps.waits) throw new Error('flows: waits are not set up');
+    const data: FlowWaitData = { waitId, input: 'typebot-later', laterId };
+    await this.deps.waits.resumeAt(new Date(Date.now() + seconds * 1000), this.resumeStep, { ...facts, body: '', messageId: 0, replyId: null, quotedWid: null, isNewTicket: false }, { ...data });
+  }
+
+  /** A Typebot wait action is over: the next bubbles go out (files fetched outside the lock), then the next wait or the hand-back. */
+  private async typebotLater(facts: InboundFacts, waitId: string, laterId: string): Promise<void> {
+    const em = this.root(facts.companyId);
+    const hold = await findHold(em, facts.ticketId);
+    const session = hold?.holder === 'flow' ? sessionOf(hold.state) : null;
+    const wait = session?.wait;
+    const state = (wait?.kind === 'handoff' ? wait.state : undefined) as TypebotNodeState | undefined;
+    if (!session || wait?.kind !== 'handoff' || wait.id !== waitId || state?.laterId !== laterId || !state.later) return;
+    const node = (await this.graphs.get(em, session.flowId, session.version))?.nodes.get(wait.node);
+    if (node?.type !== 'typebot') return;
+    const integration = await em.findOne(QueueIntegration, { id: node.data.typebotIntegration.id, type: 'typebot' }, { fields: ['typebotDelayMessage'] });
+    const http = { timeoutMs: this.clients.config.timeoutMs, allowPrivateNetwork: this.clients.config.allowPrivateNetwork };
+    const rest = await typebotFlowRest(http, state.later);
+
+    const done = await withConversation(em, facts.ticketId, async (tx, ticket, hold) => {
+      const current = hold?.holder === 'flow' ? sessionOf(hold.state) : null;
+      const currentState = (current?.wait?.kind === 'handoff' ? current.wait.state : undefined) as TypebotNodeState | undefined;
+      if (!hold || !current || current.wait?.kind !== 'handoff' || current.wait.id !== waitId || currentState?.laterId !== laterId) return null;
+      const stop = await this.stopReason(tx, ticket, current);
+      if (stop) {
+        await this.finish(tx, ticket, current, stop.status, stop.detail);
+        return null;
+      }
+      const typing = integration?.typebotDelayMessage ?? 0;
+      const presence = typing > 0 ? { kind: 'composing' as const, ms: typing } : undefined;
+      for (const item of rest.messages) {
+        if (item.kind === 'text') await sendText(this.deps, tx, ticket, { body: item.body, isSystem: true, render: false, presence });
+        else await sendMedia(this.deps, tx, ticket, item.file, { isSystem: true, presence });
+      }
+      const { later: _later, laterId: _laterId, endAfter, ...typebotState } = currentState;
+      if (rest.later) {
+        const next = newWaitId();
+        await this.planLater(facts, waitId, next, rest.later.seconds);
+        current.wait = { ...current.wait, state: { ...typebotState, later: rest.later, laterId: next, endAfter } satisfies TypebotNodeState };
+      } else {
+        if (rest.command || endAfter) return this.advance(tx, ticket, hold, facts, current, { kind: 'handBack', waitId });
+        current.wait = { ...current.wait, state: typebotState };
+      }
+      hold.state = current as unknown as Record<string, unknown>;
+      await tx.flush();
+      return null;
+    });
+    await this.announceMove(facts, done);
+  }
+
+  /**
+   * The customer said the Typebot integration's finish keyword (the conversation is closed, as in a queue;
+   * the flow ends) or its restart keyword (Typebot starts over at the next message, after the integration's
+   * restart text).
+   */
+  private async typebotKeyword(facts: InboundFacts, waitId: string, keyword: 'finish' | 'restart', integration: QueueIntegration): Promise<void> {
+    await withConversation(this.root(facts.companyId), facts.ticketId, async (tx, ticket, hold) => {
+      const current = hold?.holder === 'flow' ? sessionOf(hold.state) : null;
+      if (!hold || !current || current.wait?.kind !== 'handoff' || current.wait.id !== waitId) return;
+      const stop = await this.stopReason(tx, ticket, current);
+      if (stop) return this.finish(tx, ticket, current, stop.status, stop.detail);
+      if (keyword === 'finish') {
+        await this.finish(tx, ticket, current, 'done', 'Typebot finish keyword');
+        await closeTicket(transitionDeps(this.deps), tx, ticket, { kind: 'flow', flowId: current.flowId });
+        await tx.flush();
+        return;
+      }
+      if (integration.typebotRestartMessage) {
+        const ms = integration.typebotDelayMessage;
+        await sendText(this.deps, tx, ticket, { body: integration.typebotRestartMessage, isSystem: true, render: false, presence: ms > 0 ? { kind: 'composing', ms } : undefined });
+      }
+      current.wait = { ...current.wait, state: {} };
+      hold.state = current as unknown as Record<string, unknown>;
+      await insertSteps(tx, ticket, current.runId, [{ nodeId: current.wait.node, nodeType: 'typebot', outcome: 'restart', detail: 'Typebot restart keyword' }]);
+      await tx.flush();
+    });
   }
 
   /** One call to the node's client; never throws (a failure is answered, reduced to a code). */
@@ -380,13 +495,14 @@ export class FlowConversations {
         const integration = await em.findOne(QueueIntegration, { id: node.data.typebotIntegration.id, type: 'typebot' });
         if (!integration) return { failure: 'the integration is gone' };
         const contact = await em.findOneOrFail(Contact, ticket.contactId, { fields: ['name', 'number'] });
+        const { later: _later, laterId: _laterId, endAfter: _endAfter, ...kept } = (wait.state ?? {}) as TypebotNodeState;
         const turn = await typebotFlowTurn(
           { timeoutMs: this.clients.config.timeoutMs, allowPrivateNetwork: this.clients.config.allowPrivateNetwork },
           integration,
-          (wait.state ?? {}) as TypebotFlowState,
+          kept,
           { text, prefilled: { number: contact.number ?? '', pushName: contact.name, name: contact.name, ticketId: ticket.id } },
         );
-        return { messages: turn.messages, state: { ...turn.state }, ended: turn.ended, typingMs: integration.typebotDelayMessage };
+        return { messages: turn.messages, state: { ...turn.state }, ended: turn.ended, typingMs: integration.typebotDelayMessage, later: turn.later };
       }
       const apiKey = openNodeKey(this.clients.sealer, ticket.companyId, node);
       if (!apiKey) return { failure: 'no API key' };
@@ -426,7 +542,7 @@ export class FlowConversations {
   }
 
   /** Ends a held session without running it. */
-  private async finish(tx: EntityManager, ticket: Ticket, session: FlowSession, status: 'handed' | 'expired', detail: string) {
+  private async finish(tx: EntityManager, ticket: Ticket, session: FlowSession, status: 'done' | 'handed' | 'expired', detail: string) {
     await releaseHold(tx, ticket);
     if (session.runId) {
       await tx.execute(`update flow_runs set status = ?, ended_at = now() where id = ?`, [status, session.runId]);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROMPT_HANDOFF_MARKER } from '@atrium/shared';
 import { connectSandbox } from '../../../testing/conversation.js';
 import { customer, edge, message, node, phraseCampaign, question, savedFlow, start } from '../../../testing/flows.js';
-import { createTenant, eventually, startTestApp, type Tenant, type TestApp } from '../../../testing/helpers.js';
+import { createTenant, eventually, jobDueNow, outboxSettled, startTestApp, type Tenant, type TestApp } from '../../../testing/helpers.js';
 import { startOpenAiServer } from '../../../testing/openai-server.js';
 import { startTypebotServer, text } from '../../../testing/typebot-server.js';
 import { expectError } from '../../../testing/expect.js';
@@ -106,6 +106,110 @@ describe('a Typebot node', () => {
     expect((await stepsOf(run.id)).at(-1)).toMatchObject({ outcome: 'handed', detail: 'typebot failed: HTTP 500' });
     expect(await sql(`select count(*)::int as n from conversation_holds h join tickets t on t.id = h.ticket_id join contacts c on c.id = t.contact_id where c.number = ?`, [c.number])).toEqual([{ n: 0 }]);
     expect((await c.unread()).map((m) => m.body)).toEqual([]);
+  });
+});
+
+describe("a Typebot node, as its integration's settings say", () => {
+  let flowId: number;
+  beforeAll(async () => {
+    const integration = await t.api.post(
+      '/queueIntegration',
+      {
+        type: 'typebot',
+        name: 'Typebot Ajustes',
+        urlN8N: typebot.url,
+        typebotSlug: 'vendas',
+        typebotDelayMessage: 0,
+        typebotExpires: 5,
+        typebotKeywordRestart: 'Recomeçar',
+        typebotRestartMessage: 'Vamos recomeçar.',
+        typebotKeywordFinish: 'sair',
+      },
+      a.admin.token,
+    );
+    expect(integration.status, JSON.stringify(integration.body)).toBe(201);
+    flowId = await savedFlow(t.api, a.admin.token, {
+      nodes: [start(), node('tb', 'typebot', { typebotIntegration: { id: integration.body.id, name: 'Typebot Ajustes' } }), message('after', 'De volta ao fluxo.')],
+      connections: [edge('1', 'tb'), edge('tb', 'after')],
+    });
+    await phraseCampaign(t.api, a.admin.token, { flowId, whatsappId: wa, phrase: 'ajustes' });
+  });
+
+  /** The planned end of the Typebot wait action on the customer's ticket (its job id). */
+  const laterJob = (number: string) =>
+    eventually(async () => {
+      const [job] = await sql<{ id: string }>(
+        `select j.id::text as id from agenda_jobs j
+           join tickets t on t.id = (j.data -> 'facts' ->> 'ticketId')::int join contacts c on c.id = t.contact_id
+          where j.data -> 'data' ->> 'input' = 'typebot-later' and j.last_run_at is null and c.number = ?`,
+        [number],
+      );
+      expect(job).toBeDefined();
+      return job.id;
+    });
+
+  it("honours Typebot's waits between bubbles, and gives the flow back only after the last one", async () => {
+    // An hour's wait: the test makes it due, rather than racing a short one.
+    const waitAfter = (id: string) => [{ type: 'wait', lastBubbleBlockId: id, wait: { secondsToWaitFor: 3600 } }];
+    typebot.state.flow = (said) =>
+      said === undefined
+        ? { messages: [text('Um momento...', 'w1'), text('Pronto!', 'w2')], input: { type: 'text input' }, clientSideActions: waitAfter('w1') }
+        : { messages: [text('Obrigado', 'x1'), text('Tchau', 'x2')], clientSideActions: waitAfter('x1') };
+    const c = who();
+    await c.says('ajustes');
+    expect((await c.replies(1)).map((m) => m.body)).toEqual(['Um momento...']);
+    const first = await laterJob(c.number);
+    await outboxSettled(t.app, wa);
+    expect((await c.unread()).map((m) => m.body)).toEqual([]);
+    await jobDueNow(t.app, first);
+    expect((await c.replies(1)).map((m) => m.body)).toEqual(['Pronto!']);
+
+    await c.says('ok');
+    expect((await c.replies(1)).map((m) => m.body)).toEqual(['Obrigado']);
+    const second = await laterJob(c.number);
+    await outboxSettled(t.app, wa);
+    expect((await c.unread()).map((m) => m.body)).toEqual([]);
+    expect((await runOf(c.number, 'waiting')).status).toBe('waiting');
+    await jobDueNow(t.app, second);
+    expect((await c.replies(2)).map((m) => m.body)).toEqual(['Tchau', 'De volta ao fluxo.']);
+    await runOf(c.number, 'done');
+  });
+
+  it('restarts on the keyword, starts anew after the expiry, and the finish keyword closes the conversation', async () => {
+    typebot.state.flow = (said) => ({ messages: [text(said === undefined ? 'Olá, sou o bot.' : `Você disse: ${said}`)], input: { type: 'text input' } });
+    const c = who();
+    await c.says('ajustes');
+    expect((await c.replies(1)).map((m) => m.body)).toEqual(['Olá, sou o bot.']);
+    const starts = typebot.starts().length;
+    const continues = typebot.continues().length;
+
+    // Accents and case aside; the keyword itself never reaches Typebot.
+    await c.says('  recomecar ');
+    expect((await c.replies(1)).map((m) => m.body)).toEqual(['Vamos recomeçar.']);
+    await c.says('oi de novo');
+    expect((await c.replies(1)).map((m) => m.body)).toEqual(['Olá, sou o bot.']);
+    expect(typebot.starts().length).toBe(starts + 1);
+
+    await c.says('tudo bem');
+    expect((await c.replies(1)).map((m) => m.body)).toEqual(['Você disse: tudo bem']);
+    expect(typebot.continues().length).toBe(continues + 1);
+
+    // Expiry counts from the customer's previous message: make it 10 minutes old (the integration says 5).
+    const [ticket] = await sql<{ id: number }>(`select t.id from tickets t join contacts c on c.id = t.contact_id where c.number = ?`, [c.number]);
+    await sql(
+      `update conversation_holds set state = jsonb_set(state, '{wait,state,lastInboundAt}', to_jsonb((now() - interval '10 minutes')::text)) where ticket_id = ?`,
+      [ticket.id],
+    );
+    await c.says('voltei');
+    expect((await c.replies(1)).map((m) => m.body)).toEqual(['Olá, sou o bot.']);
+    expect(typebot.starts().length).toBe(starts + 2);
+    expect(typebot.continues().length).toBe(continues + 1);
+
+    await c.says('SAIR');
+    await eventually(async () => expect((await sql(`select status from tickets where id = ?`, [ticket.id]))[0].status).toBe('closed'));
+    const run = await runOf(c.number, 'done');
+    expect((await stepsOf(run.id)).at(-1)).toMatchObject({ outcome: 'done', detail: 'Typebot finish keyword' });
+    expect(typebot.continues().length).toBe(continues + 1);
   });
 });
 

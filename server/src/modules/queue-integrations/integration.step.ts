@@ -17,10 +17,9 @@ import { User } from '../users/user.entity.js';
 import { detectIntent, readServiceAccount } from './dialogflow.js';
 import { QueueIntegration, WebhookDelivery } from './queue-integration.entity.js';
 import { secretsOf, type IntegrationDeps } from './queue-integrations.service.js';
-import { prepare, readCommand, typebotFailure, typebotOutputs, type Prepared } from './typebot-exchange.js';
+import { prepare, readCommand, splitAtWait, typebotExpired, typebotFailure, typebotKeyword, typebotOutputs, type Prepared } from './typebot-exchange.js';
 import {
   continueChat,
-  normalised,
   pickChoice,
   startChat,
   TypebotError,
@@ -104,18 +103,6 @@ const send = async (rt: Runtime, tx: EntityManager, ticket: Ticket, items: Prepa
 // ---------------------------------------------------------------------------------------------------
 // Typebot
 
-/** Outputs before the first wait, and the rest with the waits still to honour. */
-const splitAtWait = (outputs: TypebotOutput[], waits: [string | undefined, number][]) => {
-  const wait = new Map(waits);
-  const before = wait.get(undefined);
-  if (before) return { now: [], seconds: before, rest: outputs, waits: waits.filter(([id]) => id !== undefined) };
-  for (let i = 0; i < outputs.length; i += 1) {
-    const seconds = wait.get(outputs[i].bubbleId);
-    if (seconds) return { now: outputs.slice(0, i + 1), seconds, rest: outputs.slice(i + 1), waits: waits.filter(([id]) => id !== outputs[i].bubbleId) };
-  }
-  return { now: outputs, seconds: 0, rest: [] as TypebotOutput[], waits: [] as [string | undefined, number][] };
-};
-
 const typebotTurn = async (rt: Runtime, facts: InboundFacts, target: AutomationTarget, integration: QueueIntegration) => {
   const db = em(rt, facts.companyId);
   const current = await answering(db, facts, target);
@@ -123,17 +110,17 @@ const typebotTurn = async (rt: Runtime, facts: InboundFacts, target: AutomationT
   const { ticket, hold } = current;
   const state = hold.state as TypebotState;
   const text = facts.body.trim();
-  const said = normalised(text);
+  const keyword = typebotKeyword(integration, text);
   const actor = actorOf(target);
   const transitions = transitionDeps(rt.ctx);
 
-  if (integration.typebotKeywordFinish && said === normalised(integration.typebotKeywordFinish)) {
+  if (keyword === 'finish') {
     await apply(rt, facts, target, async (tx, ticket) => {
       await closeTicket(transitions, tx, ticket, actor);
     });
     return;
   }
-  if (integration.typebotKeywordRestart && said === normalised(integration.typebotKeywordRestart)) {
+  if (keyword === 'restart') {
     await apply(rt, facts, target, async (tx, ticket, hold) => {
       hold.state = {};
       if (integration.typebotRestartMessage) await send(rt, tx, ticket, [{ kind: 'text', body: integration.typebotRestartMessage }], integration.typebotDelayMessage);
@@ -144,9 +131,8 @@ const typebotTurn = async (rt: Runtime, facts: InboundFacts, target: AutomationT
   const message = await db.findOne(Message, facts.messageId, { fields: ['createdAt'] });
   const at = message?.createdAt ?? new Date();
   let sessionId = state.sessionId;
-  const expiresMs = integration.typebotExpires * 60_000;
   // Measured from the customer's previous message, not from the ticket's last change (spec 04 section 10).
-  if (sessionId && expiresMs > 0 && state.lastInboundAt && at.getTime() - new Date(state.lastInboundAt).getTime() > expiresMs) sessionId = undefined;
+  if (sessionId && typebotExpired(integration, state.lastInboundAt, at)) sessionId = undefined;
 
   const contact = await db.findOneOrFail(Contact, ticket.contactId, { fields: ['name', 'number'] });
   const start = async () => {
