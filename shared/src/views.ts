@@ -337,8 +337,11 @@ export interface FlowTestResult {
   /** The nodes passed, in order, with the outcome each gave. */
   path: { nodeId: string; outcome: string }[];
   status: FlowRunStatus;
-  /** What it waits for now: the customer's answer (and whether a "no reply" branch is armed). */
-  waiting: { nodeId: string; timeoutMinutes: number | null } | null;
+  /**
+   * What it waits for now: the customer's answer (and whether a "no reply" branch is armed), or, with `to`,
+   * the customer's next words for Typebot or OpenAI, which have the conversation.
+   */
+  waiting: { nodeId: string; timeoutMinutes: number | null; to?: 'typebot' | 'openai' } | null;
   /** Give it back with the next turn. */
   session: unknown;
   variables: Record<string, string>;

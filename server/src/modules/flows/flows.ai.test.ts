@@ -268,6 +268,72 @@ describe('an OpenAI node', () => {
   });
 });
 
+describe('the test panel', () => {
+  it('a Typebot node answers in the panel through the same engine path, then the flow goes on', async () => {
+    const integration = await t.api.post('/queueIntegration', { type: 'typebot', name: 'Typebot Painel', urlN8N: typebot.url, typebotSlug: 'vendas', typebotDelayMessage: 0 }, a.admin.token);
+    typebot.state.flow = (said) =>
+      said === undefined
+        ? { messages: [text('Oi, aguarde', 'p1'), text('Qual cor?', 'p2')], input: { type: 'text input' }, clientSideActions: [{ type: 'wait', lastBubbleBlockId: 'p1', wait: { secondsToWaitFor: 2 } }] }
+        : { messages: [text(`Cor ${said} anotada.`)] };
+    const graph = {
+      nodes: [start(), node('tb', 'typebot', { typebotIntegration: { id: integration.body.id, name: 'Typebot Painel' } }), message('after', 'Fim do teste.')],
+      connections: [edge('1', 'tb'), edge('tb', 'after')],
+    };
+    const startsBefore = typebot.starts().length;
+    const first = await t.api.post('/flowbuilder/test', { graph, event: 'start' }, a.admin.token);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.replies).toEqual([
+      { kind: 'handoff', to: 'typebot', nodeId: 'tb' },
+      { kind: 'text', body: 'Oi, aguarde', nodeId: 'tb' },
+      { kind: 'pause', seconds: 2, nodeId: 'tb' },
+      { kind: 'text', body: 'Qual cor?', nodeId: 'tb' },
+    ]);
+    expect(first.body.status).toBe('waiting');
+    expect(typebot.starts().length).toBe(startsBefore + 1);
+    const second = await t.api.post('/flowbuilder/test', { graph, event: 'message', body: 'azul', session: first.body.session }, a.admin.token);
+    expect(second.body.replies).toEqual([
+      { kind: 'text', body: 'Cor azul anotada.', nodeId: 'tb' },
+      { kind: 'text', body: 'Fim do teste.', nodeId: 'after' },
+    ]);
+    expect(second.body).toMatchObject({ status: 'done', session: null });
+    expect(second.body.path.map((p: { nodeId: string; outcome: string }) => `${p.nodeId}:${p.outcome}`)).toEqual(['tb:forwarded', 'tb:a', 'after:a', 'after:done']);
+  });
+
+  it("an OpenAI node answers with the saved flow's key (never sent back) and the panel's own history", async () => {
+    const saved = await savedFlow(t.api, a.admin.token, {
+      nodes: [start(), node('ai', 'openai', { typebotIntegration: { name: 'Painel IA', apiKey: 'sk-panel-key-42', prompt: 'Você testa o painel.', model: 'gpt-4.1' } }), message('after', 'Passou para o fluxo.')],
+      connections: [edge('1', 'ai'), edge('ai', 'after')],
+    });
+    // The canvas as the editor has it: the key is not in it, only that one is kept.
+    const doc = (await t.api.get(`/flowbuilder/flow/${saved}`, a.admin.token)).body.flow.flow;
+    expect(JSON.stringify(doc)).not.toContain('sk-panel-key-42');
+    ai.state.reply = (req) => {
+      const last = [...req.json.messages].reverse().find((m: { role: string }) => m.role === 'user')?.content ?? '';
+      return /tchau/i.test(last) ? `${PROMPT_HANDOFF_MARKER}. Até logo!` : `Eco: ${last}`;
+    };
+    const chatsBefore = ai.chats().length;
+    const first = await t.api.post('/flowbuilder/test', { flowId: saved, graph: doc, event: 'start' }, a.admin.token);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.replies).toEqual([{ kind: 'handoff', to: 'openai', nodeId: 'ai' }]);
+    const second = await t.api.post('/flowbuilder/test', { flowId: saved, graph: doc, event: 'message', body: 'olá', session: first.body.session }, a.admin.token);
+    expect(second.body.replies).toEqual([{ kind: 'text', body: 'Eco: olá', nodeId: 'ai' }]);
+    const third = await t.api.post('/flowbuilder/test', { flowId: saved, graph: doc, event: 'message', body: 'tchau', session: second.body.session }, a.admin.token);
+    expect(third.body.replies).toEqual([
+      { kind: 'text', body: 'Até logo!', nodeId: 'ai' },
+      { kind: 'text', body: 'Passou para o fluxo.', nodeId: 'after' },
+    ]);
+    expect(third.body.status).toBe('done');
+    const chats = ai.chats().slice(chatsBefore);
+    expect(chats.map(bearer)).toEqual(Array(chats.length).fill('Bearer sk-panel-key-42'));
+    expect(chats.at(-1)!.json.messages.slice(1)).toEqual([
+      { role: 'user', content: 'olá' },
+      { role: 'assistant', content: 'Eco: olá' },
+      { role: 'user', content: 'tchau' },
+    ]);
+    expect(JSON.stringify([first.body, second.body, third.body])).not.toContain('sk-panel-key-42');
+  });
+});
+
 describe('the plan', () => {
   it('without the AI flag an OpenAI node is refused on save; a flag switched off later hands the conversation to a person', async () => {
     const plan = await t.api.post('/plans', { name: `Flows plan ${Date.now()}`, users: 5, connections: 5, queues: 5, value: 0 }, t.superToken);

@@ -66,7 +66,7 @@ export const flowsRoutes = (deps: RouteDeps, service: FlowServiceDeps) => {
     ctx.body = await saveFlowGraph(ctx.state.service, service, parse(saveFlowGraphSchema, ctx.request.body));
   });
   router.post('/flowbuilder/test', deps.auth, async (ctx) => {
-    ctx.body = await runFlowTest(ctx.state.service, service.media, parse(flowTestSchema, ctx.request.body));
+    ctx.body = await runFlowTest(ctx.state.service, { ...service, config: deps.config.integrations }, parse(flowTestSchema, ctx.request.body));
   });
   router.get('/flowbuilder/log/:id', deps.auth, async (ctx) => {
     ctx.body = { runs: await ticketFlowLog(ctx.state.service, parse(idParamSchema, ctx.params).id) };

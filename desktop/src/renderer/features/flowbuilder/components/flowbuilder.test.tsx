@@ -18,7 +18,7 @@ const flow = (id: number, name: string, extra: Partial<FlowView> = {}): FlowView
 });
 
 /** /flowbuilder calls in memory, as the server answers them. */
-const flowsServer = (initial: FlowView[], graphs: Record<number, FlowGraphInput> = {}) => {
+const flowsServer = (initial: FlowView[], graphs: Record<number, FlowGraphInput> = {}, testReply?: (event: string, body: string) => FlowTestResult) => {
   const flows = [...initial];
   const saved: Record<number, FlowGraphInput> = { ...graphs };
   const doc = (id: number): FlowDocumentView => {
@@ -55,6 +55,7 @@ const flowsServer = (initial: FlowView[], graphs: Record<number, FlowGraphInput>
     }
     if (call.method === 'POST' && call.url === '/flowbuilder/test') {
       const body = call.data as { event: string; body: string };
+      if (testReply) return { data: testReply(body.event, body.body) };
       const result: FlowTestResult =
         body.event === 'start'
           ? { replies: [{ kind: 'text', body: 'Escolha:\n\n[1] Vendas', nodeId: 'm' }], path: [{ nodeId: '1', outcome: 'a' }, { nodeId: 'm', outcome: 'asked' }], status: 'waiting', waiting: { nodeId: 'm', timeoutMinutes: null }, session: { s: 1 }, variables: {} }
@@ -215,6 +216,35 @@ describe('/flowbuilder/:id', () => {
     expect(screen.getByTestId('flow-node-v').dataset.passed).toBe('true');
     const turns = calls.filter((c) => c.url === '/flowbuilder/test').map((c) => c.data as { event: string; session?: unknown; body: string });
     expect(turns).toMatchObject([{ event: 'start' }, { event: 'message', body: '1', session: { s: 1 } }]);
+  });
+
+  it('the test panel lets the tester talk to a Typebot node that has the conversation (no "no reply" there)', async () => {
+    const { calls } = flowsServer([flow(1, 'Menu', { version: 1 })], { 1: MENU_GRAPH }, (event, body) =>
+      event === 'start'
+        ? {
+            replies: [{ kind: 'handoff', to: 'typebot', nodeId: 'm' }, { kind: 'text', body: 'Olá do Typebot', nodeId: 'm' }],
+            path: [{ nodeId: '1', outcome: 'a' }, { nodeId: 'm', outcome: 'handoff' }],
+            status: 'waiting',
+            waiting: { nodeId: 'm', timeoutMinutes: null, to: 'typebot' },
+            session: { s: 2 },
+            variables: {},
+          }
+        : { replies: [{ kind: 'text', body: `Typebot ouviu: ${body}`, nodeId: 'm' }], path: [{ nodeId: 'm', outcome: 'forwarded' }], status: 'waiting', waiting: { nodeId: 'm', timeoutMinutes: null, to: 'typebot' }, session: { s: 3 }, variables: {} },
+    );
+    signIn({ profile: 'admin' });
+    renderApp('/flowbuilder/1');
+    await screen.findByTestId('flow-node-m');
+    fireEvent.click(screen.getByTestId('flowbuilder-test'));
+    fireEvent.click(await screen.findByTestId('flow-test-start'));
+    await waitFor(() => expect(screen.getAllByTestId('flow-test-line-flow').map((l) => l.textContent)).toContain('Olá do Typebot'));
+    await waitFor(() => expect((screen.getByTestId('flow-test-input') as HTMLInputElement).disabled).toBe(false));
+    expect((screen.getByTestId('flow-test-timeout') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('flow-test-input'), { target: { value: 'oi bot' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('flow-test-send'));
+    });
+    await waitFor(() => expect(screen.getAllByTestId('flow-test-line-flow').map((l) => l.textContent)).toContain('Typebot ouviu: oi bot'));
+    expect(calls.filter((c) => c.url === '/flowbuilder/test').map((c) => c.data)).toMatchObject([{ event: 'start' }, { event: 'message', body: 'oi bot', session: { s: 2 } }]);
   });
 
   it('the content dialog checks its cards in the spec\'s words, refuses a wrong file, and uploads on save', async () => {

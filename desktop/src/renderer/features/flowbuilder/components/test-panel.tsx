@@ -8,8 +8,9 @@ import { toDocument, type CanvasGraph } from '../lib/graph';
 
 /**
  * The canvas's test panel: the admin types as a customer and the real engine answers on the server with
- * a throw-away conversation (POST /flowbuilder/test: nothing is sent, stored or scheduled). It tests the
- * canvas as drawn, saved or not; the nodes passed are lit on the canvas (`onPath`).
+ * a throw-away conversation (POST /flowbuilder/test: nothing is sent, stored or scheduled; Typebot and
+ * OpenAI nodes are really called and answer here). It tests the canvas as drawn, saved or not; the nodes
+ * passed are lit on the canvas (`onPath`).
  */
 interface Line {
   from: 'customer' | 'flow' | 'system';
@@ -123,7 +124,7 @@ export function TestPanel({ flowId, graph, onPath, onClose }: TestPanelProps) {
         <Button type="submit" icon={<SendRegular />} disabled={!waiting || busy} aria-label={t('test.send')} data-testid="flow-test-send" />
         <Button
           icon={<TimerRegular />}
-          disabled={!waiting || busy}
+          disabled={!waiting || busy || !!last?.waiting?.to}
           aria-label={t('test.noReply')}
           title={t('test.noReply')}
           data-testid="flow-test-timeout"
