@@ -2,7 +2,8 @@ import { startProtocolServer, type ReceivedRequest, type Reply } from './protoco
 
 /**
  * A local server speaking OpenAI's REST API as its reference documents it, enough for the `openai` package:
- * GET /v1/models, POST /v1/chat/completions, POST /v1/audio/transcriptions (multipart). Keys starting
+ * GET /v1/models, POST /v1/chat/completions, POST /v1/audio/transcriptions (multipart), POST
+ * /v1/audio/speech (answers `speech`, Ogg bytes, as the provider does for `response_format: opus`). Keys starting
  * with `sk-bad` are refused (401, invalid_api_key) as the provider does. A test sets `reply` to decide
  * what the model says (or an error status) and `transcript` for voice notes.
  */
@@ -10,6 +11,7 @@ export const startOpenAiServer = async (port = 0) => {
   const state = {
     reply: (_req: ReceivedRequest): string | Reply => 'Olá! Como posso ajudar?',
     transcript: 'quero saber o preço',
+    speech: Buffer.concat([Buffer.from('OggS'), Buffer.alloc(2), Buffer.from('OpusHead'), Buffer.alloc(64, 7)]) as Buffer | Reply,
   };
   const error = (status: number, code: string, type: string) => ({ status, body: { error: { message: `${code}: refused`, type, param: null, code } } });
   const server = await startProtocolServer((req) => {
@@ -21,6 +23,10 @@ export const startOpenAiServer = async (port = 0) => {
     if (req.method === 'POST' && req.path === '/v1/audio/transcriptions') {
       if (!String(req.headers['content-type']).startsWith('multipart/form-data') || !req.text.includes('whisper-1')) return error(400, 'bad_request', 'invalid_request_error');
       return { body: { text: state.transcript } };
+    }
+    if (req.method === 'POST' && req.path === '/v1/audio/speech') {
+      if (!Buffer.isBuffer(state.speech)) return state.speech;
+      return { headers: { 'content-type': 'audio/ogg' }, body: state.speech };
     }
     if (req.method === 'POST' && req.path === '/v1/chat/completions') {
       const said = state.reply(req);
@@ -39,5 +45,6 @@ export const startOpenAiServer = async (port = 0) => {
     return error(404, 'not_found', 'invalid_request_error');
   }, port);
   const chats = () => server.requests.filter((r) => r.path === '/v1/chat/completions');
-  return { ...server, state, chats, error };
+  const speeches = () => server.requests.filter((r) => r.path === '/v1/audio/speech');
+  return { ...server, state, chats, speeches, error };
 };

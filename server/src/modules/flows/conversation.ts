@@ -14,7 +14,7 @@ import { Contact } from '../contacts/contact.entity.js';
 import { variablesFor } from '../messages/index.js';
 import { queueOnTicket, sendMedia, sendText, type ConversationDeps } from '../outbox/index.js';
 import { assertPlanFeature } from '../plans/index.js';
-import { AiError, flowAiReply } from '../prompts/index.js';
+import { AiError, flowAiReply, speak } from '../prompts/index.js';
 import {
   typebotFailure,
   typebotFlowRest,
@@ -35,6 +35,7 @@ import { sessionOf, type FlowSession, type FlowWait } from './engine/session.js'
 import { Flow, FlowMedia, type FlowTrigger } from './flow.entity.js';
 import { FlowGraphs } from './graphs.js';
 import { openNodeKey } from './openai-keys.js';
+import { aiVoiceOf } from './voices.js';
 
 /**
  * Flows on tickets: the runner (engine/runner.ts) driving a real conversation. Every advance — a flow
@@ -374,7 +375,7 @@ export class FlowConversations {
       const presence = turn.typingMs > 0 ? { kind: 'composing' as const, ms: turn.typingMs } : undefined;
       for (const item of turn.messages) {
         if (item.kind === 'text') await sendText(this.deps, tx, ticket, { body: item.body, isSystem: true, render: false, presence });
-        else await sendMedia(this.deps, tx, ticket, item.file, { isSystem: true, presence });
+        else await sendMedia(this.deps, tx, ticket, item.file, { isSystem: true, presence: presence && item.file.voiceNote ? { ...presence, kind: 'recording' } : presence });
       }
       if (turn.later) {
         // Typebot's wait action: the bubbles after it go out when it is over (and the hand-back after them).
@@ -515,13 +516,29 @@ export class FlowConversations {
         this.clients.config.aiTimeoutMs,
       );
       return {
-        messages: reply.text ? [{ kind: 'text', body: reply.text }] : [],
+        messages: reply.text ? [await this.spoken(apiKey, settings.voice, reply.text, ticket.id)] : [],
         // Asked for a person, or nothing to say: the flow takes the conversation back.
         ended: reply.handoff || !reply.text,
         typingMs: Math.min(2000, Math.max(500, reply.text.length * 15)),
       };
     } catch (err) {
       return { failure: node.type === 'typebot' ? typebotFailure(err) : err instanceof AiError ? err.code : 'error' };
+    }
+  }
+
+  /**
+   * The AI's answer as the node says to send it: the text, or with a voice chosen, a voice note spoken by
+   * the provider's text-to-speech (with the node's key). A voice that cannot be had sends the text.
+   */
+  private async spoken(apiKey: string, voice: string | undefined, text: string, ticketId: number): Promise<Prepared> {
+    const speaker = aiVoiceOf(voice);
+    if (!speaker) return { kind: 'text', body: text };
+    try {
+      const data = await speak(apiKey, { text, voice: speaker }, this.clients.config.aiTimeoutMs);
+      return { kind: 'file', file: { data, mimetype: 'audio/ogg; codecs=opus', filename: 'resposta.ogg', voiceNote: true } };
+    } catch (err) {
+      this.deps.logger.warn({ ticketId, reason: err instanceof AiError ? err.code : 'error' }, 'flow: the answer could not be spoken; sent as text');
+      return { kind: 'text', body: text };
     }
   }
 

@@ -254,6 +254,37 @@ describe('an OpenAI node', () => {
     ]);
   });
 
+  it('with a voice chosen, the answer goes out as a voice note spoken with the node\'s key (as text when it cannot be spoken)', async () => {
+    const flowId = await savedFlow(t.api, a.admin.token, {
+      nodes: [
+        start(),
+        node('ai', 'openai', { typebotIntegration: { name: 'Voz', apiKey: 'sk-voice-node-7', prompt: 'Responda curto.', voice: 'pt-BR-FranciscaNeural' } }),
+        message('after', 'nunca'),
+      ],
+      connections: [edge('1', 'ai'), edge('ai', 'after')],
+    });
+    await phraseCampaign(t.api, a.admin.token, { flowId, whatsappId: wa, phrase: 'fala comigo' });
+    ai.state.reply = () => 'Oi! Em que posso ajudar?';
+    const speechesBefore = ai.speeches().length;
+    const c = who();
+    await c.says('fala comigo');
+    const [voice] = await c.replies(1);
+    expect(voice).toMatchObject({ mediaType: 'audio' });
+    const spoken = ai.speeches().slice(speechesBefore);
+    expect(spoken).toHaveLength(1);
+    expect(spoken[0].json).toMatchObject({ model: 'tts-1', voice: 'nova', input: 'Oi! Em que posso ajudar?', response_format: 'opus' });
+    expect(bearer(spoken[0])).toBe('Bearer sk-voice-node-7');
+
+    // The provider cannot speak now: the words still reach the customer.
+    ai.state.speech = ai.error(500, 'server_error', 'server_error');
+    try {
+      await c.says('e agora?');
+      expect((await c.replies(1))[0]).toMatchObject({ body: 'Oi! Em que posso ajudar?' });
+    } finally {
+      ai.state.speech = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(70, 7)]);
+    }
+  });
+
   it('a refused key hands the conversation to a person', async () => {
     const flowId = await savedFlow(t.api, a.admin.token, {
       nodes: [start(), node('ai', 'openai', { typebotIntegration: { name: 'Chave ruim', apiKey: 'sk-bad-key-000', prompt: 'x' } }), message('after', 'nunca')],

@@ -99,3 +99,16 @@ export const checkApiKey = async (apiKey: string, timeoutMs: number): Promise<'v
     return reason.code === 'ERR_AI_INVALID_API_KEY' ? 'invalid' : 'unknown';
   }
 };
+
+/** The voices OpenAI's text-to-speech speaks with. */
+export type AiVoice = 'alloy' | 'ash' | 'coral' | 'echo' | 'nova' | 'onyx' | 'sage' | 'shimmer';
+
+/** `text` spoken (tts-1), as Ogg/Opus: what WhatsApp plays as a voice note. */
+export const speak = async (apiKey: string, input: { text: string; voice: AiVoice }, timeoutMs: number): Promise<Buffer> => {
+  try {
+    const res = await client(apiKey, timeoutMs).audio.speech.create({ model: 'tts-1', voice: input.voice, input: input.text.slice(0, 4096), response_format: 'opus' });
+    return Buffer.from(await res.arrayBuffer());
+  } catch (err) {
+    throw failure(err);
+  }
+};
