@@ -225,4 +225,28 @@ describeInChromium('the web app in Chromium: a flow drawn on the canvas guides a
     });
     expect(new URL(page.url()).pathname).toBe(`/flowbuilder/${flowId}`);
   });
+
+  it("the browser's back button with unsaved edits asks first; Stay keeps them, Leave goes back", async (ctx) => {
+    skipIfBroken(ctx);
+    // Into the editor from the list (an entry of the app's own history to go back to): the draft of the
+    // last step's edit comes back with it.
+    await page.goto('/flowbuilders');
+    await byTestId(`flow-open-${flowId}`).click();
+    await nodeOf('typebot').waitFor();
+    await byTestId('flowbuilder-draft').waitFor();
+    const nodes = await page.locator('.react-flow__node').count();
+
+    await page.goBack();
+    await byTestId('flowbuilder-leave-dialog').waitFor();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/flowbuilder/${flowId}`);
+    await byTestId('flowbuilder-leave-stay').click();
+    await byTestId('flowbuilder-leave-dialog').waitFor({ state: 'detached' });
+    expect(await page.locator('.react-flow__node').count()).toBe(nodes);
+    expect(new URL(page.url()).pathname).toBe(`/flowbuilder/${flowId}`);
+
+    await page.goBack();
+    await byTestId('flowbuilder-leave-go').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/flowbuilders');
+    await byTestId(`flow-open-${flowId}`).waitFor();
+  });
 });
