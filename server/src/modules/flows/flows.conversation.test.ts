@@ -195,19 +195,24 @@ describe('typebot and openai nodes', () => {
   it('hand the conversation to a person when the client is gone, with the reason in the flow log', async () => {
     const integration = await t.api.post('/queueIntegration', { type: 'typebot', name: 'Bot apagado', urlN8N: 'http://typebot.test', typebotSlug: 'x' }, a.admin.token);
     const flowId = await savedFlow(t.api, a.admin.token, {
-      nodes: [start(), message('m', 'Um momento.'), node('x', 'typebot', { typebotIntegration: { id: integration.body.id, name: 'Bot' } }), message('never', 'nunca')],
-      connections: [edge('1', 'm'), edge('m', 'x'), edge('x', 'never')],
+      nodes: [start(), question('q', 'Seu nome?', 'nome'), node('x', 'typebot', { typebotIntegration: { id: integration.body.id, name: 'Bot' } }), message('never', 'nunca')],
+      connections: [edge('1', 'q'), edge('q', 'x'), edge('x', 'never')],
     });
-    expect((await t.api.del(`/queueIntegration/${integration.body.id}`, a.admin.token)).status).toBe(200);
     await phraseCampaign(t.api, a.admin.token, { flowId, whatsappId: wa, phrase: 'fale com typebot' });
     const c = who();
     await c.says('fale com typebot');
-    expect((await c.replies(1)).map((m) => m.body)).toEqual(['Um momento.']);
+    expect((await c.replies(1)).map((m) => m.body)).toEqual(['Seu nome?']);
+    // While the flow's saved canvas names it, the integration stays; once a new canvas no longer does, it
+    // can go, and the customer still on the old version reaches a node whose client is gone.
+    expect((await t.api.del(`/queueIntegration/${integration.body.id}`, a.admin.token)).status).toBe(409);
+    expect((await t.api.post('/flowbuilder/flow', { idFlow: flowId, nodes: [start(), message('m', 'Oi')], connections: [edge('1', 'm')] }, a.admin.token)).status).toBe(200);
+    expect((await t.api.del(`/queueIntegration/${integration.body.id}`, a.admin.token)).status).toBe(200);
+    await c.says('Ana');
     const ticket = await ticketOf(t.api, a.admin.token, c.number);
-    expect(ticket).toMatchObject({ status: 'pending', userId: null });
+    await eventually(async () => expect((await t.api.get(`/flowbuilder/log/${ticket.id}`, a.admin.token)).body.runs[0]).toMatchObject({ status: 'handed' }));
+    expect(await ticketOf(t.api, a.admin.token, c.number)).toMatchObject({ status: 'pending', userId: null });
     expect(await sql(`select holder from conversation_holds where ticket_id = ?`, [ticket.id])).toEqual([]);
     const log = await t.api.get(`/flowbuilder/log/${ticket.id}`, a.admin.token);
-    expect(log.body.runs[0]).toMatchObject({ status: 'handed' });
     expect(log.body.runs[0].steps.at(-1)).toMatchObject({ nodeId: 'x', detail: 'typebot is not available' });
     await c.says('oi?');
     await silent(c);
