@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ChannelManager } from '../../channels/manager.js';
 import type { ChannelPeer, ChannelSession, SentMessage } from '../../channels/types.js';
-import { camelRow, executePrepared, named } from '../../db/sql.js';
+import { camelRow, executePrepared } from '../../db/sql.js';
 import { forCompany } from '../../db/tenant.js';
 import { AppError } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
@@ -41,11 +41,19 @@ export const OUTBOX_BACKOFF_MS = [2_000, 10_000, 60_000, 300_000] as const;
 /** Errors that will not go away by trying again. */
 const PERMANENT = new Set(['ERR_WAPP_INVALID_CONTACT', 'ERR_WAPP_CHECK_CONTACT', 'ERR_MEDIA_NOT_FOUND', 'ERR_NO_WAPP_FOUND']);
 /**
- * Sends a lane has in flight at most, each to another chat. One at a time, a connection's throughput is
- * bound by round trips (three statements and the network a send); a few overlap them. Kept small: a crash
- * leaves at most this many rows in `sending` to settle, and WhatsApp without an echo fails those as uncertain.
+ * Rows a lane claims in one statement. One row a claim, a connection's throughput was bound by round trips
+ * (a claim, the send and a settle a row); a batch pays one claim and one settle for all its rows. A batch
+ * holds at most one row of a chat (a chat's later row waits for the earlier one to settle), and a paced
+ * row whose gate spaces sends is claimed alone, as before. Kept moderate: a crash leaves at most
+ * LANE_BATCHES batches in `sending` to settle, and WhatsApp without an echo fails those as uncertain.
  */
-export const LANE_SENDS = 4;
+export const LANE_BATCH = 32;
+/** Batches a lane has under way at once: one is claimed while another is sent and settled. */
+export const LANE_BATCHES = 2;
+/** Sends of one batch in flight at once (each to another chat). */
+export const BATCH_SENDS = 16;
+/** Sends a lane has in flight at most. */
+export const LANE_SENDS = LANE_BATCHES * BATCH_SENDS;
 /** The longest a lane sleeps before looking again by itself (the sweep covers the rest). */
 const MAX_TIMER_MS = 60_000;
 
@@ -72,19 +80,37 @@ interface Row {
   attempts: number;
   /** This claim was the "typing…" step; the message itself goes when the pause ends. */
   presence_step: boolean;
+  /** Its place in the claim's order, within its batch. */
+  ord: number;
+}
+
+/** A claimed row's outcome, settled with its batch. */
+interface Settlement {
+  id: number;
+  kind: 'sent' | 'failed' | 'retry' | 'again';
+  /** The error (failed, retry). */
+  code?: string;
+  /** Seconds until it is tried again (retry). */
+  wait?: number;
+  /** The channel's own copy of the sent message. */
+  raw?: unknown;
 }
 
 /**
- * The claim: this connection's next row, in one statement.
+ * The claim: this connection's next rows (up to a batch), in one statement.
  * - Due (planned_at passed), a conversation's rows before bulk ones, bulk rows by their place in their run
  *   (two campaigns alternate), then by time and id.
  * - A chat's earlier row of the same or a higher priority holds it while that row is in flight or started
- *   (due, in backoff, or past its "typing…"); a row planned for later holds nothing meanwhile.
+ *   (due, in backoff, or past its "typing…"); a row planned for later holds nothing meanwhile. So a batch
+ *   has at most one row of a chat: the chat's next one waits until this one is settled.
  * - A paced row only while the connection's gate is open and its policy's window and daily cap allow; taking
  *   one moves the gate on by the policy's gap (±30%), or its long gap every N sends. The "typing…" step
  *   passes the gate and moves it on by its pause and the gap; the message after it does not pass the gate
  *   again. So the gap runs from one paced message to the next "typing…": two typed messages never come due
  *   together (the next one's typing starts only after the last one's message was due).
+ * - Such a gated row goes alone: first in the order, it is the whole batch; later in it, the batch stops
+ *   before it. Only a policy that spaces nothing (no gap, no long gap, no cap: a campaign with pacing off)
+ *   lets its rows through the gate many at a claim, each counted.
  * A row with "typing…" not shown yet is taken twice: first for the presence (it stays pending, planned the
  * pause ahead), then for the message.
  */
@@ -95,7 +121,8 @@ const CLAIM = `
   ),
   policies as (
     select p.id, p.company_id, p.gap_ms, p.long_gap_every, p.long_gap_ms, (now() at time zone co.timezone)::date as today,
-           p.long_gap_every > 0 and coalesce((select streak from gate), 0) + 1 >= p.long_gap_every as long_gap
+           p.long_gap_every > 0 and coalesce((select streak from gate), 0) + 1 >= p.long_gap_every as long_gap,
+           p.gap_ms = 0 and (p.long_gap_every = 0 or p.long_gap_ms = 0) and p.daily_cap = 0 as free
       from outbox_pacing p join companies co on co.id = p.company_id
      where p.whatsapp_id = ?
        and coalesce((select next_at <= now() from gate), true)
@@ -109,7 +136,7 @@ const CLAIM = `
   ),
   pick as (
     select c.id, c.pacing_id, c.pacing_id is not null and not c.presence_sent as gated,
-           c.presence is not null and not c.presence_sent as typing, c.presence_ms
+           c.presence is not null and not c.presence_sent as typing, c.presence_ms, c.priority, c.bulk_seq, c.planned_at
       from outbound_messages c
      where c.whatsapp_id = ? and c.status = 'pending' and c.planned_at <= now()
        and (c.pacing_id is null or c.presence_sent or c.pacing_id in (select id from policies))
@@ -122,22 +149,36 @@ const CLAIM = `
                  or (e.status = 'pending' and (e.planned_at <= now() or e.attempts > 0 or e.presence_sent)))
           order by e.id limit 1 offset 0)
      order by c.priority, c.bulk_seq, c.planned_at, c.id
-     limit 1
+     limit ?
      for update of c skip locked
+  ),
+  ranked as (
+    select pick.*, row_number() over (order by pick.priority, pick.bulk_seq, pick.planned_at, pick.id) as ord,
+           -- Spaced by its gate (a "typing…" too: two typed messages never come due together).
+           pick.gated and (pick.typing or not coalesce(p.free, false)) as alone
+      from pick left join policies p on p.id = pick.pacing_id
+  ),
+  chosen as (
+    select * from ranked r
+     where r.ord = 1 or r.ord < coalesce((select min(ord) from ranked where alone), 2147483647)
+  ),
+  gated as (
+    select chosen.*, row_number() over (order by ord) as n, count(*) over () as k from chosen where gated
   ),
   paced as (
     insert into outbox_pacing_state as g (whatsapp_id, company_id, next_at, streak, day, day_count, last_at)
     select ?, p.company_id,
            -- The gap counts from the message: a typed one leaves after its "typing…", so that comes first.
-           now() + make_interval(secs => (case when pick.typing then pick.presence_ms else 0 end) / 1000.0
+           now() + make_interval(secs => (case when first.typing then first.presence_ms else 0 end) / 1000.0
                                          + (case when p.long_gap then greatest(p.long_gap_ms, p.gap_ms) else p.gap_ms end)
                                          * (0.7 + random() * 0.6) / 1000.0),
-           case when p.long_gap then 0 else coalesce((select streak from gate), 0) + 1 end,
+           case when p.long_gap then 0 else coalesce((select streak from gate), 0) + first.k end,
            p.today,
-           case when (select day from gate) = p.today then (select day_count from gate) + 1 else 1 end,
+           case when (select day from gate) = p.today then (select day_count from gate) + first.k else first.k end,
            now()
-      from pick join policies p on p.id = pick.pacing_id
-     where pick.gated
+      -- One row moves the gate for the batch: the gated row that goes alone, or the first of a free policy's.
+      from gated first join policies p on p.id = first.pacing_id
+     where first.n = 1
     on conflict (whatsapp_id) do update set next_at = excluded.next_at, streak = excluded.streak, day = excluded.day,
       day_count = excluded.day_count, last_at = excluded.last_at
   )
@@ -148,9 +189,9 @@ const CLAIM = `
                  then now() + make_interval(secs => o.presence_ms / 1000.0) else o.planned_at end,
     presence_sent = o.presence is not null,
     updated_at = now()
-  from pick
-  where o.id = pick.id
-  returning o.*, o.status = 'pending' as presence_step`;
+  from chosen
+  where o.id = chosen.id
+  returning o.*, o.status = 'pending' as presence_step, chosen.ord::int as ord`;
 
 interface Lane {
   running: boolean;
@@ -237,12 +278,12 @@ export class OutboxSender {
           // still looked at again (see wakeLater).
           const [{ at }] = await this.deps.systemEm().execute<{ at: Date }[]>('select clock_timestamp() as at');
           claimedFrom = at;
-          // A few sends at once, each claimed in order: a chat's rows still go one by one (a row in flight
-          // holds its chat), while rows of other chats overlap their round trips with it.
+          // A few batches at once, each claimed in order: a chat's rows still go one by one (a row in flight
+          // holds its chat), while one batch's claim overlaps another's sends and settle.
           const drain = async () => {
-            while (!this.stopped && session.canSend() && (await this.sendNext(whatsappId, session)));
+            while (!this.stopped && session.canSend() && (await this.sendBatch(whatsappId, session)));
           };
-          const drained = await Promise.allSettled(Array.from({ length: LANE_SENDS }, drain));
+          const drained = await Promise.allSettled(Array.from({ length: LANE_BATCHES }, drain));
           const failed = drained.find((d) => d.status === 'rejected');
           if (failed) throw failed.reason;
         } while (lane.again && !this.stopped);
@@ -303,44 +344,71 @@ export class OutboxSender {
     // echo proves a send, and no echo leaves it uncertain.
     const recorded = (await session.sentIds?.(rows.filter((r) => !r.echoed).map((r) => r.wid))) ?? null;
     const record = recorded ? new Set(recorded) : null;
-    for (const row of rows) {
-      if (row.echoed || record?.has(row.wid)) await this.markSent(row.id, undefined);
-      else if (record) await this.retryNow(row.id);
-      else await this.markFailed(row.id, 'ERR_SEND_UNCERTAIN');
-    }
+    await this.settleBatch(
+      rows.map((row): Settlement => {
+        if (row.echoed || record?.has(row.wid)) return { id: row.id, kind: 'sent' };
+        if (record) return { id: row.id, kind: 'again' };
+        return { id: row.id, kind: 'failed', code: 'ERR_SEND_UNCERTAIN' };
+      }),
+    );
     this.deps.logger.warn({ whatsappId, settled: rows.length }, 'outbox: sends cut off by a stop settled');
   }
 
-  /** Claims this connection's next due row and sends it; false when none is due. */
-  private async sendNext(whatsappId: number, session: ChannelSession): Promise<boolean> {
-    const [row] = await executePrepared<Row>(this.deps.systemEm(), 'outbox_claim', CLAIM, [whatsappId, whatsappId, whatsappId, whatsappId]);
-    if (!row) return false;
-    const to: ChannelPeer = { number: row.to_number, lid: row.to_lid, isGroup: row.is_group };
-    if (row.presence_step) {
-      await session.sendPresence?.(to, row.presence!).catch(() => undefined);
-      // The pause counts from when the customer starts seeing "typing…", not from when the row was claimed;
-      // so does the pacing gate this claim moved (the claim stamped updated_at): the next paced row starts
-      // typing the gap after this message is due, however long the presence took to go.
-      await this.deps.systemEm().execute(
-        `with r as (
-           update outbound_messages set planned_at = now() + make_interval(secs => ?) where id = ? and status = 'pending'
-           returning pacing_id, updated_at)
-         update outbox_pacing_state g set next_at = g.next_at + (now() - r.updated_at)
-           from r where g.whatsapp_id = ? and r.pacing_id is not null`,
-        [row.presence_ms / 1000, row.id, row.whatsapp_id],
-      );
-      return true;
-    }
-    try {
-      const sent = await this.send(session, row, to);
-      await this.markSent(row.id, sent);
-    } catch (err) {
-      const code = codeOf(err);
-      this.deps.logger.warn({ whatsappId, outboxId: row.id, attempt: row.attempts, code }, 'outbox send failed');
-      if (PERMANENT.has(code) || row.attempts >= OUTBOX_MAX_ATTEMPTS) await this.markFailed(row.id, code);
-      else await this.retryLater(row, code);
-    }
+  /**
+   * Claims a batch of this connection's due rows, sends them (a few at once: each is another chat's) and
+   * settles every outcome in one statement; false when none is due. The rows are `sending` from the claim's
+   * commit until the settle: a crash between the two leaves them for settleInterrupted, never to go blindly again.
+   */
+  private async sendBatch(whatsappId: number, session: ChannelSession): Promise<boolean> {
+    const rows = await executePrepared<Row>(this.deps.systemEm(), 'outbox_claim_batch', CLAIM, [
+      whatsappId,
+      whatsappId,
+      whatsappId,
+      LANE_BATCH,
+      whatsappId,
+    ]);
+    if (rows.length === 0) return false;
+    rows.sort((x, y) => x.ord - y.ord);
+    const outcomes: Settlement[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < rows.length) {
+        const row = rows[next++];
+        const to: ChannelPeer = { number: row.to_number, lid: row.to_lid, isGroup: row.is_group };
+        if (row.presence_step) {
+          await this.presenceStep(session, row, to);
+          continue;
+        }
+        try {
+          const sent = await this.send(session, row, to);
+          outcomes.push({ id: row.id, kind: 'sent', raw: sent?.raw });
+        } catch (err) {
+          const code = codeOf(err);
+          this.deps.logger.warn({ whatsappId, outboxId: row.id, attempt: row.attempts, code }, 'outbox send failed');
+          if (PERMANENT.has(code) || row.attempts >= OUTBOX_MAX_ATTEMPTS) outcomes.push({ id: row.id, kind: 'failed', code });
+          else outcomes.push({ id: row.id, kind: 'retry', code, wait: OUTBOX_BACKOFF_MS[Math.min(row.attempts, OUTBOX_BACKOFF_MS.length) - 1] / 1000 });
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(BATCH_SENDS, rows.length) }, worker));
+    await this.settleBatch(outcomes);
     return true;
+  }
+
+  /** The "typing…" step of a row: shown now, and the message planned the pause ahead. */
+  private async presenceStep(session: ChannelSession, row: Row, to: ChannelPeer): Promise<void> {
+    await session.sendPresence?.(to, row.presence!).catch(() => undefined);
+    // The pause counts from when the customer starts seeing "typing…", not from when the row was claimed;
+    // so does the pacing gate this claim moved (the claim stamped updated_at): the next paced row starts
+    // typing the gap after this message is due, however long the presence took to go.
+    await this.deps.systemEm().execute(
+      `with r as (
+         update outbound_messages set planned_at = now() + make_interval(secs => ?) where id = ? and status = 'pending'
+         returning pacing_id, updated_at)
+       update outbox_pacing_state g set next_at = g.next_at + (now() - r.updated_at)
+         from r where g.whatsapp_id = ? and r.pacing_id is not null`,
+      [row.presence_ms / 1000, row.id, row.whatsapp_id],
+    );
   }
 
   private async send(session: ChannelSession, row: Row, to: ChannelPeer): Promise<SentMessage> {
@@ -369,91 +437,89 @@ export class OutboxSender {
     return { id: row.quoted_wid!, fromMe: row.quoted_from_me, body: quoted?.body, raw: quoted?.raw ?? undefined };
   }
 
-  /** Back in line at once: the channel's own record says it never got there. */
-  private async retryNow(id: number): Promise<void> {
-    await this.deps.systemEm().execute(`update outbound_messages set status = 'pending', planned_at = now(), updated_at = now() where id = ? and status = 'sending'`, [
-      id,
-    ]);
-  }
-
-  private async retryLater(row: Row, code: string): Promise<void> {
-    const wait = OUTBOX_BACKOFF_MS[Math.min(row.attempts, OUTBOX_BACKOFF_MS.length) - 1];
-    await this.deps.systemEm().execute(
-      `update outbound_messages set status = 'pending', planned_at = now() + make_interval(secs => ?), last_error = ?, updated_at = now()
-       where id = ? and status = 'sending'`,
-      [wait / 1000, code, row.id],
-    );
-  }
-
-  /** The row sent, and its conversation copy one tick further (the channel's receipts move it on). */
-  private async markSent(id: number, sent: SentMessage | undefined): Promise<void> {
-    await this.settle(
-      'outbox_sent',
-      `update outbound_messages set status = 'sent', sent_at = now(), last_error = null, updated_at = now()
-        where id = :id and status = 'sending' returning ${OUTCOME_COLUMNS}`,
-      `ack = greatest(m.ack, 1), send_error = null, raw = coalesce(:raw::jsonb, m.raw)`,
-      { id, raw: sent?.raw === undefined ? null : JSON.stringify(sent.raw) },
-      'sent',
-    );
-  }
-
-  private async markFailed(id: number, code: string): Promise<void> {
-    await this.settle(
-      'outbox_failed',
-      `update outbound_messages set status = 'failed', last_error = :code, failed_at = now(), updated_at = now()
-        where id = :id and status in ('sending', 'pending') returning ${OUTCOME_COLUMNS}`,
-      `send_error = :code`,
-      { id, code },
-      'failed',
-    );
-  }
-
   /**
-   * One statement moves the row and its conversation copy and answers what the clients are told: the
-   * message as the API shows it and where its ticket sits (a message without a ticket is nobody's to hear in
-   * the conversation), and the outcome, announced for every row with its correlation.
+   * One statement settles a batch: each row and its conversation copy move (sent: the copy one tick further,
+   * the channel's receipts move it on; failed: the copy shows why; retry: back in line after its backoff;
+   * again: back in line at once, the channel's own record says it never got there), and it answers what
+   * the clients are told: the message as the API shows it and where its ticket sits (a message without a
+   * ticket is nobody's to hear in the conversation), and the outcome, announced for every sent or failed
+   * row with its correlation. A row no longer `sending` (a late error receipt failed it meanwhile) is left alone.
    */
-  private async settle(name: string, outboxUpdate: string, messageSet: string, values: Record<string, unknown>, status: 'sent' | 'failed'): Promise<void> {
-    const [row] = await executePrepared<
+  private async settleBatch(outcomes: Settlement[]): Promise<void> {
+    if (outcomes.length === 0) return;
+    const input = outcomes.map((o) => ({
+      id: o.id,
+      kind: o.kind,
+      code: o.code ?? null,
+      wait: o.wait ?? 0,
+      raw: o.raw === undefined ? null : o.raw,
+    }));
+    const rows = await executePrepared<
       OutcomeRow & {
+        kind: Settlement['kind'];
         message: Record<string, unknown> | null;
         user: { id: number; name: string } | null;
         placement: { status: string; queue_id: number | null; user_id: number | null } | null;
       }
     >(
       this.deps.systemEm(),
-      name,
-      ...named(
-        `with o as (${outboxUpdate}),
-              m as (update messages m set ${messageSet}, updated_at = now() from o where m.id = o.message_id returning m.*)
-         select o.*, to_jsonb(m) - 'raw' as message,
-                (select json_build_object('id', u.id, 'name', u.name) from users u where u.id = m.user_id) as "user",
-                (select json_build_object('status', t.status, 'queue_id', t.queue_id, 'user_id', t.user_id) from tickets t where t.id = m.ticket_id) as placement
-           from o left join m on true`,
-        values,
-      ),
+      'outbox_settle_batch',
+      `with i as (
+         select * from jsonb_to_recordset(?::jsonb) as i(id int, kind text, code text, wait float8, raw jsonb)
+       ),
+       o as (
+         update outbound_messages o set
+           status = case i.kind when 'sent' then 'sent' when 'failed' then 'failed' else 'pending' end,
+           sent_at = case when i.kind = 'sent' then now() else o.sent_at end,
+           failed_at = case when i.kind = 'failed' then now() else o.failed_at end,
+           last_error = case i.kind when 'sent' then null when 'again' then o.last_error else i.code end,
+           planned_at = case i.kind when 'retry' then now() + make_interval(secs => i.wait) when 'again' then now() else o.planned_at end,
+           updated_at = now()
+         from i
+         where o.id = i.id and (o.status = 'sending' or (i.kind = 'failed' and o.status = 'pending'))
+         returning ${OUTCOME_COLUMNS.split(', ').map((c) => `o.${c}`).join(', ')}, i.kind, i.raw
+       ),
+       m as (
+         update messages m set
+           ack = case when o.kind = 'sent' then greatest(m.ack, 1) else m.ack end,
+           send_error = case when o.kind = 'sent' then null else o.last_error end,
+           raw = case when o.kind = 'sent' then coalesce(o.raw, m.raw) else m.raw end,
+           updated_at = now()
+         from o where m.id = o.message_id and o.kind in ('sent', 'failed')
+         returning m.*
+       )
+       select ${OUTCOME_COLUMNS.split(', ').map((c) => `o.${c}`).join(', ')}, o.kind,
+              case when m.ticket_id is not null then to_jsonb(m) - 'raw' end as message,
+              (select json_build_object('id', u.id, 'name', u.name) from users u where u.id = m.user_id and m.ticket_id is not null) as "user",
+              (select json_build_object('status', t.status, 'queue_id', t.queue_id, 'user_id', t.user_id) from tickets t where t.id = m.ticket_id) as placement
+         from o left join m on m.id = o.message_id`,
+      [JSON.stringify(input)],
     );
-    if (!row) return;
-    if (row.message && row.placement) {
-      const message = camelRow<Message>(row.message);
-      const em = forCompany(this.deps.systemEm(), row.company_id);
-      // A quoted message is shown in full, with its sender: the general presenter reads it.
-      const [presented] = message.quotedMsgId
-        ? await presentMessages(em, this.deps.media, [message.id])
-        : [messageView(this.deps.media, message, { user: row.user ?? undefined }, null)];
-      this.deps.events.emit('message.updated', {
-        companyId: row.company_id,
-        message: presented,
-        placement: {
-          id: message.ticketId!,
+    const order = new Map(outcomes.map((o, i) => [o.id, i]));
+    rows.sort((x, y) => order.get(x.id)! - order.get(y.id)!);
+    for (const row of rows) {
+      if (row.kind !== 'sent' && row.kind !== 'failed') continue;
+      if (row.message && row.placement) {
+        const message = camelRow<Message>(row.message);
+        const em = forCompany(this.deps.systemEm(), row.company_id);
+        // A quoted message is shown in full, with its sender: the general presenter reads it.
+        const [presented] = message.quotedMsgId
+          ? await presentMessages(em, this.deps.media, [message.id])
+          : [messageView(this.deps.media, message, { user: row.user ?? undefined }, null)];
+        this.deps.events.emit('message.updated', {
           companyId: row.company_id,
-          status: row.placement.status,
-          queueId: row.placement.queue_id,
-          userId: row.placement.user_id,
-        },
-      });
+          message: presented,
+          placement: {
+            id: message.ticketId!,
+            companyId: row.company_id,
+            status: row.placement.status,
+            queueId: row.placement.queue_id,
+            userId: row.placement.user_id,
+          },
+        });
+      }
+      announceOutcome(this.deps.events, row, row.kind);
     }
-    announceOutcome(this.deps.events, row, status);
   }
 }
 
