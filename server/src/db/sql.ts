@@ -60,3 +60,15 @@ export const executePrepared = async <T>(em: EntityManager, name: string, sql: s
     await client.releaseConnection(connection);
   }
 };
+
+/**
+ * Runs a statement with its values sent as bound parameters, in the caller's transaction when it has one.
+ * `em.execute` writes every value into the statement's text (escaped, character by character): for a
+ * statement carrying thousands of rows as one JSON value (a campaign's start) that cost more than the
+ * statement itself, and PostgreSQL then parsed it back. `?` parameters as `em.execute` takes them.
+ */
+export const executeBound = async <T>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> => {
+  const trx = em.getTransactionContext<{ raw(sql: string, params: unknown[]): Promise<{ rows: T[] }> }>();
+  const knex = trx ?? (em.getConnection().getKnex() as unknown as { raw(sql: string, params: unknown[]): Promise<{ rows: T[] }> });
+  return (await knex.raw(sql, params)).rows;
+};
