@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CAMPAIGN_MESSAGE_FIELDS, type CampaignSettings } from '@atrium/shared';
 import type { ServiceContext } from '../../context.js';
-import { intArray } from '../../db/sql.js';
+import { executeBound, intArray } from '../../db/sql.js';
 import { forCompany } from '../../db/tenant.js';
 import { AppError } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
@@ -27,7 +27,8 @@ import { announceCampaign, findCampaign, START_JOB, type StartJobData } from './
  *   restart: CANCELADA) with a conditional UPDATE, so of two schedulers exactly one wins; the same
  *   transaction makes one row per contact of the list (valid or not checked yet, each number once) with its
  *   variant picked and its text rendered, and queues every row's messages in the outbox (queueBulk, one
- *   statement per 1,000 rows), each row holding its outbox row's id. A crash before the commit leaves the
+ *   statement per 2,000 rows, the outbox rows only: a contact and its history copy are written as its
+ *   message settles), each row written once holding its outbox row's id. A crash before the commit leaves the
  *   campaign PROGRAMADA and nothing queued; after it, everything is queued once.
  * - Sending is the outbox's: one sender per connection, a conversation's rows (an agent's reply) before the
  *   campaign's, transient errors retried with backoff and permanent ones failed, a crash mid-send settled
@@ -248,42 +249,53 @@ export const launchCampaign = async (deps: EngineDeps, companyId: number, campai
         planned_at: new Date(start + plannedOffsetMs(inFlight + i, settings)).toISOString(),
       };
     });
-    const inserted = await tx.execute<{ id: number; number: string }[]>(
-      `insert into campaign_shipping (company_id, campaign_id, contact_list_item_id, whatsapp_id, number, name, variant, message, status, planned_at, created_at, updated_at)
-       select ?, ?, r.item_id, ?, r.number, r.name, r.variant, r.message, 'pending', r.planned_at, now(), now()
-         from jsonb_to_recordset(?::jsonb) as r(item_id int, name text, number text, variant int, message text, planned_at timestamptz)
-       on conflict (campaign_id, number) do nothing
-       returning id, number`,
-      [companyId, campaignId, connection.id, JSON.stringify(planned)],
+    // The rows' ids are taken first, so that each outbox row carries its row's id and each row is written
+    // once, holding its outbox row's (not written, then updated with it).
+    const ids = await tx.execute<{ id: number }[]>(
+      `select nextval(pg_get_serial_sequence('campaign_shipping', 'id'))::int as id from generate_series(1, ?::int)`,
+      [planned.length],
     );
-    const idOf = new Map(inserted.map((r) => [r.number, r.id]));
-
     // Every contact's messages, in order; the last of each is the one the row follows.
     const typing = settings.messageInterval > 0;
     const rows: BulkRow[] = [];
     const mainOf = new Map<number, number>();
     planned.forEach((p, seq) => {
-      const shippingId = idOf.get(p.number);
-      if (shippingId === undefined) return;
-      const own = rowsForContact(material, p.message, { number: p.number, name: p.name, source: { kind: 'campaign', id: shippingId }, seq }, typing);
+      const own = rowsForContact(material, p.message, { number: p.number, name: p.name, source: { kind: 'campaign', id: ids[seq].id }, seq }, typing);
       rows.push(...own);
-      mainOf.set(rows.length - 1, shippingId);
+      mainOf.set(rows.length - 1, seq);
     });
     const { queued, invalid } = await queueBulk(deps, tx, { whatsappId: connection.id, rows, pacing: pacingOf(settings), priority: 'bulk' });
-    const links = queued
-      .filter((q) => mainOf.has(q.index))
-      .map((q) => ({ id: mainOf.get(q.index)!, outbox_id: q.outboxId, wid: q.wid, contact_id: q.contactId }));
-    await tx.execute(
-      `update campaign_shipping s set outbox_id = l.outbox_id, wid = l.wid, contact_id = l.contact_id, updated_at = now()
-         from jsonb_to_recordset(?::jsonb) as l(id int, outbox_id int, wid text, contact_id int) where s.id = l.id`,
-      [JSON.stringify(links)],
+    const links = new Map(queued.filter((q) => mainOf.has(q.index)).map((q) => [mainOf.get(q.index)!, q]));
+    const unsendable = new Set(invalid.map((index) => mainOf.get(index)).filter((seq): seq is number => seq !== undefined));
+    const inserted = await executeBound<{ id: number }>(
+      tx,
+      `insert into campaign_shipping (id, company_id, campaign_id, contact_list_item_id, whatsapp_id, number, name, variant, message, status, error,
+           planned_at, outbox_id, wid, contact_id, created_at, updated_at)
+       select r.id, ?, ?, r.item_id, ?, r.number, r.name, r.variant, r.message, r.status, r.error, r.planned_at, r.outbox_id, r.wid, r.contact_id, now(), now()
+         from jsonb_to_recordset(?::jsonb) as r(id int, item_id int, name text, number text, variant int, message text, status text, error text,
+           planned_at timestamptz, outbox_id int, wid text, contact_id int)
+       on conflict (campaign_id, number) do nothing
+       returning id`,
+      [
+        companyId,
+        campaignId,
+        connection.id,
+        JSON.stringify(
+          planned.map((p, seq) => ({
+            ...p,
+            id: ids[seq].id,
+            status: unsendable.has(seq) ? 'failed' : 'pending',
+            error: unsendable.has(seq) ? 'ERR_WAPP_INVALID_CONTACT' : null,
+            outbox_id: links.get(seq)?.outboxId ?? null,
+            wid: links.get(seq)?.wid ?? null,
+            contact_id: links.get(seq)?.contactId ?? null,
+          })),
+        ),
+      ],
     );
-    const unsendable = invalid.map((index) => mainOf.get(index)).filter((id): id is number => id !== undefined);
-    if (unsendable.length > 0) {
-      await tx.execute(`update campaign_shipping set status = 'failed', error = 'ERR_WAPP_INVALID_CONTACT', updated_at = now() where id = any(?::int[])`, [
-        intArray(unsendable),
-      ]);
-    }
+    // The list was read with the campaign claimed (each number once, none with a row already): a number
+    // taken meanwhile would leave its outbox rows without their row, so nothing is kept.
+    if (inserted.length !== planned.length) throw new Error('campaign start: a row of the list was made twice');
     return inserted.length;
   });
   if (made === null) return null;
@@ -356,6 +368,8 @@ export interface Outcome {
   outboxId: number;
   status: 'sent' | 'failed' | 'delivered' | 'read';
   error: string | null;
+  /** The contact it went to (a new number's contact is created when its message settles). */
+  contactId?: number | null;
 }
 
 /**
@@ -366,10 +380,14 @@ export interface Outcome {
  */
 export const recordOutcomes = async (em: EntityManager, outcomes: Outcome[]): Promise<{ campaignId: number; companyId: number }[]> => {
   if (outcomes.length === 0) return [];
-  const merged = new Map<string, { shipping_id: number; outbox_id: number; final: string | null; error: string | null; delivered: boolean; read: boolean }>();
+  const merged = new Map<
+    string,
+    { shipping_id: number; outbox_id: number; final: string | null; error: string | null; delivered: boolean; read: boolean; contact_id: number | null }
+  >();
   for (const o of outcomes) {
     const key = `${o.shippingId}:${o.outboxId}`;
-    const m = merged.get(key) ?? { shipping_id: o.shippingId, outbox_id: o.outboxId, final: null, error: null, delivered: false, read: false };
+    const m = merged.get(key) ?? { shipping_id: o.shippingId, outbox_id: o.outboxId, final: null, error: null, delivered: false, read: false, contact_id: null };
+    m.contact_id = o.contactId ?? m.contact_id;
     if (o.status === 'sent' || o.status === 'failed') {
       m.final = o.status;
       m.error = o.status === 'failed' ? (o.error ?? 'ERR_SENDING_WAPP_MSG') : null;
@@ -379,7 +397,7 @@ export const recordOutcomes = async (em: EntityManager, outcomes: Outcome[]): Pr
     merged.set(key, m);
   }
   return em.execute<{ campaignId: number; companyId: number }[]>(
-    `with e as (select * from jsonb_to_recordset(?::jsonb) as e(shipping_id int, outbox_id int, final text, error text, delivered boolean, read boolean)),
+    `with e as (select * from jsonb_to_recordset(?::jsonb) as e(shipping_id int, outbox_id int, final text, error text, delivered boolean, read boolean, contact_id int)),
      moved as (
        update campaign_shipping s set
          status = case when e.final is not null then e.final when e.delivered and s.status = 'pending' then 'sent' else s.status end,
@@ -387,6 +405,7 @@ export const recordOutcomes = async (em: EntityManager, outcomes: Outcome[]): Pr
          sent_at = case when e.final = 'sent' or e.delivered then coalesce(s.sent_at, now()) else s.sent_at end,
          delivered_at = case when e.delivered then coalesce(s.delivered_at, now()) else s.delivered_at end,
          read_at = case when e.read then coalesce(s.read_at, now()) else s.read_at end,
+         contact_id = coalesce(s.contact_id, e.contact_id),
          updated_at = now()
        from e where s.id = e.shipping_id and s.outbox_id = e.outbox_id
        returning s.campaign_id, s.company_id)
@@ -416,7 +435,7 @@ export const recordReply = async (em: EntityManager, companyId: number, contactI
 export const reconcileOutcomes = async (em: EntityManager) =>
   em.execute<{ campaignId: number; companyId: number }[]>(
     `with candidates as (
-       select s.id, o.id as oid, o.status as ostatus, o.last_error, o.sent_at, o.delivered_at, o.read_at
+       select s.id, o.id as oid, o.status as ostatus, o.last_error, o.sent_at, o.delivered_at, o.read_at, o.contact_id
          from campaign_shipping s
          join campaigns c on c.id = s.campaign_id
          left join outbound_messages o on o.id = s.outbox_id
@@ -425,7 +444,8 @@ export const reconcileOutcomes = async (em: EntityManager) =>
           and ((s.status = 'pending' and (o.id is null or o.status in ('sent', 'failed')))
                or (o.id is not null and o.status <> s.status and o.status in ('sent', 'failed'))
                or (s.delivered_at is null and o.delivered_at is not null)
-               or (s.read_at is null and o.read_at is not null))
+               or (s.read_at is null and o.read_at is not null)
+               or (s.contact_id is null and o.contact_id is not null))
      ),
      moved as (
        update campaign_shipping s set
@@ -433,7 +453,7 @@ export const reconcileOutcomes = async (em: EntityManager) =>
          error = case when x.oid is null then 'ERR_NO_WAPP_FOUND' when x.ostatus = 'failed' then left(x.last_error, 100)
                       when x.ostatus = 'sent' then null else s.error end,
          sent_at = coalesce(s.sent_at, x.sent_at), delivered_at = coalesce(s.delivered_at, x.delivered_at),
-         read_at = coalesce(s.read_at, x.read_at), updated_at = now()
+         read_at = coalesce(s.read_at, x.read_at), contact_id = coalesce(s.contact_id, x.contact_id), updated_at = now()
        from candidates x where s.id = x.id
        returning s.campaign_id, s.company_id)
      select distinct campaign_id as "campaignId", company_id as "companyId" from moved`,

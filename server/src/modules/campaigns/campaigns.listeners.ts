@@ -83,9 +83,9 @@ export const registerCampaignListeners = (ctx: ModuleContext): void => {
       ctx.logger.warn({ err, outcomes: batch.length }, 'campaign outcomes not recorded; the sweep will');
     }
   };
-  ctx.events.on('outbox.settled', ({ source, outboxId, status, error }) => {
+  ctx.events.on('outbox.settled', ({ source, outboxId, status, error, contactId }) => {
     if (source.kind !== 'campaign' || source.id === null) return;
-    pending.push({ shippingId: source.id, outboxId, status, error });
+    pending.push({ shippingId: source.id, outboxId, status, error, contactId });
     if (!timer) {
       timer = setTimeout(() => void flush(), FLUSH_MS);
       timer.unref();

@@ -4,9 +4,11 @@
 //
 // The outbox's API, for conversations, campaigns and automation:
 // - Queue: `sendText`/`sendMedia` (a ticket's conversation, variables filled), `queueOnTicket`,
-//   `queueToNumber` (a bare number, no ticket) and `queueBulk` (many numbers: one statement per 1,000
-//   rows; what a campaign calls, per chunk of its list, inside its own transaction if it likes). Each
-//   writes the conversation's copy and the outbox row together; nothing leaves before the commit.
+//   `queueToNumber` (a bare number, no ticket) and `queueBulk` (many numbers: one statement per 2,000
+//   rows; what a campaign calls, per chunk of its list, inside its own transaction if it likes). The
+//   single sends write the conversation's copy and the outbox row together; queueBulk writes the outbox
+//   rows only, and each row's contact and copy in the contact's history as it settles (sent or failed).
+//   Nothing leaves before the commit.
 // - Priority: 'conversation' (the default of the single sends: an agent's reply, the chatbot, a flow's
 //   or an integration's answer, a platform text) always leaves before 'bulk' (the default of queueBulk)
 //   on the same connection. Bulk rows of two runs alternate by their place in their run (`seq`).

@@ -26,6 +26,7 @@ type Defaulted =
   | 'contactId'
   | 'toNumber'
   | 'toLid'
+  | 'toName'
   | 'isGroup'
   | 'body'
   | 'mediaUrl'
@@ -67,12 +68,17 @@ export class OutboundMessage {
   whatsappId!: number;
   /** The ticket it belongs to; null for a send to a bare number (campaigns, the API). */
   ticketId: number | null = null;
-  /** The conversation's copy, shown with a clock until sent. */
+  /** The conversation's copy, shown with a clock until sent (a bulk row's: written when it settles). */
   messageId: number | null = null;
   contactId: number | null = null;
   /** The destination: digits of the number, or of the privacy id (LID). */
   toNumber: string | null = null;
   toLid: string | null = null;
+  /**
+   * A bulk row's contact name (a list's): its contact is found or created, and its copy written in the
+   * contact's history, when it is sent or fails (`messageId` null until then), not when it is queued.
+   */
+  toName: string | null = null;
   isGroup = false;
   /** Messages of one chat go out in this key's order. */
   chatKey!: string;
@@ -146,6 +152,7 @@ export const OutboundMessageSchema = new EntitySchema<OutboundMessage>({
     contactId: { type: 'integer', nullable: true },
     toNumber: { type: 'string', length: 50, nullable: true },
     toLid: { type: 'string', length: 50, nullable: true },
+    toName: { type: 'string', length: 100, nullable: true },
     isGroup: { type: 'boolean', default: false },
     chatKey: { type: 'string', length: 80 },
     wid: { type: 'string', length: 100 },

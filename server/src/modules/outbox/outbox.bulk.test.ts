@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forCompany, forSystem } from '../../db/tenant.js';
 import { connectSandbox, outbox, ticketOf } from '../../../testing/conversation.js';
 import { createTenant, eventually, startTestApp, type Tenant, type TestApp } from '../../../testing/helpers.js';
-import { queueBulk, type BulkRow } from './index.js';
+import { applyPacing, queueBulk, withdrawQueued, type BulkRow } from './index.js';
 
 /**
- * queueBulk: what a campaign (or a bulk API call) writes, a chunk of rows per statement instead of a
- * contact upsert, a message and a flush per row.
+ * queueBulk: what a campaign (or a bulk API call) writes, a chunk of outbox rows per statement instead of a
+ * contact upsert, a message and a flush per row; each row's contact and history copy come when it settles.
  */
 let t: TestApp;
 let a: Tenant;
@@ -42,19 +42,23 @@ const statementsOf = async <T>(work: () => Promise<T>): Promise<{ result: T; sta
 };
 
 describe('queueBulk', () => {
-  it('writes 2,500 rows in a statement per 1,000: contacts found or created, each message in its contact’s history, the outbox rows', async () => {
+  it('writes 2,500 rows in a statement per 2,000: the outbox rows only; contacts and history copies come as each row settles', async () => {
     const wa = await connectSandbox(t.api, a.admin.token);
-    // Nothing leaves: the rows are read as written.
+    // Nothing leaves yet: the rows are read as written.
     await t.app.channels.stop(wa.id);
     const typed = number();
     const placeholder = number();
     const repeated = number();
+    const known: Record<string, number> = {};
     for (const [name, n] of [
       ['Joana (nome do agente)', typed],
       [placeholder, placeholder],
     ]) {
-      expect((await t.api.post('/contacts', { name, number: n }, a.admin.token)).status).toBe(201);
+      const created = await t.api.post('/contacts', { name, number: n }, a.admin.token);
+      expect(created.status).toBe(201);
+      known[n] = created.body.id;
     }
+    const contactsBefore = (await sql<{ n: number }>(`select count(*)::int as n from contacts where company_id = ?`, [a.companyId]))[0].n;
     const rows: BulkRow[] = [
       { number: typed, name: 'Joana da lista', body: 'Olá Joana', source: { kind: 'campaign', id: 9001 } },
       { number: placeholder, name: 'Pedro da lista', body: 'Olá Pedro', source: { kind: 'campaign', id: 9002 } },
@@ -66,13 +70,46 @@ describe('queueBulk', () => {
     const { result, statements } = await statementsOf(() =>
       queueBulk(deps(), em(), { whatsappId: wa.id, rows, pacing: { name: 'campaigns', gapMs: 20_000, longGapEvery: 20, longGapMs: 60_000 } }),
     );
-    // The connection check, the transaction, the policy and three chunks: not three statements a row.
+    // The connection check, the transaction, the policy and two chunks: not three statements a row.
     expect(statements).toBeGreaterThanOrEqual(3);
     expect(statements).toBeLessThanOrEqual(10);
     expect(result.invalid).toEqual([2]);
     expect(result.queued).toHaveLength(2499);
     expect(result.queued.map((q) => q.index)).toEqual([0, 1, ...Array.from({ length: 2497 }, (_, i) => i + 3)]);
+    // A known number's rows are its contact's chat; a new number's, its own until its contact exists.
+    expect(result.queued.slice(0, 2).map((q) => q.contactId)).toEqual([known[typed], known[placeholder]]);
+    expect(result.queued[2].contactId).toBeNull();
 
+    const written = await sql<Record<string, unknown>>(
+      `select o.to_number, o.to_name, o.body, o.status, o.priority, o.bulk_seq, o.source_kind, o.source_id, o.ticket_id, o.message_id, o.chat_key,
+              p.name as pacing
+         from outbound_messages o left join outbox_pacing p on p.id = o.pacing_id
+        where o.whatsapp_id = ? order by o.bulk_seq`,
+      [wa.id],
+    );
+    expect(written).toHaveLength(2499);
+    expect(written.slice(0, 4)).toEqual([
+      expect.objectContaining({ to_number: typed, to_name: 'Joana da lista', body: 'Olá Joana', bulk_seq: 0, source_id: 9001, chat_key: `c:${known[typed]}` }),
+      expect.objectContaining({ to_number: placeholder, body: 'Olá Pedro', bulk_seq: 1, source_id: 9002, chat_key: `c:${known[placeholder]}` }),
+      expect.objectContaining({ to_number: repeated, body: 'primeira', bulk_seq: 3, source_id: 9004, chat_key: `n:${repeated}` }),
+      expect.objectContaining({ to_number: repeated, body: 'segunda', bulk_seq: 4, source_id: 9005, chat_key: `n:${repeated}` }),
+    ]);
+    for (const row of written) {
+      expect(row).toMatchObject({ status: 'pending', priority: 1, source_kind: 'campaign', ticket_id: null, message_id: null, pacing: 'campaigns' });
+    }
+    expect(await sql(`select gap_ms, long_gap_every, long_gap_ms from outbox_pacing where whatsapp_id = ?`, [wa.id])).toEqual([
+      { gap_ms: 20_000, long_gap_every: 20, long_gap_ms: 60_000 },
+    ]);
+    // Nothing else was written: no contact, no message yet.
+    expect(await sql(`select count(*)::int as n from contacts where company_id = ?`, [a.companyId])).toEqual([{ n: contactsBefore }]);
+    expect(await sql(`select count(*)::int as n from messages where whatsapp_id = ?`, [wa.id])).toEqual([{ n: 0 }]);
+
+    // The first rows sent (the others withdrawn, and pacing off, not to wait 20 s a row): each row's contact
+    // found or created and its copy kept in its history.
+    expect(await withdrawQueued(em(), result.queued.slice(4).map((q) => q.outboxId))).toHaveLength(2495);
+    await applyPacing(em(), wa.id, { name: 'campaigns', gapMs: 0 });
+    await t.app.channels.start({ id: wa.id, companyId: a.companyId, provider: 'sandbox' });
+    await eventually(async () => expect(await sql(`select count(*)::int as n from outbound_messages where whatsapp_id = ? and status = 'sent'`, [wa.id])).toEqual([{ n: 4 }]));
     const contacts = await sql<{ number: string; name: string; n: number }>(
       `select number, name, count(*) over (partition by number)::int as n from contacts where company_id = ? and number = any(?::text[])`,
       [a.companyId, `{${[typed, placeholder, repeated].join(',')}}`],
@@ -85,29 +122,18 @@ describe('queueBulk', () => {
         { number: repeated, name: 'Rita', n: 1 },
       ]),
     );
-    expect(await sql(`select count(*)::int as n from contacts where company_id = ?`, [a.companyId])).toEqual([{ n: 2 + 1 + 2495 }]);
-
-    const written = await sql<Record<string, unknown>>(
-      `select o.to_number, o.body, o.status, o.priority, o.bulk_seq, o.source_kind, o.source_id, o.ticket_id, o.chat_key = 'c:' || m.chat_contact_id as keyed,
-              p.name as pacing, m.ticket_id as message_ticket, m.from_me, m.ack, c.number as history_of
+    expect(await sql(`select count(*)::int as n from contacts where company_id = ?`, [a.companyId])).toEqual([{ n: contactsBefore + 1 }]);
+    const copies = await sql<Record<string, unknown>>(
+      `select o.to_number, o.contact_id = m.chat_contact_id as linked, m.ticket_id as message_ticket, m.from_me, m.ack, m.body = o.body as same_body,
+              c.number as history_of
          from outbound_messages o join messages m on m.id = o.message_id join contacts c on c.id = m.chat_contact_id
-         left join outbox_pacing p on p.id = o.pacing_id
         where o.whatsapp_id = ? order by o.bulk_seq`,
       [wa.id],
     );
-    expect(written).toHaveLength(2499);
-    expect(written.slice(0, 4)).toEqual([
-      expect.objectContaining({ to_number: typed, body: 'Olá Joana', bulk_seq: 0, source_id: 9001, history_of: typed }),
-      expect.objectContaining({ to_number: placeholder, body: 'Olá Pedro', bulk_seq: 1, source_id: 9002 }),
-      expect.objectContaining({ to_number: repeated, body: 'primeira', bulk_seq: 3, source_id: 9004, history_of: repeated }),
-      expect.objectContaining({ to_number: repeated, body: 'segunda', bulk_seq: 4, source_id: 9005, history_of: repeated }),
-    ]);
-    for (const row of written) {
-      expect(row).toMatchObject({ status: 'pending', priority: 1, source_kind: 'campaign', ticket_id: null, keyed: true, pacing: 'campaigns', message_ticket: null, from_me: true, ack: 0 });
+    expect(copies.map((c) => c.to_number)).toEqual([typed, placeholder, repeated, repeated]);
+    for (const row of copies) {
+      expect(row).toMatchObject({ linked: true, message_ticket: null, from_me: true, ack: 1, same_body: true, history_of: row.to_number });
     }
-    expect(await sql(`select gap_ms, long_gap_every, long_gap_ms from outbox_pacing where whatsapp_id = ?`, [wa.id])).toEqual([
-      { gap_ms: 20_000, long_gap_every: 20, long_gap_ms: 60_000 },
-    ]);
     // No ticket opens for a campaign's message.
     expect(await sql(`select count(*)::int as n from tickets where whatsapp_id = ?`, [wa.id])).toEqual([{ n: 0 }]);
   });

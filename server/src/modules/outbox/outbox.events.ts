@@ -15,6 +15,8 @@ declare module '../../events/bus.js' {
       whatsappId: number;
       outboxId: number;
       messageId: number | null;
+      /** The contact it went to (a bulk row's, found or created when it settled). */
+      contactId: number | null;
       wid: string;
       status: 'sent' | 'failed' | 'delivered' | 'read';
       error: string | null;

@@ -11,7 +11,7 @@ import type { MediaStore } from '../../media/storage.js';
 import { Message } from '../messages/message.entity.js';
 import { messageView, presentMessages } from '../messages/index.js';
 import type { OutboxStatus } from './outbound-message.entity.js';
-import { announceOutcome, OUTCOME_COLUMNS, type OutcomeRow } from './outbox.js';
+import { announceOutcome, OUTCOME_COLUMNS, writeBulkCopies, type OutcomeRow } from './outbox.js';
 
 /**
  * The outbox's senders: one lane per connection, in this process, draining that connection's due rows in
@@ -94,7 +94,12 @@ interface Settlement {
   wait?: number;
   /** The channel's own copy of the sent message. */
   raw?: unknown;
+  /** A bulk row whose contact and copy in the contact's history are written as it settles. */
+  copy?: boolean;
 }
+
+/** A bulk row has its copy written when it settles (outbox.ts, writeBulkCopies). */
+const needsCopy = (row: Pick<Row, 'message_id' | 'ticket_id'>) => row.message_id === null && row.ticket_id === null;
 
 /**
  * The claim: this connection's next rows (up to a batch), in one statement.
@@ -335,8 +340,8 @@ export class OutboxSender {
    */
   private async settleInterrupted(whatsappId: number, session: ChannelSession): Promise<void> {
     const em = this.deps.systemEm();
-    const rows = await em.execute<{ id: number; wid: string; echoed: boolean }[]>(
-      `select id, wid, echoed_at is not null as echoed from outbound_messages where whatsapp_id = ? and status = 'sending'`,
+    const rows = await em.execute<{ id: number; wid: string; echoed: boolean; message_id: number | null; ticket_id: number | null }[]>(
+      `select id, wid, echoed_at is not null as echoed, message_id, ticket_id from outbound_messages where whatsapp_id = ? and status = 'sending'`,
       [whatsappId],
     );
     if (rows.length === 0) return;
@@ -346,9 +351,10 @@ export class OutboxSender {
     const record = recorded ? new Set(recorded) : null;
     await this.settleBatch(
       rows.map((row): Settlement => {
-        if (row.echoed || record?.has(row.wid)) return { id: row.id, kind: 'sent' };
+        const copy = needsCopy(row);
+        if (row.echoed || record?.has(row.wid)) return { id: row.id, kind: 'sent', copy };
         if (record) return { id: row.id, kind: 'again' };
-        return { id: row.id, kind: 'failed', code: 'ERR_SEND_UNCERTAIN' };
+        return { id: row.id, kind: 'failed', code: 'ERR_SEND_UNCERTAIN', copy };
       }),
     );
     this.deps.logger.warn({ whatsappId, settled: rows.length }, 'outbox: sends cut off by a stop settled');
@@ -381,11 +387,11 @@ export class OutboxSender {
         }
         try {
           const sent = await this.send(session, row, to);
-          outcomes.push({ id: row.id, kind: 'sent', raw: sent?.raw });
+          outcomes.push({ id: row.id, kind: 'sent', raw: sent?.raw, copy: needsCopy(row) });
         } catch (err) {
           const code = codeOf(err);
           this.deps.logger.warn({ whatsappId, outboxId: row.id, attempt: row.attempts, code }, 'outbox send failed');
-          if (PERMANENT.has(code) || row.attempts >= OUTBOX_MAX_ATTEMPTS) outcomes.push({ id: row.id, kind: 'failed', code });
+          if (PERMANENT.has(code) || row.attempts >= OUTBOX_MAX_ATTEMPTS) outcomes.push({ id: row.id, kind: 'failed', code, copy: needsCopy(row) });
           else outcomes.push({ id: row.id, kind: 'retry', code, wait: OUTBOX_BACKOFF_MS[Math.min(row.attempts, OUTBOX_BACKOFF_MS.length) - 1] / 1000 });
         }
       }
@@ -447,6 +453,11 @@ export class OutboxSender {
    */
   private async settleBatch(outcomes: Settlement[]): Promise<void> {
     if (outcomes.length === 0) return;
+    // Bulk rows first get their contact and their copy in its history (a statement of its own: the settle
+    // below moves the copy on with the row). A crash between the two leaves the row `sending`, with its copy.
+    let copies = outcomes.filter((o) => o.copy && (o.kind === 'sent' || o.kind === 'failed')).map((o) => o.id);
+    for (let round = 0; copies.length > 0 && round < 3; round++) copies = await writeBulkCopies(this.deps.systemEm(), copies);
+    if (copies.length > 0) this.deps.logger.warn({ outboxIds: copies }, 'outbox: bulk rows settled without their copy in the history');
     const input = outcomes.map((o) => ({
       id: o.id,
       kind: o.kind,

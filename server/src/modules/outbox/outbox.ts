@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
 import type { MediaStore } from '../../media/storage.js';
-import { intArray, named } from '../../db/sql.js';
+import { executeBound, intArray, named } from '../../db/sql.js';
 import { requireTenant } from '../../db/tenant.js';
 import { presentTicket } from '../tickets/index.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
@@ -312,13 +312,13 @@ export interface BulkQueued {
   /** The row's index in `rows`. */
   index: number;
   outboxId: number;
-  messageId: number;
   wid: string;
-  contactId: number;
+  /** The number's contact when it existed already; else it is created when the row is sent (or fails). */
+  contactId: number | null;
 }
 
 /** Rows written per statement. */
-const BULK_CHUNK = 1000;
+const BULK_CHUNK = 2000;
 
 interface BulkWrite {
   companyId: number;
@@ -329,8 +329,12 @@ interface BulkWrite {
 }
 
 /**
- * One statement per chunk: the contacts found or created (a placeholder name replaced by the given one,
- * as upsertChannelContact does), each row's message kept in its contact's history, and its outbox row.
+ * One statement per chunk writes its outbox rows, and nothing else: the contact of a number not known yet
+ * and each row's copy in its contact's history are written when the row settles (sent or failed; see
+ * outbox.sender.ts), a few rows at a time, instead of thousands of contacts and messages (their foreign
+ * keys and trigram indexes) before the first send. A number's contact that exists already is its rows'
+ * chat (their order with that contact's conversation); a new number's rows are its own chat ('n:' and the
+ * number) until then.
  */
 const writeBulkChunk = async (
   em: EntityManager,
@@ -342,10 +346,9 @@ const writeBulkChunk = async (
     return {
       ord: index,
       number,
-      name: row.name ?? '',
+      name: row.name?.trim().slice(0, 100) || null,
       body: row.body,
       wid: newMessageId(),
-      media_type: row.media ? mediaTypeFor(row.media.mimetype) : 'chat',
       media_url: row.media?.fileName ?? null,
       media_name: row.media?.mediaName ?? null,
       mimetype: row.media?.mimetype ?? null,
@@ -358,69 +361,44 @@ const writeBulkChunk = async (
       planned_at: (row.plannedAt ?? write.plannedAt)?.toISOString() ?? null,
     };
   });
-  const rows = await em.execute<{ id: number; message_id: number; wid: string; contact_id: number }[]>(
+  const rows = await executeBound<{ id: number; wid: string; contact_id: number | null }>(
+    em,
     ...named(
       `with input as (
-         select * from jsonb_to_recordset(:rows::jsonb) as i(ord int, number text, name text, body text, wid text, media_type text,
+         select * from jsonb_to_recordset(:rows::jsonb) as i(ord int, number text, name text, body text, wid text,
            media_url text, media_name text, mimetype text, voice_note boolean, presence text, presence_ms int, source_kind text, source_id int, seq int, planned_at timestamptz)
        ),
-       wanted as (select distinct on (number) number, btrim(name) as name from input order by number, ord),
-       created as (
-         insert into contacts (company_id, name, number, lid, email, profile_pic_url, is_group, uuid, created_at, updated_at)
-         select :company, coalesce(nullif(w.name, ''), w.number), w.number, null, '', '', false, gen_random_uuid(), now(), now() from wanted w
-         on conflict (company_id, number) where number is not null do nothing
-         returning id, number, lid
-       ),
        -- The company's existing contacts among these numbers, looked up by number (never a scan of them all).
-       existing as (
-         select c.id, c.number, c.lid, c.name from contacts c
-          where c.company_id = :company and c.number = any(array(select number from wanted))
-       ),
-       renamed as (
-         update contacts c set name = w.name, updated_at = now() from existing x join wanted w on w.number = x.number
-          where c.id = x.id and w.name <> '' and x.name <> w.name and (btrim(x.name) = '' or x.name = x.number or x.name = x.lid)
-         returning c.id
-       ),
-       found as (
-         select id, number, lid from created
-         union all
-         select id, number, lid from existing
-       ),
-       stored as (
-         insert into messages (company_id, ticket_id, chat_contact_id, wid, whatsapp_id, contact_id, user_id, body, from_me, read, ack,
-             media_type, media_url, media_name, is_deleted, is_edited, is_system, created_at, updated_at)
-         select :company, null, f.id, i.wid, :whatsapp, null, null, i.body, true, true, 0, i.media_type, i.media_url, i.media_name,
-                false, false, false, now(), now()
-           from input i join found f on f.number = i.number
-          order by i.ord
-         returning id, wid, chat_contact_id
+       known as (
+         select c.id, c.number, c.lid from contacts c
+          where c.company_id = :company and c.number = any(array(select distinct number from input))
        )
-       insert into outbound_messages (company_id, whatsapp_id, ticket_id, message_id, contact_id, to_number, to_lid, is_group, chat_key, wid,
+       insert into outbound_messages (company_id, whatsapp_id, ticket_id, message_id, contact_id, to_number, to_name, to_lid, is_group, chat_key, wid,
            body, media_url, media_name, mimetype, voice_note, quoted_from_me, presence, presence_ms, presence_sent, status, attempts, planned_at,
            priority, bulk_seq, pacing_id, source_kind, source_id, created_at, updated_at)
-       select :company, :whatsapp, null, s.id, s.chat_contact_id, i.number, f.lid, false, 'c:' || s.chat_contact_id, i.wid,
+       select :company, :whatsapp, null, null, k.id, i.number, i.name, k.lid, false, coalesce('c:' || k.id, 'n:' || i.number), i.wid,
               i.body, i.media_url, i.media_name, i.mimetype, i.voice_note, false, i.presence, i.presence_ms, false, 'pending', 0, coalesce(i.planned_at, now()),
               :priority, i.seq, :pacing, i.source_kind, i.source_id, now(), now()
-         from stored s join input i on i.wid = s.wid join found f on f.id = s.chat_contact_id
+         from input i left join known k on k.number = i.number
         order by i.ord
-       returning id, message_id, wid, contact_id`,
+       returning id, wid, contact_id`,
       { rows: JSON.stringify(input), company: write.companyId, whatsapp: write.whatsappId, priority: write.priority, pacing: write.pacingId },
     ),
   );
   const byWid = new Map(rows.map((r) => [r.wid, r]));
-  const queued: BulkQueued[] = [];
-  for (const item of input) {
-    const row = byWid.get(item.wid);
-    if (row) queued.push({ index: item.ord, outboxId: row.id, messageId: row.message_id, wid: row.wid, contactId: row.contact_id });
-  }
-  return queued;
+  return input.map((item) => {
+    const row = byWid.get(item.wid)!;
+    return { index: item.ord, outboxId: row.id, wid: row.wid, contactId: row.contact_id };
+  });
 };
 
 /**
- * Queues many messages to numbers at once (a campaign, a bulk API call), without tickets, as
- * queueToNumber does one: one statement per chunk of 1,000 rows, all in one transaction (the caller's
- * when it has one), then one wake-up of the connection's sender. Rows whose number has no digits are
- * left out and listed in `invalid` (their indexes). `em` is bound to the company.
+ * Queues many messages to numbers at once (a campaign, a bulk API call), without tickets: one statement
+ * per chunk of 2,000 rows writes the outbox rows, all in one transaction (the caller's when it has one),
+ * then one wake-up of the connection's sender. Each row's contact is found or created, and its message kept
+ * in the contact's history on that connection, when the row is sent or fails (queueToNumber writes them at
+ * once). Rows whose number has no digits are left out and listed in `invalid` (their indexes). `em` is
+ * bound to the company.
  */
 export const queueBulk = async (deps: OutboxDeps, em: EntityManager, input: BulkInput): Promise<{ queued: BulkQueued[]; invalid: number[] }> => {
   const companyId = requireTenant(em);
@@ -441,35 +419,84 @@ export const queueBulk = async (deps: OutboxDeps, em: EntityManager, input: Bulk
       pacingId: input.pacing ? await applyPacing(tx, input.whatsappId, input.pacing) : null,
       plannedAt: input.plannedAt ?? null,
     };
-    for (let i = 0; i < valid.length; i += BULK_CHUNK) {
-      const chunk = valid.slice(i, i + BULK_CHUNK);
-      let written = await writeBulkChunk(tx, write, chunk);
-      if (written.length < chunk.length) {
-        // A contact created by another transaction while this statement ran is not in its snapshot: the
-        // rows to it are written again, by a statement that sees it.
-        const done = new Set(written.map((q) => q.index));
-        written = [...written, ...(await writeBulkChunk(tx, write, chunk.filter((c) => !done.has(c.index))))];
-        if (written.length < chunk.length) throw new Error('bulk enqueue: a contact could not be found or created');
-      }
-      queued.push(...written);
-    }
+    for (let i = 0; i < valid.length; i += BULK_CHUNK) queued.push(...(await writeBulkChunk(tx, write, valid.slice(i, i + BULK_CHUNK))));
   });
   if (queued.length > 0) deps.events.emit('outbox.queued', { companyId, whatsappId: input.whatsappId });
   queued.sort((a, b) => a.index - b.index);
   return { queued, invalid };
 };
 
+/**
+ * A settled bulk row's contact and its copy in the contact's history (see writeBulkChunk), for the rows
+ * `ids` still without a copy: the contact found by number or created (a placeholder name replaced by the
+ * list's, as upsertChannelContact does), the message written (waiting: the settle moves it on with its row),
+ * and the row linked to both. Answers the ids still without a copy: a contact another transaction created
+ * while the statement ran is not in its snapshot, so the caller runs it again for those.
+ */
+export const writeBulkCopies = async (em: EntityManager, ids: number[]): Promise<number[]> => {
+  if (ids.length === 0) return [];
+  const rows = await em.execute<{ id: number }[]>(
+    `with l as (
+       select o.id, o.company_id, o.whatsapp_id, o.to_number as number, coalesce(btrim(o.to_name), '') as name, o.wid, o.body,
+              o.media_url, o.media_name, o.mimetype
+         from outbound_messages o
+        where o.id = any(?::int[]) and o.message_id is null and o.ticket_id is null and o.to_number is not null
+     ),
+     wanted as (select distinct on (company_id, number) company_id, number, name from l order by company_id, number, id),
+     created as (
+       insert into contacts (company_id, name, number, lid, email, profile_pic_url, is_group, uuid, created_at, updated_at)
+       select w.company_id, coalesce(nullif(w.name, ''), w.number), w.number, null, '', '', false, gen_random_uuid(), now(), now() from wanted w
+       on conflict (company_id, number) where number is not null do nothing
+       returning id, company_id, number
+     ),
+     existing as (
+       select c.id, c.company_id, c.number, c.lid, c.name from contacts c join wanted w on c.company_id = w.company_id and c.number = w.number
+     ),
+     renamed as (
+       update contacts c set name = w.name, updated_at = now() from existing x join wanted w on w.company_id = x.company_id and w.number = x.number
+        where c.id = x.id and w.name <> '' and x.name <> w.name and (btrim(x.name) = '' or x.name = x.number or x.name = x.lid)
+       returning c.id
+     ),
+     found as (
+       select id, company_id, number from created
+       union all
+       select id, company_id, number from existing
+     ),
+     stored as (
+       insert into messages (company_id, ticket_id, chat_contact_id, wid, whatsapp_id, contact_id, user_id, body, from_me, read, ack,
+           media_type, media_url, media_name, is_deleted, is_edited, is_system, created_at, updated_at)
+       select l.company_id, null, f.id, l.wid, l.whatsapp_id, null, null, l.body, true, true, 0,
+              case when l.mimetype is null then 'chat'
+                   when split_part(l.mimetype, '/', 1) in ('image', 'audio', 'video') then split_part(l.mimetype, '/', 1)
+                   else 'application' end,
+              l.media_url, l.media_name, false, false, false, now(), now()
+         from l join found f on f.company_id = l.company_id and f.number = l.number
+        order by l.id
+       returning id, wid, whatsapp_id, chat_contact_id
+     ),
+     linked as (
+       update outbound_messages o set message_id = s.id, contact_id = s.chat_contact_id
+         from stored s where o.whatsapp_id = s.whatsapp_id and o.wid = s.wid
+       returning o.id
+     )
+     select l.id from l where l.id not in (select id from linked)`,
+    [intArray(ids)],
+  );
+  return rows.map((r) => r.id);
+};
+
 /** How a row's outcome is announced: `outbox.settled`, with the row's correlation. */
 export type OutboxOutcome = 'sent' | 'failed' | 'delivered' | 'read';
 
 /** The columns an outcome's announcement reads (RETURNING of the statement that records it). */
-export const OUTCOME_COLUMNS = 'id, company_id, whatsapp_id, message_id, wid, source_kind, source_id, last_error';
+export const OUTCOME_COLUMNS = 'id, company_id, whatsapp_id, message_id, contact_id, wid, source_kind, source_id, last_error';
 
 export interface OutcomeRow {
   id: number;
   company_id: number;
   whatsapp_id: number;
   message_id: number | null;
+  contact_id: number | null;
   wid: string;
   source_kind: OutboxSourceKind;
   source_id: number | null;
@@ -482,6 +509,7 @@ export const announceOutcome = (events: EventBus, row: OutcomeRow, status: Outbo
     whatsappId: row.whatsapp_id,
     outboxId: row.id,
     messageId: row.message_id,
+    contactId: row.contact_id,
     wid: row.wid,
     status,
     error: status === 'failed' ? row.last_error : null,
