@@ -52,8 +52,6 @@ export const LANE_BATCH = 32;
 export const LANE_BATCHES = 2;
 /** Sends of one batch in flight at once (each to another chat). */
 export const BATCH_SENDS = 16;
-/** Sends a lane has in flight at most. */
-export const LANE_SENDS = LANE_BATCHES * BATCH_SENDS;
 /** The longest a lane sleeps before looking again by itself (the sweep covers the rest). */
 const MAX_TIMER_MS = 60_000;
 
@@ -210,6 +208,8 @@ interface Lane {
   timer?: NodeJS.Timeout;
   /** The run in progress (tests wait for the lane to be idle). */
   current?: Promise<void>;
+  /** The lane's last claim: the next one waits for it. */
+  claiming: Promise<unknown>;
 }
 
 const codeOf = (err: unknown): string => (err instanceof AppError ? err.code : 'ERR_SENDING_WAPP_MSG');
@@ -225,7 +225,7 @@ export class OutboxSender {
   kick(whatsappId: number): void {
     if (this.stopped) return;
     let lane = this.lanes.get(whatsappId);
-    if (!lane) this.lanes.set(whatsappId, (lane = { running: false, again: false }));
+    if (!lane) this.lanes.set(whatsappId, (lane = { running: false, again: false, claiming: Promise.resolve() }));
     if (lane.running) {
       lane.again = true;
       return;
@@ -286,7 +286,7 @@ export class OutboxSender {
           // A few batches at once, each claimed in order: a chat's rows still go one by one (a row in flight
           // holds its chat), while one batch's claim overlaps another's sends and settle.
           const drain = async () => {
-            while (!this.stopped && session.canSend() && (await this.sendBatch(whatsappId, session)));
+            while (!this.stopped && session.canSend() && (await this.sendBatch(whatsappId, session, lane)));
           };
           const drained = await Promise.allSettled(Array.from({ length: LANE_BATCHES }, drain));
           const failed = drained.find((d) => d.status === 'rejected');
@@ -365,14 +365,14 @@ export class OutboxSender {
    * settles every outcome in one statement; false when none is due. The rows are `sending` from the claim's
    * commit until the settle: a crash between the two leaves them for settleInterrupted, never to go blindly again.
    */
-  private async sendBatch(whatsappId: number, session: ChannelSession): Promise<boolean> {
-    const rows = await executePrepared<Row>(this.deps.systemEm(), 'outbox_claim_batch', CLAIM, [
-      whatsappId,
-      whatsappId,
-      whatsappId,
-      LANE_BATCH,
-      whatsappId,
-    ]);
+  private async sendBatch(whatsappId: number, session: ChannelSession, lane: Lane): Promise<boolean> {
+    // A lane's claims go one after another (the batches' sends and settles overlap them): each takes whole
+    // rows in order instead of two claims splitting the due rows between them.
+    const claim = lane.claiming.then(() =>
+      executePrepared<Row>(this.deps.systemEm(), 'outbox_claim_batch', CLAIM, [whatsappId, whatsappId, whatsappId, LANE_BATCH, whatsappId]),
+    );
+    lane.claiming = claim.catch(() => undefined);
+    const rows = await claim;
     if (rows.length === 0) return false;
     rows.sort((x, y) => x.ord - y.ord);
     const outcomes: Settlement[] = [];

@@ -12,7 +12,7 @@ import { connectSocket, createTenant, eventually, joined, startTestApp, type Ten
 import { Ticket } from '../tickets/ticket.entity.js';
 import { OutboundMessage } from './outbound-message.entity.js';
 import { cancelQueued, queueBulk, queueOnTicket, queueToNumber } from './index.js';
-import { LANE_SENDS, OUTBOX_BACKOFF_MS, OutboxSender } from './outbox.sender.js';
+import { BATCH_SENDS, OUTBOX_BACKOFF_MS, OutboxSender } from './outbox.sender.js';
 
 /**
  * The outbox: every send is a row first; one sender per connection drains it in order, waits for a
@@ -221,18 +221,18 @@ describe('order, pacing and presence', () => {
     await t.app.channels.stop(wa.id);
     const campaign = await queueBulk(deps(), em(), {
       whatsappId: wa.id,
-      rows: Array.from({ length: 30 }, (_, i) => ({ number: `55118${String(i).padStart(8, '0')}`, body: `promoção ${i}`, source: { kind: 'campaign' as const, id: i + 1 } })),
+      rows: Array.from({ length: 60 }, (_, i) => ({ number: `55118${String(i).padStart(8, '0')}`, body: `promoção ${i}`, source: { kind: 'campaign' as const, id: i + 1 } })),
     });
     const reply = await t.api.post(`/messages/${ticketId}`, { body: 'Já te respondo' }, a.admin.token);
     const before = (await outbox(t.api, a.admin.token, wa.id)).length;
     await startHere(wa.id);
     await delivered(t.api, a.admin.token, wa.id, reply.body.wid);
-    await eventually(async () => expect((await outbox(t.api, a.admin.token, wa.id)).length).toBe(before + 31));
+    await eventually(async () => expect((await outbox(t.api, a.admin.token, wa.id)).length).toBe(before + 61));
     const sent = (await outbox(t.api, a.admin.token, wa.id)).slice(before).map((m) => m.id);
-    // Queued last, taken first: on the phone at most beside the campaign rows taken with it (a lane has a
-    // few sends in flight), never behind the backlog.
+    // Queued last, taken first (the first of the first batch): on the phone at most beside the campaign
+    // rows sent with it (a batch has a few sends in flight), never behind the backlog.
     expect(sent.indexOf(reply.body.wid)).toBeGreaterThanOrEqual(0);
-    expect(sent.indexOf(reply.body.wid)).toBeLessThan(LANE_SENDS);
+    expect(sent.indexOf(reply.body.wid)).toBeLessThan(BATCH_SENDS);
     expect([...sent].sort()).toEqual([reply.body.wid, ...campaign.queued.map((q) => q.wid)].sort());
   });
 
