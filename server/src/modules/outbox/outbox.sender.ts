@@ -108,9 +108,10 @@ const needsCopy = (row: Pick<Row, 'message_id' | 'ticket_id'>) => row.message_id
  *   has at most one row of a chat: the chat's next one waits until this one is settled.
  * - A paced row only while the connection's gate is open and its policy's window and daily cap allow; taking
  *   one moves the gate on by the policy's gap (±30%), or its long gap every N sends. The "typing…" step
- *   passes the gate and moves it on by its pause and the gap; the message after it does not pass the gate
- *   again. So the gap runs from one paced message to the next "typing…": two typed messages never come due
- *   together (the next one's typing starts only after the last one's message was due).
+ *   passes the gate and moves it on by the gap, or by its own pause when that is longer; the message after it
+ *   does not pass the gate again. So the next "typing…" starts the gap after this one: messages with pauses
+ *   alike leave the gap apart, "typing…" included (the spec's interval between sends), and two typed
+ *   messages never come due together (the next one's typing starts only once this message is due).
  * - Such a gated row goes alone: first in the order, it is the whole batch; later in it, the batch stops
  *   before it. Only a policy that spaces nothing (no gap, no long gap, no cap: a campaign with pacing off)
  *   lets its rows through the gate many at a claim, each counted.
@@ -171,10 +172,11 @@ const CLAIM = `
   paced as (
     insert into outbox_pacing_state as g (whatsapp_id, company_id, next_at, streak, day, day_count, last_at)
     select ?, p.company_id,
-           -- The gap counts from the message: a typed one leaves after its "typing…", so that comes first.
-           now() + make_interval(secs => (case when first.typing then first.presence_ms else 0 end) / 1000.0
-                                         + (case when p.long_gap then greatest(p.long_gap_ms, p.gap_ms) else p.gap_ms end)
-                                         * (0.7 + random() * 0.6) / 1000.0),
+           -- From this "typing…" to the next one: the gap (so from message to message with pauses alike), never
+           -- less than this one's pause (the next typing starts once this message is due).
+           now() + make_interval(secs => greatest(
+             (case when p.long_gap then greatest(p.long_gap_ms, p.gap_ms) else p.gap_ms end) * (0.7 + random() * 0.6) / 1000.0,
+             (case when first.typing then first.presence_ms else 0 end) / 1000.0)),
            case when p.long_gap then 0 else coalesce((select streak from gate), 0) + first.k end,
            p.today,
            case when (select day from gate) = p.today then (select day_count from gate) + first.k else first.k end,

@@ -266,6 +266,23 @@ describe('order, pacing and presence', () => {
     // The second "typing…" comes after the first message left its pause (300 ms), never beside it.
     expect(second.at.getTime() - first.at.getTime()).toBeGreaterThanOrEqual(290);
   });
+  it('a paced gap is from message to message, its "typing…" inside it', async () => {
+    // Gap 1 s (±30%: 0.7-1.3 s), pause 0.8 s. The gate is where the next "typing…" may start: 0-0.5 s after
+    // this message when the pause is inside the gap; 0.7-1.3 s after it if the gap came on top of the pause.
+    const bulk = await queueBulk(deps(), em(), {
+      whatsappId: wa.id,
+      rows: [{ number: '5511977770011', body: 'digitada no intervalo', presence: { kind: 'composing' as const, ms: 800 }, source: { kind: 'campaign' as const, id: 950 } }],
+      pacing: { name: 'typing-inside-gap', gapMs: 1_000 },
+    });
+    await delivered(t.api, a.admin.token, wa.id, bulk.queued[0].wid);
+    const [gate] = await em().execute<{ after_message_ms: number }[]>(
+      `select extract(epoch from (g.next_at - o.planned_at)) * 1000 as after_message_ms
+         from outbox_pacing_state g join outbound_messages o on o.whatsapp_id = g.whatsapp_id where o.wid = ?`,
+      [bulk.queued[0].wid],
+    );
+    expect(Number(gate.after_message_ms)).toBeGreaterThanOrEqual(-1);
+    expect(Number(gate.after_message_ms)).toBeLessThanOrEqual(501);
+  });
 });
 
 describe('"typing…" before an agent’s reply (sendTypingPresence)', () => {
