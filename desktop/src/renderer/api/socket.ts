@@ -49,6 +49,13 @@ export const loadSocketIo = (): Promise<typeof import('socket.io-client')> =>
     throw error;
   }));
 
+/**
+ * Dispatched to `on` listeners (never sent by the server: its events are `company-…`) each time the socket
+ * connects, the first time too: events sent while it was not listening are lost, so what is on screen is
+ * read again (app/realtime-session.tsx).
+ */
+export const REALTIME_CONNECTED = 'atrium:connected';
+
 export class RealtimeClient {
   private socket: Socket | undefined;
   private options: RealtimeOptions | undefined;
@@ -87,7 +94,10 @@ export class RealtimeClient {
       reconnectionDelayMax: 10000,
     });
     this.socket = socket;
-    socket.on('connect', () => this.resendRegistrations());
+    socket.on('connect', () => {
+      this.resendRegistrations();
+      this.dispatch(REALTIME_CONNECTED, []);
+    });
     socket.onAny((event: string, ...args: unknown[]) => this.dispatch(event, args));
     socket.on('connect_error', (err: Error) => {
       // A refused handshake (token) is not retried by socket.io itself; a network failure is.

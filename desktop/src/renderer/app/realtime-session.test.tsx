@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { QueryObserver } from '@tanstack/react-query';
 import { setServerUrl } from '../api/client';
+import { queryClient } from '../api/query';
 import { subscribeToasts } from '../components/toasts';
 import { realtime } from '../api/socket';
 import { reloadApp } from '../platform/navigation';
@@ -33,6 +35,15 @@ const start = async () => {
 };
 
 describe('realtime session', () => {
+  it('reads what is on screen again when the socket connects: the events before it listened are lost', async () => {
+    let reads = 0;
+    const observer = new QueryObserver(queryClient, { queryKey: ['realtime-session-test'], queryFn: async () => ++reads });
+    onTestFinished(observer.subscribe(() => undefined));
+    await until(() => reads === 1);
+    await start();
+    await until(() => reads === 2);
+  });
+
   it('connects when signed in, with the session token, and closes on logout', async () => {
     await start();
     expect(server.tokens).toEqual(['token-1']);

@@ -4,7 +4,7 @@ import { refreshAccessToken, getServerUrl } from '../api/client';
 import { companyPlanKey } from '../api/company';
 import { queryClient } from '../api/query';
 import { endSessionLocally } from '../api/session';
-import { realtime, useRealtimeEvent } from '../api/socket';
+import { realtime, REALTIME_CONNECTED, useRealtimeEvent } from '../api/socket';
 import type { SessionUser } from '../api/types';
 import { toast } from '../components/toasts';
 import { i18n } from '../i18n';
@@ -47,6 +47,10 @@ export function RealtimeSession() {
   useEffect(() => {
     if (token) realtime.updateToken(token);
   }, [token]);
+
+  // Connected (after a reload, a network drop or a server restart): the events of the time before the
+  // socket listened are lost, so the data on screen is read again once its rooms are joined.
+  useEffect(() => realtime.on(REALTIME_CONNECTED, () => void queryClient.invalidateQueries({ refetchType: 'active' })), []);
 
   useRealtimeEvent<AuthEventPayload>('auth', (payload) => {
     if (payload?.user?.id !== useAuthStore.getState().user?.id) return;
