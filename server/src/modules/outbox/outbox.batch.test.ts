@@ -141,6 +141,42 @@ describe('a batch', () => {
     expect(firstBatch.length).toBe(Math.min(LANE_BATCH, 22));
   });
 
+  it('whose settle fails (a database error) is settled at the lane’s next run: each message once, none left sending', async () => {
+    const rows = Array.from({ length: 6 }, (_, i) => ({ number: number(), body: `tropeço ${i}`, source: { kind: 'api' as const, id: 9000 + i } }));
+    const { whatsappId, wids } = await queuedWhileDown(rows);
+    // The first settle of this connection's rows fails: a real error from the database (a sequence is not
+    // rolled back with the statement, so only the first one fails).
+    const blip = `outbox_blip_${whatsappId}`;
+    await sql(`create sequence ${blip}`);
+    await sql(
+      `create function ${blip}() returns trigger language plpgsql as $$ begin if nextval('${blip}') = 1 then raise exception 'blip'; end if; return new; end $$`,
+    );
+    await sql(
+      `create trigger ${blip} before update on outbound_messages for each row
+         when (old.whatsapp_id = ${whatsappId} and old.status = 'sending' and new.status <> 'sending') execute function ${blip}()`,
+    );
+    try {
+      await startHere(whatsappId);
+      t.app.outbox.kick(whatsappId);
+      // The batch reached the phone and its settle failed: the lane stopped with the rows still sending.
+      await eventually(async () => expect(await onPhone(whatsappId)).toHaveLength(6));
+      await eventually(async () => expect(await sql(`select last_value from ${blip}`)).toEqual([{ last_value: '1' }]));
+      await t.app.outbox.idle(whatsappId);
+      expect((await rowsOf(wids)).map((r) => r.status)).toEqual(Array(6).fill('sending'));
+
+      // The next run (the sweep wakes a lane with rows sending) settles them by their ids: sent, none again.
+      t.app.outbox.kick(whatsappId);
+      await eventually(async () => expect((await rowsOf(wids)).every((r) => r.status === 'sent')).toBe(true));
+    } finally {
+      await sql(`drop trigger ${blip} on outbound_messages`);
+      await sql(`drop function ${blip}()`);
+      await sql(`drop sequence ${blip}`);
+    }
+    const phoneGot = await onPhone(whatsappId);
+    expect(phoneGot.map((m) => m.wid).sort()).toEqual([...wids].sort());
+    expect(phoneGot.every((m) => m.deliveries === 1)).toBe(true);
+  });
+
   it('cut off between its claim and its settle (the process died) is settled by the message ids: each message once', async () => {
     const rows = Array.from({ length: 10 }, (_, i) => ({ number: number(), name: `Cliente ${i}`, body: `cortado ${i}`, source: { kind: 'campaign' as const, id: 8000 + i } }));
     const { whatsappId, wids } = await queuedWhileDown(rows);

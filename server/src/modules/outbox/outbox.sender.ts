@@ -303,6 +303,10 @@ export class OutboxSender {
         lane.timer = undefined;
       }
     } catch (err) {
+      // A statement that failed (a database error) may have been a batch's settle: its rows, sent or not,
+      // are left `sending`. Nothing of this lane is in flight now, so its next run settles them as a dead
+      // process's (by their message ids) before it claims again; otherwise they would wait for a restart.
+      lane.settledFor = undefined;
       this.deps.logger.error({ err, whatsappId }, 'outbox lane failed');
     } finally {
       lane.running = false;
