@@ -95,6 +95,8 @@ const envSchema = z.object({
   RAW_MESSAGE_RETENTION_DAYS: z.coerce.number().int().min(0).max(3_650).default(30),
   /** Days a contact's signal session (or a group's sender key) may stay unused before it is deleted; 0: kept forever. */
   SIGNAL_KEY_IDLE_DAYS: z.coerce.number().int().min(0).max(3_650).default(90),
+  /** A running campaign's contacts whose messages wait in the outbox at once; the rest are queued as those go. */
+  CAMPAIGN_OUTBOX_WINDOW: z.coerce.number().int().min(1).max(100_000).default(2_000),
   /** How long a command for a session another process runs waits for that process (ERR_WAPP_OWNER_UNREACHABLE after). */
   SESSION_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Encrypts third-party secrets at rest (AI keys, Dialogflow credentials, webhook secrets); kept in DATA_DIR when unset. */
@@ -214,6 +216,7 @@ export interface Config {
   connectionDownAlertMinutes: number;
   rawMessageRetentionDays: number;
   signalKeyIdleDays: number;
+  campaignOutboxWindow: number;
   sessionCommandTimeoutMs: number;
   integrations: IntegrationsConfig;
 }
@@ -417,6 +420,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     connectionDownAlertMinutes: e.CONNECTION_DOWN_ALERT_MINUTES,
     rawMessageRetentionDays: e.RAW_MESSAGE_RETENTION_DAYS,
     signalKeyIdleDays: e.SIGNAL_KEY_IDLE_DAYS,
+    campaignOutboxWindow: e.CAMPAIGN_OUTBOX_WINDOW,
     sessionCommandTimeoutMs: e.SESSION_COMMAND_TIMEOUT_MS,
     integrations: {
       secretKey: e.INTEGRATIONS_SECRET_KEY ?? keptSecret(dataDir, 'integrations-key'),

@@ -26,6 +26,7 @@ import { Migration20261127005929 } from './Migration20261127005929.js';
 import { Migration20261127052843 } from './Migration20261127052843.js';
 import { Migration20261127083000 } from './Migration20261127083000.js';
 import { Migration20261127083405 } from './Migration20261127083405.js';
+import { Migration20261127114500 } from './Migration20261127114500.js';
 
 /** Checked-in migrations, in order. `npm run migration:create -w server` writes the next one. */
 export const migrationsList: MigrationObject[] = [
@@ -56,4 +57,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127052843', class: Migration20261127052843 },
   { name: 'Migration20261127083000', class: Migration20261127083000 },
   { name: 'Migration20261127083405', class: Migration20261127083405 },
+  { name: 'Migration20261127114500', class: Migration20261127114500 },
 ];

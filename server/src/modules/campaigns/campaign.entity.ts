@@ -91,8 +91,8 @@ export const CampaignSchema = new EntitySchema<Campaign>({
 
 /**
  * One contact of a started campaign (its "shipping" row): made once when the campaign starts, with the
- * variant picked and the text rendered, and sent once. `outboxId` is the outbox row of its message while
- * it is queued; its outcome (sent or failed with the reason, then delivered and read) is recorded here,
+ * variant picked, the text rendered and its message id, and sent once. `outboxId` is the outbox row of its
+ * message once it is queued (a window of the campaign's rows is in the outbox at a time); its outcome (sent or failed with the reason, then delivered and read) is recorded here,
  * and a reply from the contact sets repliedAt. Unique per campaign and number: a number is sent once.
  */
 export class CampaignShipping {
@@ -104,6 +104,7 @@ export class CampaignShipping {
     | 'status'
     | 'error'
     | 'plannedAt'
+    | 'seq'
     | 'outboxId'
     | 'wid'
     | 'sentAt'
@@ -127,6 +128,8 @@ export class CampaignShipping {
   error: string | null = null;
   /** When it is expected to leave at the campaign's pace (the outbox's pacing decides the real time). */
   plannedAt: Date | null = null;
+  /** Its place in the campaign's run: two campaigns on one connection take turns by it. */
+  seq = 0;
   outboxId: number | null = null;
   wid: string | null = null;
   sentAt: Date | null = null;
@@ -174,6 +177,7 @@ export const CampaignShippingSchema = new EntitySchema<CampaignShipping>({
     status: { type: 'string', length: 10, default: 'pending' },
     error: { type: 'string', length: 100, nullable: true },
     plannedAt: { type: 'datetime', columnType: 'timestamptz', nullable: true },
+    seq: { type: 'integer', default: 0 },
     outboxId: { type: 'integer', nullable: true },
     wid: { type: 'string', length: 100, nullable: true },
     sentAt: { type: 'datetime', columnType: 'timestamptz', nullable: true },

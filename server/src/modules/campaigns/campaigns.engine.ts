@@ -14,7 +14,7 @@ import { Company } from '../companies/company.entity.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { FileOption } from '../files/file-list.entity.js';
 import { renderVariables } from '../messages/index.js';
-import { queueBulk, withdrawQueued, type BulkRow, type PacingPolicy } from '../outbox/index.js';
+import { newMessageId, queueBulk, withdrawQueued, type BulkRow, type PacingPolicy } from '../outbox/index.js';
 import { Campaign } from './campaign.entity.js';
 import { readCampaignSettings } from './campaign-settings.js';
 import { announceCampaign, findCampaign, START_JOB, type StartJobData } from './campaigns.service.js';
@@ -26,10 +26,12 @@ import { announceCampaign, findCampaign, START_JOB, type StartJobData } from './
  * - Start: one transaction claims the campaign (PROGRAMADA whose time has come, overdue ones included;
  *   restart: CANCELADA) with a conditional UPDATE, so of two schedulers exactly one wins; the same
  *   transaction makes one row per contact of the list (valid or not checked yet, each number once) with its
- *   variant picked and its text rendered, and queues every row's messages in the outbox (queueBulk, one
- *   statement per 2,000 rows, the outbox rows only: a contact and its history copy are written as its
- *   message settles), each row written once holding its outbox row's id. A crash before the commit leaves the
- *   campaign PROGRAMADA and nothing queued; after it, everything is queued once.
+ *   variant picked, its text rendered and its message id, and queues the first window of rows' messages in
+ *   the outbox (queueBulk: the outbox rows only; a contact and its history copy are written as its message
+ *   settles). A crash before the commit leaves the campaign PROGRAMADA and nothing made.
+ * - The window: at most CAMPAIGN_OUTBOX_WINDOW rows wait in the outbox; as their outcomes come back the next
+ *   rows are queued (topUpCampaign, also at every sweep). A row is queued in the transaction that writes its
+ *   outbox row and records that row's id on it, under the row's lock: it is queued once.
  * - Sending is the outbox's: one sender per connection, a conversation's rows (an agent's reply) before the
  *   campaign's, transient errors retried with backoff and permanent ones failed, a crash mid-send settled
  *   by the message id. Pacing is the connection's policy 'campaigns' (the company's campaign settings),
@@ -48,7 +50,18 @@ export interface EngineDeps {
   media: MediaStore;
   events: EventBus;
   logger: Logger;
+  /** How many of a running campaign's rows have their messages in the outbox at once (CAMPAIGN_OUTBOX_WINDOW). */
+  outboxWindow: number;
 }
+
+/** The engine's inputs from the app's. */
+export const engineDepsOf = (ctx: Omit<EngineDeps, 'outboxWindow'> & { config: { campaignOutboxWindow: number } }): EngineDeps => ({
+  systemEm: ctx.systemEm,
+  media: ctx.media,
+  events: ctx.events,
+  logger: ctx.logger,
+  outboxWindow: ctx.config.campaignOutboxWindow,
+});
 
 export const SWEEP_JOB = 'campaigns:sweep';
 /** The connection's pacing policy that every campaign of the company goes by. */
@@ -187,8 +200,9 @@ const CLAIM: Record<Mode, string> = {
 };
 
 /**
- * Starts (or restarts) the campaign if it is still due: claim, rows, outbox, in one transaction. Answers
- * the number of rows made, or null when another scheduler had it (or it is not due).
+ * Starts (or restarts) the campaign if it is still due: the claim, every contact's row and the first window
+ * of them queued in the outbox, in one transaction. Answers the number of rows made, or null when another
+ * scheduler had it (or it is not due).
  */
 export const launchCampaign = async (deps: EngineDeps, companyId: number, campaignId: number, mode: Mode): Promise<number | null> => {
   const em = forCompany(deps.systemEm(), companyId);
@@ -201,18 +215,13 @@ export const launchCampaign = async (deps: EngineDeps, companyId: number, campai
     );
     if (claimed.length === 0) return null;
     const campaign = await tx.findOneOrFail(Campaign, campaignId, { refresh: true });
-    const connection = campaign.whatsappId ? await tx.findOne(Whatsapp, campaign.whatsappId, { fields: ['id'] }) : null;
-    if (!connection) {
-      // Its connection was deleted: nothing can go; it waits paused for another one.
-      await tx.execute(`update campaigns set status = 'CANCELADA', updated_at = now() where id = ?`, [campaignId]);
-      deps.logger.warn({ campaignId }, 'campaign has no connection: paused');
-      return 0;
-    }
+    const connection = await connectionOf(deps, tx, campaign);
+    if (!connection) return 0;
     const settings = await readCampaignSettings(tx);
     const { timezone } = await tx.findOneOrFail(Company, companyId, { fields: ['timezone'] });
-    const material = await materialOf(tx, campaign);
 
-    // Rows a cancel took back from the outbox are made again below, from the list and the campaign as they are now.
+    // Rows a cancel took back from the outbox (or never queued) are made again below, from the list and the
+    // campaign as they are now.
     await tx.execute(`delete from campaign_shipping where campaign_id = ? and company_id = ? and status = 'pending' and outbox_id is null`, [
       campaignId,
       companyId,
@@ -247,55 +256,26 @@ export const launchCampaign = async (deps: EngineDeps, companyId: number, campai
         variant,
         message: renderCampaignMessage(template, item, settings.variables, timezone),
         planned_at: new Date(start + plannedOffsetMs(inFlight + i, settings)).toISOString(),
+        seq: i,
+        wid: newMessageId(),
       };
     });
-    // The rows' ids are taken first, so that each outbox row carries its row's id and each row is written
-    // once, holding its outbox row's (not written, then updated with it).
-    const ids = await tx.execute<{ id: number }[]>(
-      `select nextval(pg_get_serial_sequence('campaign_shipping', 'id'))::int as id from generate_series(1, ?::int)`,
-      [planned.length],
-    );
-    // Every contact's messages, in order; the last of each is the one the row follows.
-    const typing = settings.messageInterval > 0;
-    const rows: BulkRow[] = [];
-    const mainOf = new Map<number, number>();
-    planned.forEach((p, seq) => {
-      const own = rowsForContact(material, p.message, { number: p.number, name: p.name, source: { kind: 'campaign', id: ids[seq].id }, seq }, typing);
-      rows.push(...own);
-      mainOf.set(rows.length - 1, seq);
-    });
-    const { queued, invalid } = await queueBulk(deps, tx, { whatsappId: connection.id, rows, pacing: pacingOf(settings), priority: 'bulk' });
-    const links = new Map(queued.filter((q) => mainOf.has(q.index)).map((q) => [mainOf.get(q.index)!, q]));
-    const unsendable = new Set(invalid.map((index) => mainOf.get(index)).filter((seq): seq is number => seq !== undefined));
+    // One narrow table: the rows' messages are queued a window at a time (queueWindow), so the start of a
+    // big campaign does not wait for every outbox row, and the outbox holds a few thousand of it at most.
     const inserted = await executeBound<{ id: number }>(
       tx,
-      `insert into campaign_shipping (id, company_id, campaign_id, contact_list_item_id, whatsapp_id, number, name, variant, message, status, error,
-           planned_at, outbox_id, wid, contact_id, created_at, updated_at)
-       select r.id, ?, ?, r.item_id, ?, r.number, r.name, r.variant, r.message, r.status, r.error, r.planned_at, r.outbox_id, r.wid, r.contact_id, now(), now()
-         from jsonb_to_recordset(?::jsonb) as r(id int, item_id int, name text, number text, variant int, message text, status text, error text,
-           planned_at timestamptz, outbox_id int, wid text, contact_id int)
+      `insert into campaign_shipping (company_id, campaign_id, contact_list_item_id, whatsapp_id, number, name, variant, message, status,
+           planned_at, seq, wid, created_at, updated_at)
+       select ?, ?, r.item_id, ?, r.number, r.name, r.variant, r.message, 'pending', r.planned_at, r.seq, r.wid, now(), now()
+         from jsonb_to_recordset(?::jsonb) as r(item_id int, name text, number text, variant int, message text, planned_at timestamptz, seq int, wid text)
        on conflict (campaign_id, number) do nothing
        returning id`,
-      [
-        companyId,
-        campaignId,
-        connection.id,
-        JSON.stringify(
-          planned.map((p, seq) => ({
-            ...p,
-            id: ids[seq].id,
-            status: unsendable.has(seq) ? 'failed' : 'pending',
-            error: unsendable.has(seq) ? 'ERR_WAPP_INVALID_CONTACT' : null,
-            outbox_id: links.get(seq)?.outboxId ?? null,
-            wid: links.get(seq)?.wid ?? null,
-            contact_id: links.get(seq)?.contactId ?? null,
-          })),
-        ),
-      ],
+      [companyId, campaignId, connection.id, JSON.stringify(planned)],
     );
     // The list was read with the campaign claimed (each number once, none with a row already): a number
-    // taken meanwhile would leave its outbox rows without their row, so nothing is kept.
+    // taken meanwhile is a bug, and nothing is kept.
     if (inserted.length !== planned.length) throw new Error('campaign start: a row of the list was made twice');
+    await queueWindow(deps, tx, campaign, connection.id, deps.outboxWindow);
     return inserted.length;
   });
   if (made === null) return null;
@@ -303,6 +283,93 @@ export const launchCampaign = async (deps: EngineDeps, companyId: number, campai
   await announceCampaign({ em, events: deps.events }, deps.media, campaignId);
   deps.logger.info({ campaignId, rows: made, mode }, 'campaign started');
   return made;
+};
+
+/** The campaign's connection; without one (deleted) the campaign is paused: nothing can go until it gets another. */
+const connectionOf = async (deps: EngineDeps, tx: EntityManager, campaign: Campaign) => {
+  const connection = campaign.whatsappId ? await tx.findOne(Whatsapp, campaign.whatsappId, { fields: ['id'] }) : null;
+  if (!connection) {
+    await tx.execute(`update campaigns set status = 'CANCELADA', updated_at = now() where id = ?`, [campaign.id]);
+    deps.logger.warn({ campaignId: campaign.id }, 'campaign has no connection: paused');
+  }
+  return connection;
+};
+
+/**
+ * Queues the messages of up to `limit` of the campaign's rows not queued yet (in their order), each row
+ * taken under its lock, and records each row's outbox row (or its failure: a number without digits). In
+ * the caller's transaction: a row is queued exactly when its outbox row is written.
+ */
+const queueWindow = async (deps: EngineDeps, tx: EntityManager, campaign: Campaign, whatsappId: number, limit: number): Promise<number> => {
+  const rows = await tx.execute<{ id: number; number: string; name: string; message: string; seq: number; wid: string | null }[]>(
+    `select id, number, name, message, seq, wid from campaign_shipping
+      where campaign_id = ? and status = 'pending' and outbox_id is null order by id limit ? for update skip locked`,
+    [campaign.id, limit],
+  );
+  if (rows.length === 0) return 0;
+  const settings = await readCampaignSettings(tx);
+  const material = await materialOf(tx, campaign);
+  // Every contact's messages, in order; the last of each is the one the row follows.
+  const typing = settings.messageInterval > 0;
+  const bulk: BulkRow[] = [];
+  const mainOf = new Map<number, number>();
+  rows.forEach((r, i) => {
+    const own = rowsForContact(material, r.message, { number: r.number, name: r.name, source: { kind: 'campaign', id: r.id }, seq: r.seq }, typing);
+    // A cancel took its message back: the row's message id went with it, a new one is given.
+    own[own.length - 1].wid = r.wid ?? newMessageId();
+    bulk.push(...own);
+    mainOf.set(bulk.length - 1, i);
+  });
+  const { queued, invalid } = await queueBulk(deps, tx, { whatsappId, rows: bulk, pacing: pacingOf(settings), priority: 'bulk' });
+  const links = new Map(queued.filter((q) => mainOf.has(q.index)).map((q) => [mainOf.get(q.index)!, q]));
+  const unsendable = new Set(invalid.map((index) => mainOf.get(index)).filter((i): i is number => i !== undefined));
+  await executeBound(
+    tx,
+    `update campaign_shipping s set outbox_id = r.outbox_id, wid = coalesce(r.wid, s.wid), contact_id = coalesce(s.contact_id, r.contact_id),
+            status = r.status, error = r.error, updated_at = now()
+       from jsonb_to_recordset(?::jsonb) as r(id int, outbox_id int, wid text, contact_id int, status text, error text)
+      where s.id = r.id`,
+    [
+      JSON.stringify(
+        rows.map((r, i) => ({
+          id: r.id,
+          outbox_id: links.get(i)?.outboxId ?? null,
+          wid: links.get(i)?.wid ?? null,
+          contact_id: links.get(i)?.contactId ?? null,
+          status: unsendable.has(i) ? 'failed' : 'pending',
+          error: unsendable.has(i) ? 'ERR_WAPP_INVALID_CONTACT' : null,
+        })),
+      ),
+    ],
+  );
+  return rows.length;
+};
+
+/**
+ * Keeps a running campaign's window full: once fewer than half of `deps.outboxWindow` of its rows wait in
+ * the outbox, the next ones are queued (after a batch of outcomes, and at every sweep: a crash or a failed
+ * top-up only delays them). The campaign's row is locked meanwhile, so two processes never fill it twice
+ * and a cancel waits for it (then withdraws what it queued). Answers how many rows were queued.
+ */
+export const topUpCampaign = async (deps: EngineDeps, companyId: number, campaignId: number): Promise<number> => {
+  const em = forCompany(deps.systemEm(), companyId);
+  return em.transactional(async (tx) => {
+    const running = await tx.execute<{ id: number }[]>(
+      `select id from campaigns where id = ? and company_id = ? and status = 'EM_ANDAMENTO' for no key update`,
+      [campaignId, companyId],
+    );
+    if (running.length === 0) return 0;
+    const [{ waiting, unqueued }] = await tx.execute<{ waiting: number; unqueued: boolean }[]>(
+      `select (select count(*)::int from (select 1 from campaign_shipping where campaign_id = ? and status = 'pending' and outbox_id is not null limit ?) w) as waiting,
+              exists (select 1 from campaign_shipping where campaign_id = ? and status = 'pending' and outbox_id is null) as unqueued`,
+      [campaignId, deps.outboxWindow, campaignId],
+    );
+    if (!unqueued || waiting * 2 >= deps.outboxWindow) return 0;
+    const campaign = await tx.findOneOrFail(Campaign, campaignId, { refresh: true });
+    const connection = await connectionOf(deps, tx, campaign);
+    if (!connection) return 0;
+    return queueWindow(deps, tx, campaign, connection.id, deps.outboxWindow - waiting);
+  });
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -464,8 +531,8 @@ export const reconcileOutcomes = async (em: EntityManager) =>
 
 /**
  * The sweep (every 20 s and at start): starts every PROGRAMADA campaign whose time has come, overdue ones
- * included (a start job lost, the server down at the time), records outcomes the events missed, and finishes
- * running campaigns with nothing pending.
+ * included (a start job lost, the server down at the time), records outcomes the events missed, tops up
+ * running campaigns' windows and finishes those with nothing pending.
  */
 export const sweepCampaigns = async (deps: EngineDeps): Promise<void> => {
   const em = deps.systemEm();
@@ -482,7 +549,14 @@ export const sweepCampaigns = async (deps: EngineDeps): Promise<void> => {
   }
   for (const moved of await reconcileOutcomes(em)) deps.events.emit('campaign.progress', moved);
   const running = await em.execute<{ id: number; company_id: number }[]>(`select id, company_id from campaigns where status = 'EM_ANDAMENTO'`);
-  for (const row of running) await finishIfDone(deps, row.company_id, row.id);
+  for (const row of running) {
+    try {
+      await topUpCampaign(deps, row.company_id, row.id);
+    } catch (err) {
+      deps.logger.error({ err, campaignId: row.id }, 'campaign top-up failed');
+    }
+    await finishIfDone(deps, row.company_id, row.id);
+  }
 };
 
 export const registerCampaignJobs = (registry: JobRegistry, deps: EngineDeps): void => {

@@ -1,7 +1,7 @@
 import { forCompany } from '../../db/tenant.js';
 import type { ModuleContext } from '../app-module.js';
 import { Campaign } from './campaign.entity.js';
-import { finishIfDone, recordOutcomes, recordReply, type EngineDeps, type Outcome } from './campaigns.engine.js';
+import { engineDepsOf, finishIfDone, recordOutcomes, recordReply, topUpCampaign, type Outcome } from './campaigns.engine.js';
 import { countsOf, EMPTY_COUNTS } from './campaigns.service.js';
 
 /** Outcomes are written at most this often (one statement for all that came meanwhile). */
@@ -46,11 +46,11 @@ export class ProgressThrottle {
 
 /**
  * The engine's listeners: the outbox's outcomes of campaign messages (sent, failed, delivered, read) onto the
- * rows, in batches; a customer's message onto the row it answers; the throttled progress; and FINALIZADA
+ * rows, in batches, each batch topping up the campaign's window in the outbox; a customer's message onto the row it answers; the throttled progress; and FINALIZADA
  * when a batch left a campaign with nothing pending.
  */
 export const registerCampaignListeners = (ctx: ModuleContext): void => {
-  const deps: EngineDeps = ctx;
+  const deps = engineDepsOf(ctx);
   const progress = new ProgressThrottle(async ({ campaignId, companyId }) => {
     try {
       const em = forCompany(ctx.systemEm(), companyId);
@@ -77,7 +77,11 @@ export const registerCampaignListeners = (ctx: ModuleContext): void => {
     try {
       const moved = await recordOutcomes(ctx.systemEm(), batch);
       touch(moved);
-      for (const m of moved) await finishIfDone(deps, m.companyId, m.campaignId);
+      for (const m of moved) {
+        // Its next rows into the outbox as these leave (a failed top-up is the sweep's).
+        await topUpCampaign(deps, m.companyId, m.campaignId);
+        await finishIfDone(deps, m.companyId, m.campaignId);
+      }
     } catch (err) {
       // The sweep copies them from the outbox's rows.
       ctx.logger.warn({ err, outcomes: batch.length }, 'campaign outcomes not recorded; the sweep will');

@@ -1,7 +1,7 @@
 import type { AppModule } from '../app-module.js';
 import './campaigns.events.js';
 import { CampaignSchema, CampaignSettingSchema, CampaignShippingSchema } from './campaign.entity.js';
-import { registerCampaignJobs } from './campaigns.engine.js';
+import { engineDepsOf, registerCampaignJobs } from './campaigns.engine.js';
 import { registerCampaignListeners } from './campaigns.listeners.js';
 import { registerCampaignsRealtime } from './campaigns.realtime.js';
 import { campaignsRoutes } from './campaigns.routes.js';
@@ -10,8 +10,8 @@ import { campaignsRoutes } from './campaigns.routes.js';
 export const campaignsModule: AppModule = {
   name: 'campaigns',
   entities: [CampaignSchema, CampaignShippingSchema, CampaignSettingSchema],
-  routes: (deps) => campaignsRoutes(deps, deps),
-  jobs: (registry, ctx) => registerCampaignJobs(registry, ctx),
+  routes: (deps) => campaignsRoutes(deps, engineDepsOf(deps)),
+  jobs: (registry, ctx) => registerCampaignJobs(registry, engineDepsOf(ctx)),
   listeners: registerCampaignListeners,
   realtime: registerCampaignsRealtime,
   // Campaigns whose time came while the server was down start now, not at the first sweep.

@@ -29,6 +29,7 @@ export {
   cancelQueued,
   failAfterSend,
   markEchoed,
+  newMessageId,
   queueBulk,
   queueOnTicket,
   queueToNumber,

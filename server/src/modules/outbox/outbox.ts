@@ -295,6 +295,8 @@ export interface BulkRow {
   plannedAt?: Date;
   /** Its place in its run (default: its index in `rows`): two runs on one connection alternate by it. */
   seq?: number;
+  /** Its message id when the asker chose it already (a campaign's row holds it from its start); default a new one. */
+  wid?: string;
 }
 
 export interface BulkInput {
@@ -348,7 +350,7 @@ const writeBulkChunk = async (
       number,
       name: row.name?.trim().slice(0, 100) || null,
       body: row.body,
-      wid: newMessageId(),
+      wid: row.wid ?? newMessageId(),
       media_url: row.media?.fileName ?? null,
       media_name: row.media?.mediaName ?? null,
       mimetype: row.media?.mimetype ?? null,
