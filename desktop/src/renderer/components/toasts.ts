@@ -42,6 +42,14 @@ export const subscribeToasts = (listener: Listener): (() => void) => {
   };
 };
 
+/**
+ * Forgets toasts still waiting for a host. For tests: a toast raised after one test's screen went away
+ * must not reach the next test's host.
+ */
+export const dropPendingToasts = (): void => {
+  pending = [];
+};
+
 const show = (intent: ToastIntent, message: string, options: ToastOptions = {}): ToastMessage => {
   const toast: ToastMessage = {
     id: ++seq,

@@ -5,6 +5,7 @@ import { afterEach, beforeEach } from 'vitest';
 import { api, setServerUrl } from '../api/client';
 import { queryClient, resetQueryCache } from '../api/query';
 import { realtime } from '../api/socket';
+import { dropPendingToasts } from '../components/toasts';
 import { LANGUAGES } from '@atrium/shared';
 import { i18n, initI18n, namespaces } from '../i18n';
 import { DEFAULT_PREFERENCES } from '../platform';
@@ -76,6 +77,7 @@ beforeEach(async () => {
   useUiStore.setState({ drawerOpen: true, profileOpen: false });
   resetQueryCache();
   queryClient.clear();
+  dropPendingToasts();
   api.defaults.adapter = defaultAdapter;
   setServerUrl('');
   delete (globalThis as { desktop?: unknown }).desktop;
