@@ -12,7 +12,7 @@ import type { Sealer } from '../../secrets/sealed.js';
 import { Company } from '../companies/company.entity.js';
 import { Contact } from '../contacts/contact.entity.js';
 import { variablesFor } from '../messages/index.js';
-import { queueOnTicket, sendMedia, sendText, type ConversationDeps } from '../outbox/index.js';
+import { queueManyOnTicket, queueOnTicket, sendMedia, sendText, type ConversationDeps, type QueueOptions } from '../outbox/index.js';
 import { assertPlanFeature } from '../plans/index.js';
 import { AiError, flowAiReply, speak } from '../prompts/index.js';
 import {
@@ -156,17 +156,28 @@ class TicketIO implements FlowIO {
     return Math.random();
   }
 
+  /**
+   * The texts said since the last other effect, queued together (one statement for all: most advances say
+   * two or three things). Nothing leaves before the commit either way; flushed before any other effect
+   * (a file, a queue move, a hand-off) so the conversation keeps the nodes' order.
+   */
+  private pending: QueueOptions[] = [];
+
   async say(_nodeId: string, text: string, presence?: 'typing') {
     if (!text.trim()) return;
-    await sendText(this.deps, this.em, this.ticket, {
-      body: text,
-      isSystem: true,
-      render: false,
-      presence: presence ? { kind: 'composing', ms: typingMs(text) } : undefined,
-    });
+    this.pending.push({ body: text, isSystem: true, presence: presence ? { kind: 'composing', ms: typingMs(text) } : undefined });
+  }
+
+  /** Queues what was said and not queued yet; called before the run's other effects and at its end. */
+  async flushSends() {
+    if (this.pending.length === 0) return;
+    const texts = this.pending;
+    this.pending = [];
+    await queueManyOnTicket(this.deps, this.em, this.ticket, texts);
   }
 
   async sendMedia(nodeId: string, media: MediaToSend) {
+    await this.flushSends();
     const stored = await this.em.findOne(FlowMedia, { fileName: media.fileName });
     if (!stored) {
       this.deps.logger.warn({ ticketId: this.ticket.id, nodeId }, 'flow: a file of the flow is gone; not sent');
@@ -221,6 +232,7 @@ class TicketIO implements FlowIO {
   }
 
   async toQueue(_nodeId: string, queueId: number) {
+    await this.flushSends();
     const queue = await this.em.findOne(Queue, queueId, { fields: ['id'] });
     if (!queue) return false;
     await moveToQueue(this.em, this.ticket, this.actor, queueId);
@@ -238,6 +250,7 @@ class TicketIO implements FlowIO {
    * call never runs under the ticket's lock nor in the connection's inbound stage.
    */
   async handOff(node: FlowNodeOf<'typebot'> | FlowNodeOf<'openai'>, waitId: string) {
+    await this.flushSends();
     if (node.type === 'typebot') {
       const integration = await this.em.findOne(QueueIntegration, { id: node.data.typebotIntegration.id, type: 'typebot' }, { fields: ['id'] });
       if (!integration) return 'unavailable' as const;
@@ -247,6 +260,7 @@ class TicketIO implements FlowIO {
   }
 
   async forward(wait: HandoffWait) {
+    await this.flushSends();
     await this.tasks().defer(this.em, this.resumeStep, this.facts, { waitId: wait.id, input: 'handoff-message' } satisfies FlowWorkData);
   }
 
@@ -589,6 +603,7 @@ export class FlowConversations {
     const io = new TicketIO(this.deps, tx, ticket, company, contact, facts, actor, this.resumeStep, this.clients);
     const result = await new FlowRunner(compiled, io).advance(session, input);
     if (!result.applied) return null;
+    await io.flushSends();
     await this.persist(tx, ticket, hold, result, start);
     return { ticket, before, moved: io.moved, actor };
   }

@@ -4,6 +4,7 @@
 //
 // The outbox's API, for conversations, campaigns and automation:
 // - Queue: `sendText`/`sendMedia` (a ticket's conversation, variables filled), `queueOnTicket`,
+//   `queueManyOnTicket` (several on one ticket, in one statement each for the copies and the rows),
 //   `queueToNumber` (a bare number, no ticket) and `queueBulk` (many numbers: one statement per 2,000
 //   rows; what a campaign calls, per chunk of its list, inside its own transaction if it likes). The
 //   single sends write the conversation's copy and the outbox row together; queueBulk writes the outbox
@@ -31,6 +32,7 @@ export {
   markEchoed,
   newMessageId,
   queueBulk,
+  queueManyOnTicket,
   queueOnTicket,
   queueToNumber,
   recordReceipt,

@@ -11,7 +11,7 @@ import { connectSandbox, customerSays, delivered, outbox, ticketOf } from '../..
 import { connectSocket, createTenant, eventually, joined, startTestApp, type Tenant, type TestApp } from '../../../testing/helpers.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { OutboundMessage } from './outbound-message.entity.js';
-import { cancelQueued, queueBulk, queueOnTicket, queueToNumber } from './index.js';
+import { cancelQueued, queueBulk, queueManyOnTicket, queueOnTicket, queueToNumber } from './index.js';
 import { BATCH_SENDS, OUTBOX_BACKOFF_MS, OutboxSender } from './outbox.sender.js';
 
 /**
@@ -484,5 +484,42 @@ describe('a send to a number without a ticket', () => {
     await expect(queueToNumber({ media: t.app.media, events: t.app.events }, em(), { whatsappId: theirs.id, number: '5511900001111', body: 'x' })).rejects.toMatchObject({
       code: 'ERR_NO_WAPP_FOUND',
     });
+  });
+});
+
+describe('several messages on one ticket at once (queueManyOnTicket)', () => {
+  it('queues them in order with one row each; the ticket shows the last; they leave in that order', async () => {
+    const { number, ticketId } = await openConversation();
+    const bodies = ['Primeira', 'Segunda', 'Terceira'];
+    const queued = await em().transactional(async (tx) => {
+      const ticket = await tx.findOneOrFail(Ticket, ticketId);
+      return queueManyOnTicket(deps(), tx, ticket, bodies.map((body) => ({ body, isSystem: true, source: { kind: 'flow' as const, id: 1 } })));
+    });
+    expect(queued.map((m) => [m.body, m.ack, m.fromMe, m.ticketId])).toEqual(bodies.map((body) => [body, 0, true, ticketId]));
+    const rows = await em().find(OutboundMessage, { wid: { $in: queued.map((m) => m.wid!) } }, { orderBy: { id: 'asc' } });
+    expect(rows.map((r) => [r.body, r.messageId, r.sourceKind, r.ticketId])).toEqual(queued.map((m) => [m.body, m.id, 'flow', ticketId]));
+    const ticket = await em().findOneOrFail(Ticket, ticketId);
+    expect(ticket).toMatchObject({ lastMessage: 'Terceira', lastFromMe: true });
+
+    for (const m of queued) await delivered(t.api, a.admin.token, wa.id, m.wid!);
+    const received = (await outbox(t.api, a.admin.token, wa.id)).filter((m) => m.to === number && bodies.includes(m.body));
+    expect(received.map((m) => m.body)).toEqual(bodies);
+    expect((await messagesOf(ticketId)).slice(-3).map((m) => m.body)).toEqual(bodies);
+  });
+
+  it('writes nothing and sends nothing when the caller’s transaction rolls back', async () => {
+    const { ticketId } = await openConversation();
+    const wids: string[] = [];
+    await expect(
+      em().transactional(async (tx) => {
+        const ticket = await tx.findOneOrFail(Ticket, ticketId);
+        const queued = await queueManyOnTicket(deps(), tx, ticket, [{ body: 'Nunca 1' }, { body: 'Nunca 2' }]);
+        wids.push(...queued.map((m) => m.wid!));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(wids).toHaveLength(2);
+    expect(await em().count(OutboundMessage, { wid: { $in: wids } })).toBe(0);
+    expect((await messagesOf(ticketId)).map((m) => m.body)).not.toContain('Nunca 1');
   });
 });

@@ -11,8 +11,8 @@ import { digitsOnly, presentContact, upsertChannelContact } from '../contacts/in
 import { Contact } from '../contacts/contact.entity.js';
 import type { MediaType } from '../messages/message.entity.js';
 import { Message } from '../messages/message.entity.js';
-import { messageCounters, presentMessage, previewOf, storeMessage } from '../messages/index.js';
-import type { Ticket } from '../tickets/ticket.entity.js';
+import { messageCounters, presentMessage, presentMessages, previewOf, storeMessage } from '../messages/index.js';
+import { Ticket } from '../tickets/ticket.entity.js';
 import {
   OUTBOX_PRIORITY,
   OUTBOX_SOURCE_KINDS,
@@ -258,6 +258,108 @@ export const queueOnTicket = async (deps: OutboxDeps, em: EntityManager, ticket:
     isNewTicket: false,
   });
   deps.events.emit('outbox.queued', { companyId: ticket.companyId, whatsappId: ticket.whatsappId });
+  return presented;
+};
+
+/**
+ * Queues several messages on one ticket's conversation at once, in this order (a flow's nodes answering one
+ * customer message): the copies in one statement, the ticket's counters and preview in one, the outbox
+ * rows in one, then one read of the copies and the ticket as the API shows them. Same rules as
+ * queueOnTicket, called once per message: inside the caller's transaction when there is one, nothing leaves
+ * before the commit, and the chat's rows leave in the order given (their ids grow in that order).
+ */
+export const queueManyOnTicket = async (deps: OutboxDeps, em: EntityManager, ticket: Ticket, items: QueueOptions[]) => {
+  if (items.length <= 1) return Promise.all(items.map((item) => queueOnTicket(deps, em, ticket, item)));
+  if (!ticket.whatsappId) throw new AppError('ERR_NO_WAPP_FOUND');
+  const whatsappId = ticket.whatsappId;
+  const contact = await em.findOneOrFail(Contact, ticket.contactId);
+  const at = new Date();
+  const sources = items.map(sourceOf);
+  const messages = await em.transactional(async (tx) => {
+    const input: Record<string, unknown>[] = [];
+    for (const [ord, options] of items.entries()) {
+      // Rare in a batch (a quote, a paced send): read one by one, as queueOnTicket does.
+      const quoted = options.quotedMsgId ? await tx.findOne(Message, options.quotedMsgId, { fields: ['id', 'wid', 'fromMe'] }) : null;
+      const pacingId = options.pacing ? await applyPacing(tx, whatsappId, options.pacing) : null;
+      input.push({
+        ord,
+        wid: newMessageId(),
+        user_id: options.userId ?? null,
+        body: options.body,
+        media_type: options.media ? mediaTypeFor(options.media.mimetype) : 'chat',
+        media_url: options.media?.fileName ?? null,
+        media_name: options.media?.mediaName ?? null,
+        quoted_msg_id: quoted?.wid ? quoted.id : null,
+        quoted_wid: quoted?.wid ?? null,
+        quoted_from_me: quoted?.fromMe ?? false,
+        is_system: options.isSystem ?? false,
+        pacing_id: pacingId,
+      });
+    }
+    const rows = await tx.execute<Record<string, unknown>[]>(
+      ...named(
+        `insert into messages (company_id, ticket_id, chat_contact_id, wid, whatsapp_id, contact_id, user_id, body, from_me, read, ack,
+            media_type, media_url, media_name, quoted_msg_id, is_deleted, is_edited, is_system, created_at, updated_at)
+         select :company, :ticket, null, i.wid, :whatsapp, null, i.user_id, i.body, true, true, 0,
+                i.media_type, i.media_url, i.media_name, i.quoted_msg_id, false, false, i.is_system, :at::timestamptz, now()
+           from jsonb_to_recordset(:rows::jsonb) as i(ord int, wid text, user_id int, body text, media_type text, media_url text, media_name text,
+                quoted_msg_id int, is_system boolean)
+          order by i.ord
+         returning *`,
+        { company: ticket.companyId, ticket: ticket.id, whatsapp: whatsappId, at, rows: JSON.stringify(input) },
+      ),
+    );
+    const byWid = new Map(rows.map((row) => [row.wid as string, tx.map(Message, row)]));
+    const stored = input.map((i) => byWid.get(i.wid as string)!);
+    const last = stored[stored.length - 1];
+    // Once for all of them: the newest is the preview; only an agent's reply reads the conversation.
+    const [updated] = await tx.execute<Record<string, unknown>[]>(
+      ...named(
+        `update tickets set ${messageCounters('tickets', { fromMe: 'true', read: ':read::boolean', at: ':at::timestamptz', preview: ':preview' })} where id = :id returning *`,
+        { read: sources.some((s) => s.kind === 'agent'), at, preview: previewOf(last), id: ticket.id },
+      ),
+    );
+    // The caller's entity takes the row as written, without a second update at the next flush.
+    if (updated) tx.map(Ticket, updated);
+    stored.forEach((message, i) => {
+      const options = items[i];
+      tx.create(OutboundMessage, {
+        companyId: ticket.companyId,
+        whatsappId,
+        ticketId: ticket.id,
+        messageId: message.id,
+        contactId: contact.id,
+        toNumber: digitsOnly(contact.number),
+        toLid: digitsOnly(contact.lid),
+        isGroup: contact.isGroup,
+        chatKey: chatKeyOf(contact),
+        wid: input[i].wid as string,
+        body: options.body,
+        mediaUrl: options.media?.fileName ?? null,
+        mediaName: options.media?.mediaName ?? null,
+        mimetype: options.media?.mimetype ?? null,
+        voiceNote: options.media?.voiceNote ?? false,
+        quotedWid: (input[i].quoted_wid as string | null) ?? null,
+        quotedFromMe: input[i].quoted_from_me as boolean,
+        presence: options.presence && options.presence.ms > 0 ? options.presence.kind : null,
+        presenceMs: options.presence ? Math.max(0, Math.round(options.presence.ms)) : 0,
+        plannedAt: options.plannedAt ?? at,
+        priority: OUTBOX_PRIORITY[options.priority ?? 'conversation'],
+        pacingId: input[i].pacing_id as number | null,
+        sourceKind: sources[i].kind,
+        sourceId: sources[i].id,
+      });
+    });
+    // One insert for the rows, in this order (the unit of work keeps the order of creation).
+    await tx.flush();
+    return stored;
+  });
+  const presented = await presentMessages(em, deps.media, messages.map((m) => m.id));
+  const ticketView = await presentTicket(em, ticket);
+  for (const message of presented) {
+    deps.events.emit('message.created', { companyId: ticket.companyId, message, ticket: ticketView, contact: presentContact(contact), isNewTicket: false });
+  }
+  deps.events.emit('outbox.queued', { companyId: ticket.companyId, whatsappId });
   return presented;
 };
 
