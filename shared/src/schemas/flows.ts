@@ -123,10 +123,11 @@ const openAiSettings = z.object({
   apiKey: textSchema.trim().max(300).optional().default(''),
   hasApiKey: z.boolean().optional(),
   prompt: textSchema.trim().min(1).max(20000),
+  /**
+   * Spoken by the OpenAI server's text-to-speech with the node's own key. The old Azure speech key and
+   * region are gone: a graph saved with them still parses (unknown keys are dropped) and they are unused.
+   */
   voice: z.enum(FLOW_VOICES).optional().default('texto'),
-  voiceKey: textSchema.trim().max(300).optional().default(''),
-  hasVoiceKey: z.boolean().optional(),
-  voiceRegion: textSchema.trim().max(50).optional().default(''),
   temperature: z.coerce.number().min(0).max(2).optional().default(1),
   maxTokens: z.coerce.number().int().min(1).max(32000).optional().default(100),
   maxMessages: z.coerce.number().int().min(1).max(100).optional().default(10),

@@ -233,15 +233,40 @@ describe('OpenAI node keys', () => {
     const loaded = await t.api.get(`/flowbuilder/flow/${flow.id}`, a.admin.token);
     expect(JSON.stringify(loaded.body)).not.toContain('secret');
     expect(JSON.stringify(loaded.body)).not.toContain('Sealed');
-    expect(await settingsOf(flow.id)).toMatchObject({ apiKey: '', hasApiKey: true, voiceKey: '', hasVoiceKey: true });
+    expect(await settingsOf(flow.id)).toMatchObject({ apiKey: '', hasApiKey: true });
+    // The old Azure speech key is no setting any more: one sent is neither kept nor answered.
+    expect(await settingsOf(flow.id)).not.toHaveProperty('voiceKey');
+    expect(await settingsOf(flow.id)).not.toHaveProperty('hasVoiceKey');
     // The editor sends the node back without its keys: they are kept, sealed again as they were.
     expect((await save({})).status).toBe(200);
     const rows = await sql(`select graph -> 'nodes' -> 1 -> 'data' -> 'typebotIntegration' ->> 'apiKeySealed' as sealed from flow_versions where flow_id = ? order by version`, [flow.id]);
     expect(rows.at(-1).sealed).toBeTruthy();
-    expect(await settingsOf(flow.id)).toMatchObject({ hasApiKey: true, hasVoiceKey: true });
+    expect(await settingsOf(flow.id)).toMatchObject({ hasApiKey: true });
     // A flow duplicated in the company keeps them too.
     const copy = await t.api.post('/flowbuilder/duplicate', { flowId: flow.id }, a.admin.token);
     expect(await settingsOf(copy.body.id)).toMatchObject({ hasApiKey: true });
+  });
+
+  it('a graph saved with the old Azure speech key and region loads without them, and the next save drops them', async () => {
+    const { body: flow } = await t.api.post('/flowbuilder', { name: 'IA antiga' }, a.admin.token);
+    const save = (keys: Record<string, string>) =>
+      t.api.post('/flowbuilder/flow', { idFlow: flow.id, nodes: [start(), aiNode(keys)], connections: [edge('1', 'ai')] }, a.admin.token);
+    expect((await save({ apiKey: 'sk-old-secret' })).status).toBe(200);
+    // As an older server stored it: the speech key sealed beside the API key, and its region.
+    await sql(
+      `update flow_versions set graph = jsonb_set(graph::jsonb, '{nodes,1,data,typebotIntegration}',
+         (graph::jsonb #> '{nodes,1,data,typebotIntegration}') || '{"voiceKey": "", "voiceKeySealed": "v1.legacy-speech", "voiceRegion": "brazilsouth"}')
+       where flow_id = ?`,
+      [flow.id],
+    );
+    const loaded = await t.api.get(`/flowbuilder/flow/${flow.id}`, a.admin.token);
+    expect(loaded.status).toBe(200);
+    expect(JSON.stringify(loaded.body)).not.toMatch(/voiceKey|VoiceKey|voiceRegion|brazilsouth|Sealed/);
+    expect(await settingsOf(flow.id)).toMatchObject({ name: 'Assistente', hasApiKey: true });
+    expect((await save({})).status).toBe(200);
+    const [row] = await sql(`select graph::text as graph from flow_versions where flow_id = ? order by version desc limit 1`, [flow.id]);
+    expect(row.graph).not.toMatch(/voiceKey|voiceRegion|legacy-speech/);
+    expect(row.graph).toMatch(/"apiKeySealed":\s*"v1\./);
   });
 
   it('a new OpenAI node needs its API key', async () => {

@@ -2,28 +2,36 @@ import type { FlowGraph, FlowNode, FlowNodeOf } from '@atrium/shared';
 import type { Sealer } from '../../secrets/sealed.js';
 
 /**
- * The OpenAI nodes' secrets (their API key and speech key) at rest: sealed with the server's integrations
- * key (secrets/sealed.ts) into the saved canvas, bound to the company (so a flow duplicated in the company
- * keeps them, and a graph copied to another company does not open). The API answers only whether a key
- * is kept (`hasApiKey`, `hasVoiceKey`); a save without a new key keeps the node's previous one.
+ * The OpenAI nodes' secret (their API key) at rest: sealed with the server's integrations key
+ * (secrets/sealed.ts) into the saved canvas, bound to the company (so a flow duplicated in the company
+ * keeps it, and a graph copied to another company does not open). The API answers only whether a key is
+ * kept (`hasApiKey`); a save without a new key keeps the node's previous one.
  */
 type Settings = FlowNodeOf<'openai'>['data']['typebotIntegration'];
-export type StoredOpenAiSettings = Settings & { apiKeySealed?: string; voiceKeySealed?: string };
+export type StoredOpenAiSettings = Settings & { apiKeySealed?: string };
 
-const context = (field: 'api_key' | 'voice_key', companyId: number) => `flows.openai.${field}:${companyId}`;
+/**
+ * What graphs saved before voice went through OpenAI's text-to-speech may still hold (an Azure speech key,
+ * sealed, and its region): never answered, dropped at the next save.
+ */
+interface LegacyVoiceFields {
+  voiceKey?: unknown;
+  voiceKeySealed?: unknown;
+  hasVoiceKey?: unknown;
+  voiceRegion?: unknown;
+}
 
-const settingsOf = (node: FlowNodeOf<'openai'>) => node.data.typebotIntegration as StoredOpenAiSettings;
+const context = (field: 'api_key', companyId: number) => `flows.openai.${field}:${companyId}`;
+
+const settingsOf = (node: FlowNodeOf<'openai'>) => node.data.typebotIntegration as StoredOpenAiSettings & LegacyVoiceFields;
 
 /** The canvas as it is answered: no key, sealed or not, only whether one is kept. */
 export const withoutKeys = (graph: FlowGraph): FlowGraph => ({
   ...graph,
   nodes: graph.nodes.map((node): FlowNode => {
     if (node.type !== 'openai') return node;
-    const { apiKeySealed, voiceKeySealed, apiKey: _k, voiceKey: _v, hasApiKey: _a, hasVoiceKey: _h, ...settings } = settingsOf(node);
-    return {
-      ...node,
-      data: { ...node.data, typebotIntegration: { ...settings, apiKey: '', voiceKey: '', hasApiKey: !!apiKeySealed, hasVoiceKey: !!voiceKeySealed } },
-    } as FlowNode;
+    const { apiKeySealed, apiKey: _k, hasApiKey: _a, voiceKey: _v, voiceKeySealed: _vs, hasVoiceKey: _h, voiceRegion: _r, ...settings } = settingsOf(node);
+    return { ...node, data: { ...node.data, typebotIntegration: { ...settings, apiKey: '', hasApiKey: !!apiKeySealed } } } as FlowNode;
   }),
 });
 
@@ -36,12 +44,11 @@ export const sealKeys = (sealer: Sealer, companyId: number, graph: FlowGraph, pr
   const missing: string[] = [];
   const nodes = graph.nodes.map((node, i): FlowNode => {
     if (node.type !== 'openai') return node;
-    const { apiKey, voiceKey, hasApiKey: _a, hasVoiceKey: _h, apiKeySealed: _s, voiceKeySealed: _vs, ...settings } = settingsOf(node);
+    const { apiKey, hasApiKey: _a, apiKeySealed: _s, voiceKey: _v, voiceKeySealed: _vs, hasVoiceKey: _h, voiceRegion: _r, ...settings } = settingsOf(node);
     const old = before.get(node.id);
     const apiKeySealed = apiKey ? sealer.seal(apiKey, context('api_key', companyId)) : (old?.apiKeySealed ?? '');
-    const voiceKeySealed = voiceKey ? sealer.seal(voiceKey, context('voice_key', companyId)) : (old?.voiceKeySealed ?? '');
     if (!apiKeySealed) missing.push(`nodes.${i}.data.typebotIntegration.apiKey`);
-    const stored: StoredOpenAiSettings = { ...settings, apiKey: '', voiceKey: '', apiKeySealed, voiceKeySealed };
+    const stored: StoredOpenAiSettings = { ...settings, apiKey: '', apiKeySealed };
     return { ...node, data: { ...node.data, typebotIntegration: stored } } as FlowNode;
   });
   return { graph: { ...graph, nodes }, missing };

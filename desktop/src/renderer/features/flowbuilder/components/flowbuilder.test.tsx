@@ -314,7 +314,7 @@ describe('/flowbuilder/:id', () => {
           id: 'ai',
           type: 'openai',
           position: { x: 900, y: 0 },
-          data: { typebotIntegration: { name: 'Vendedor', prompt: 'Você vende.', apiKey: '', hasApiKey: true, voiceKey: '', hasVoiceKey: false } },
+          data: { typebotIntegration: { name: 'Vendedor', prompt: 'Você vende.', apiKey: '', hasApiKey: true } },
         },
       ],
       connections: MENU_GRAPH.connections,
@@ -339,12 +339,16 @@ describe('/flowbuilder/:id', () => {
     dialog = await screen.findByTestId('flow-node-dialog');
     expect((within(dialog).getByTestId('flow-dialog-api-key') as HTMLInputElement).value).toBe('');
     expect(within(dialog).getByText('A key is kept (not shown). Type a new one to replace it.')).toBeTruthy();
+    // Voice goes through the OpenAI key's text-to-speech: no speech key or region is asked any more.
+    expect(dialog.querySelectorAll('input[type="password"]')).toHaveLength(1);
+    expect(within(dialog).queryByText(/voice key|voice region/i)).toBeNull();
     fireEvent.change(within(dialog).getByTestId('flow-dialog-prompt'), { target: { value: 'Você vende camisas.' } });
     fireEvent.click(within(dialog).getByTestId('flow-node-dialog-save'));
     await waitFor(() => expect(screen.queryByTestId('flow-node-dialog')).toBeNull());
     fireEvent.click(screen.getByTestId('flowbuilder-save'));
     await waitFor(() => expect((saved[1].nodes.find((n) => n.id === 'ai')!.data as any).typebotIntegration.prompt).toBe('Você vende camisas.'));
     expect((saved[1].nodes.find((n) => n.id === 'ai')!.data as any).typebotIntegration).toMatchObject({ apiKey: '', hasApiKey: true });
+    expect((saved[1].nodes.find((n) => n.id === 'ai')!.data as any).typebotIntegration).not.toHaveProperty('voiceRegion');
   });
 
   it('the old image, audio and video nodes have an edit dialog that uploads a new file', async () => {

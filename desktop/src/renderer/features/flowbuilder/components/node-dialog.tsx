@@ -56,12 +56,8 @@ export const valuesOf = (type: DialogNodeType, data: Data): Values => {
         apiKey: '',
         pendingKey: s.apiKey ?? '',
         hasApiKey: !!s.hasApiKey,
-        pendingVoiceKey: s.voiceKey ?? '',
-        hasVoiceKey: !!s.hasVoiceKey,
         prompt: s.prompt ?? '',
         voice: s.voice ?? 'texto',
-        voiceKey: '',
-        voiceRegion: s.voiceRegion ?? '',
         temperature: String(s.temperature ?? 1),
         maxTokens: String(s.maxTokens ?? 100),
         maxMessages: String(s.maxMessages ?? 10),
@@ -103,9 +99,6 @@ export const dataOf = (type: DialogNodeType, v: Values): Data => {
           hasApiKey: !!v.hasApiKey,
           prompt: v.prompt,
           voice: v.voice,
-          voiceKey: v.voiceKey || v.pendingVoiceKey || '',
-          hasVoiceKey: !!v.hasVoiceKey,
-          voiceRegion: v.voiceRegion,
           temperature: v.temperature,
           maxTokens: v.maxTokens,
           maxMessages: v.maxMessages,
@@ -384,19 +377,6 @@ export function NodeDialog({ type, data, onSubmit, onClose }: NodeDialogProps) {
                     ))}
                   </Dropdown>
                 </Field>
-                <div className={styles.row}>
-                  <Field
-                    className={styles.grow}
-                    label={t('fields.voiceKey')}
-                    {...form.field('voiceKey')}
-                    hint={v.hasVoiceKey || v.pendingVoiceKey ? t('fields.apiKeyKept') : undefined}
-                  >
-                    <Input type="password" autoComplete="off" {...form.text('voiceKey')} />
-                  </Field>
-                  <Field className={styles.grow} label={t('fields.voiceRegion')} {...form.field('voiceRegion')}>
-                    <Input {...form.text('voiceRegion')} />
-                  </Field>
-                </div>
                 <div className={styles.row}>
                   <Field className={styles.grow} label={t('fields.temperature')} {...form.field('temperature')}>
                     <Input type="number" step={0.1} min={0} max={2} {...form.text('temperature')} />

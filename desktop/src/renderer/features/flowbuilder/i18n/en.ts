@@ -116,8 +116,6 @@ const en = {
     hideKey: 'Hide the key',
     prompt: 'Prompt',
     voice: 'Voice',
-    voiceKey: 'Voice key',
-    voiceRegion: 'Voice region',
     temperature: 'Temperature',
     maxTokens: 'Max tokens',
     maxMessages: 'Max messages',

@@ -118,8 +118,6 @@ const es: Translation<typeof en> = {
     hideKey: 'Ocultar la clave',
     prompt: 'Prompt',
     voice: 'Voz',
-    voiceKey: 'Clave de voz',
-    voiceRegion: 'Región de voz',
     temperature: 'Temperatura',
     maxTokens: 'Máximo de tokens',
     maxMessages: 'Máximo de mensajes',

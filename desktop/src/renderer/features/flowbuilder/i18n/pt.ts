@@ -118,8 +118,6 @@ const pt: Translation<typeof en> = {
     hideKey: 'Ocultar a chave',
     prompt: 'Prompt',
     voice: 'Voz',
-    voiceKey: 'Chave de voz',
-    voiceRegion: 'Região de voz',
     temperature: 'Temperatura',
     maxTokens: 'Máximo de tokens',
     maxMessages: 'Máximo de mensagens',

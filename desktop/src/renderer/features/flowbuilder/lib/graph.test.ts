@@ -30,9 +30,9 @@ describe('the canvas rules', () => {
   });
 
   it("a duplicated OpenAI node does not claim the original's kept key (the server keeps it by node id)", () => {
-    const added = addNode(defaultGraph(), 'openai', { typebotIntegration: { name: 'IA', prompt: 'p', apiKey: '', hasApiKey: true, hasVoiceKey: true } });
+    const added = addNode(defaultGraph(), 'openai', { typebotIntegration: { name: 'IA', prompt: 'p', apiKey: '', hasApiKey: true } });
     const copy = duplicateNode(added.graph, added.id).nodes[2];
-    expect(copy.data.typebotIntegration).toMatchObject({ name: 'IA', hasApiKey: false, hasVoiceKey: false });
+    expect(copy.data.typebotIntegration).toMatchObject({ name: 'IA', hasApiKey: false });
     expect(added.graph.nodes[1].data.typebotIntegration).toMatchObject({ hasApiKey: true });
   });
 
@@ -67,7 +67,7 @@ describe('the canvas rules', () => {
     expect(loadDraft(7)).toBeNull();
     localStorage.setItem('flowbuilder-draft-9', '{not json');
     // An OpenAI node's key never reaches browser storage.
-    const ai = addNode(defaultGraph(), 'openai', { typebotIntegration: { name: 'IA', prompt: 'p', apiKey: 'sk-secret', voiceKey: 'vk-secret' } }).graph;
+    const ai = addNode(defaultGraph(), 'openai', { typebotIntegration: { name: 'IA', prompt: 'p', apiKey: 'sk-secret' } }).graph;
     saveDraft(10, 1, ai);
     expect(localStorage.getItem('flowbuilder-draft-10')).not.toMatch(/secret/);
     expect(loadDraft(9)).toBeNull();

@@ -74,7 +74,7 @@ export const defaultData = (type: FlowNodeType): Record<string, unknown> => {
     case 'typebot':
       return { typebotIntegration: { id: 0, name: '' } };
     case 'openai':
-      return { typebotIntegration: { name: '', apiKey: '', prompt: '', voice: 'texto', voiceKey: '', voiceRegion: '', temperature: 1, maxTokens: 100, maxMessages: 10 } };
+      return { typebotIntegration: { name: '', apiKey: '', prompt: '', voice: 'texto', temperature: 1, maxTokens: 100, maxMessages: 10 } };
     case 'question':
       return { typebotIntegration: { message: '', answerKey: '' } };
     default:
@@ -109,7 +109,7 @@ export const duplicateNode = (graph: CanvasGraph, id: string): CanvasGraph => {
   const data = structuredClone(source.data);
   // The server keeps an OpenAI node's key under the node's id: the copy needs its own, typed in its dialog
   // (one typed but not saved yet is copied along).
-  if (source.type === 'openai') data.typebotIntegration = { ...(data.typebotIntegration as object), hasApiKey: false, hasVoiceKey: false };
+  if (source.type === 'openai') data.typebotIntegration = { ...(data.typebotIntegration as object), hasApiKey: false };
   const copy: CanvasNode = { id: newNodeId(), type: source.type, position: { x: right + FLOW_DUPLICATE_OFFSET_PX, y: source.position.y }, data };
   return { ...graph, nodes: [...graph.nodes, copy] };
 };
@@ -195,7 +195,7 @@ const toCanvasOnly = (graph: CanvasGraph): CanvasGraph => {
   return {
     ...kept,
     nodes: kept.nodes.map((n) =>
-      n.type === 'openai' ? { ...n, data: { ...n.data, typebotIntegration: { ...(n.data.typebotIntegration as object), apiKey: '', voiceKey: '' } } } : n,
+      n.type === 'openai' ? { ...n, data: { ...n.data, typebotIntegration: { ...(n.data.typebotIntegration as object), apiKey: '' } } } : n,
     ),
   };
 };
