@@ -327,7 +327,11 @@ export interface FlowRunView<D = string> {
 /** What the test panel shows after each turn. */
 export type FlowTestReply =
   | { kind: 'text'; body: string; nodeId: string }
-  | { kind: 'media'; mediaType: 'image' | 'audio' | 'video'; url: string | null; voiceNote: boolean; nodeId: string }
+  /**
+   * A file the flow sends (a signed URL of the flow's own file), or an OpenAI node's answer spoken as a
+   * voice note: the audio itself as a data URL, with the words it says in `text`.
+   */
+  | { kind: 'media'; mediaType: 'image' | 'audio' | 'video'; url: string | null; voiceNote: boolean; nodeId: string; text?: string }
   | { kind: 'pause'; seconds: number; nodeId: string }
   | { kind: 'ticket'; queueId: number; queueName: string | null; nodeId: string }
   | { kind: 'handoff'; to: 'typebot' | 'openai'; nodeId: string };

@@ -9,7 +9,7 @@ import type { Sealer } from '../../secrets/sealed.js';
 import { Company } from '../companies/company.entity.js';
 import { variablesFor } from '../messages/index.js';
 import { assertPlanFeature } from '../plans/index.js';
-import { AiError, flowAiReplyTo } from '../prompts/index.js';
+import { AiError, flowAiReplyTo, speak } from '../prompts/index.js';
 import { typebotFailure, typebotFlowRest, typebotFlowTurn, type Prepared, type TypebotFlowState } from '../queue-integrations/index.js';
 import { QueueIntegration } from '../queue-integrations/queue-integration.entity.js';
 import { Queue } from '../queues/queue.entity.js';
@@ -19,6 +19,7 @@ import { FlowVersion } from './flow.entity.js';
 import { assertMediaKnown } from './flow-media.js';
 import { assertGraphShape } from './flows.service.js';
 import { openNodeKey, sealKeys } from './openai-keys.js';
+import { aiVoiceOf } from './voices.js';
 
 /** What the panel needs besides the request: files' URLs, the key that opens the OpenAI nodes' secrets, timeouts. */
 export interface FlowTestDeps {
@@ -134,6 +135,23 @@ const replyOf = (nodeId: string, item: Prepared): FlowTestReply => {
 };
 
 /**
+ * An OpenAI node's answer as a conversation would get it: with a voice chosen, the voice note spoken with
+ * the node's key, carried in the answer itself (a data URL: nothing is stored, and the panel's answer is
+ * already the admin's own authenticated request); the text when it cannot be spoken, as a customer would
+ * get it too.
+ */
+const spokenReply = async (apiKey: string, voice: string | undefined, text: string, nodeId: string, timeoutMs: number): Promise<FlowTestReply> => {
+  const speaker = aiVoiceOf(voice);
+  if (!speaker) return { kind: 'text', body: text, nodeId };
+  try {
+    const audio = await speak(apiKey, { text, voice: speaker }, timeoutMs);
+    return { kind: 'media', mediaType: 'audio', url: `data:audio/ogg;base64,${audio.toString('base64')}`, voiceNote: true, nodeId, text };
+  } catch {
+    return { kind: 'text', body: text, nodeId };
+  }
+};
+
+/**
  * One Typebot or OpenAI turn in the panel: its replies, and whether the node is done (the flow goes on).
  * Typebot's waits are passed at once, reported as pauses, as the panel does for the flow's own.
  */
@@ -179,7 +197,7 @@ const clientTurn = async (
       history,
       deps.config.aiTimeoutMs,
     );
-    if (reply.text) io.replies.push({ kind: 'text', body: reply.text, nodeId: node.id });
+    if (reply.text) io.replies.push(await spokenReply(apiKey, settings.voice, reply.text, node.id, deps.config.aiTimeoutMs));
     const kept = [...history, ...(reply.text ? [{ fromMe: true, text: reply.text }] : [])].slice(-settings.maxMessages);
     return { state: { history: kept }, ended: reply.handoff || !reply.text };
   } catch (err) {

@@ -363,6 +363,35 @@ describe('the test panel', () => {
     ]);
     expect(JSON.stringify([first.body, second.body, third.body])).not.toContain('sk-panel-key-42');
   });
+
+  it('an OpenAI node with a voice answers with the voice note itself, its words beside it (text when it cannot be spoken)', async () => {
+    const graph = {
+      nodes: [start(), node('ai', 'openai', { typebotIntegration: { name: 'Painel voz', apiKey: 'sk-panel-voice-3', prompt: 'Fale.', voice: 'pt-BR-AntonioNeural' } })],
+      connections: [edge('1', 'ai')],
+    };
+    ai.state.reply = () => 'Olá, sou a voz.';
+    const first = await t.api.post('/flowbuilder/test', { graph, event: 'start' }, a.admin.token);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const speechesBefore = ai.speeches().length;
+    const second = await t.api.post('/flowbuilder/test', { graph, event: 'message', body: 'oi', session: first.body.session }, a.admin.token);
+    expect(second.body.replies).toEqual([
+      { kind: 'media', mediaType: 'audio', voiceNote: true, nodeId: 'ai', text: 'Olá, sou a voz.', url: expect.stringMatching(/^data:audio\/ogg;base64,/) },
+    ]);
+    // The very audio the provider spoke, with the node's key and its voice.
+    const spoken = ai.speeches().slice(speechesBefore);
+    expect(spoken).toHaveLength(1);
+    expect(spoken[0].json).toMatchObject({ voice: 'onyx', input: 'Olá, sou a voz.' });
+    expect(bearer(spoken[0])).toBe('Bearer sk-panel-voice-3');
+    expect(Buffer.from(second.body.replies[0].url.split(',')[1], 'base64').equals(ai.state.speech as Buffer)).toBe(true);
+
+    ai.state.speech = ai.error(500, 'server_error', 'server_error');
+    try {
+      const third = await t.api.post('/flowbuilder/test', { graph, event: 'message', body: 'de novo', session: second.body.session }, a.admin.token);
+      expect(third.body.replies).toEqual([{ kind: 'text', body: 'Olá, sou a voz.', nodeId: 'ai' }]);
+    } finally {
+      ai.state.speech = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(70, 7)]);
+    }
+  });
 });
 
 describe('the plan', () => {

@@ -247,6 +247,27 @@ describe('/flowbuilder/:id', () => {
     expect(calls.filter((c) => c.url === '/flowbuilder/test').map((c) => c.data)).toMatchObject([{ event: 'start' }, { event: 'message', body: 'oi bot', session: { s: 2 } }]);
   });
 
+  it('the test panel plays a spoken answer as audio, its words beside it', async () => {
+    const voice = 'data:audio/ogg;base64,T2dnUw==';
+    flowsServer([flow(1, 'Menu', { version: 1 })], { 1: MENU_GRAPH }, () => ({
+      replies: [{ kind: 'media', mediaType: 'audio', url: voice, voiceNote: true, nodeId: 'm', text: 'Olá, sou a voz.' }],
+      path: [{ nodeId: '1', outcome: 'a' }],
+      status: 'waiting',
+      waiting: { nodeId: 'm', timeoutMinutes: null, to: 'openai' },
+      session: { s: 4 },
+      variables: {},
+    }));
+    signIn({ profile: 'admin' });
+    renderApp('/flowbuilder/1');
+    await screen.findByTestId('flow-node-m');
+    fireEvent.click(screen.getByTestId('flowbuilder-test'));
+    fireEvent.click(await screen.findByTestId('flow-test-start'));
+    const audio = (await screen.findByTestId('flow-test-audio')) as HTMLAudioElement;
+    expect(audio.getAttribute('src')).toBe(voice);
+    expect(audio.controls).toBe(true);
+    expect(audio.closest('[data-testid="flow-test-line-flow"]')!.textContent).toContain('Olá, sou a voz.');
+  });
+
   it('the content dialog checks its cards in the spec\'s words, refuses a wrong file, and uploads on save', async () => {
     const toasts = collectToasts();
     const { calls } = flowsServer([flow(1, 'Conteúdo', { version: 1 })], { 1: MENU_GRAPH });

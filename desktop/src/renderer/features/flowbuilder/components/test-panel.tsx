@@ -15,6 +15,8 @@ import { toDocument, type CanvasGraph } from '../lib/graph';
 interface Line {
   from: 'customer' | 'flow' | 'system';
   text: string;
+  /** A file the flow sends, played or shown as the customer would see it. */
+  media?: { type: 'image' | 'audio' | 'video'; url: string };
 }
 
 const useStyles = makeStyles({
@@ -30,6 +32,7 @@ const useStyles = makeStyles({
   title: { flex: 1, fontWeight: tokens.fontWeightSemibold },
   lines: { flex: 1, overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, padding: tokens.spacingHorizontalS },
   line: { maxWidth: '85%', padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`, borderRadius: tokens.borderRadiusMedium, whiteSpace: 'pre-wrap' },
+  media: { display: 'block', maxWidth: '100%', marginBottom: tokens.spacingVerticalXXS },
   customer: { alignSelf: 'flex-end', backgroundColor: tokens.colorBrandBackground2 },
   flow: { alignSelf: 'flex-start', backgroundColor: tokens.colorNeutralBackground1 },
   system: { alignSelf: 'center', color: tokens.colorNeutralForeground3, fontStyle: 'italic', fontSize: tokens.fontSizeBase200 },
@@ -58,8 +61,11 @@ export function TestPanel({ flowId, graph, onPath, onClose }: TestPanelProps) {
       switch (r.kind) {
         case 'text':
           return { from: 'flow', text: r.body };
-        case 'media':
-          return { from: 'flow', text: t('test.media', { type: t(`test.mediaTypes.${r.mediaType}`) }) };
+        case 'media': {
+          // A spoken answer says what it says beside the player; a file is named by its kind.
+          const text = r.text !== undefined ? t('test.voiceNote', { text: r.text }) : t('test.media', { type: t(`test.mediaTypes.${r.mediaType}`) });
+          return { from: 'flow', text, media: r.url ? { type: r.mediaType, url: r.url } : undefined };
+        }
         case 'pause':
           return { from: 'system', text: t('test.pause', { seconds: r.seconds }) };
         case 'ticket':
@@ -99,6 +105,9 @@ export function TestPanel({ flowId, graph, onPath, onClose }: TestPanelProps) {
       <div className={styles.lines} data-testid="flow-test-lines" aria-live="polite">
         {lines.map((line, i) => (
           <div key={i} className={mergeClasses(styles.line, styles[line.from])} data-testid={`flow-test-line-${line.from}`}>
+            {line.media?.type === 'audio' && <audio className={styles.media} controls preload="metadata" src={line.media.url} data-testid="flow-test-audio" />}
+            {line.media?.type === 'image' && <img className={styles.media} src={line.media.url} alt="" data-testid="flow-test-image" />}
+            {line.media?.type === 'video' && <video className={styles.media} controls preload="metadata" src={line.media.url} data-testid="flow-test-video" />}
             {line.text}
           </div>
         ))}

@@ -183,6 +183,7 @@ const en = {
     send: 'Send',
     noReply: 'The customer does not reply',
     media: '[{{type}}]',
+    voiceNote: 'Voice note: {{text}}',
     mediaTypes: { image: 'image', audio: 'audio', video: 'video' },
     pause: 'Waits {{seconds}} s',
     ticket: 'Moves the ticket to the queue {{queue}}',

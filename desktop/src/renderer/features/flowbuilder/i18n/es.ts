@@ -185,6 +185,7 @@ const es: Translation<typeof en> = {
     send: 'Enviar',
     noReply: 'El cliente no responde',
     media: '[{{type}}]',
+    voiceNote: 'Nota de voz: {{text}}',
     mediaTypes: { image: 'imagen', audio: 'audio', video: 'video' },
     pause: 'Espera {{seconds}} s',
     ticket: 'Mueve el ticket a la cola {{queue}}',

@@ -185,6 +185,7 @@ const pt: Translation<typeof en> = {
     send: 'Enviar',
     noReply: 'O cliente não responde',
     media: '[{{type}}]',
+    voiceNote: 'Mensagem de voz: {{text}}',
     mediaTypes: { image: 'imagem', audio: 'áudio', video: 'vídeo' },
     pause: 'Espera {{seconds}} s',
     ticket: 'Move o ticket para a fila {{queue}}',
