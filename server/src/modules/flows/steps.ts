@@ -130,12 +130,21 @@ const byCompany = async <T>(systemEm: () => EntityManager, facts: InboundFacts[]
 export const flowSteps = (engine: FlowConversations, systemEm: () => EntityManager): OrderedStep[] => {
   // What `candidates` decided for a message, for `run` (the facts objects are the batch's own).
   const starts = new WeakMap<InboundFacts, FlowStart>();
+  /**
+   * Where each message's ticket stood when "flow start" read it, for "running flow", which runs right after
+   * it on the same batch: whether a flow holds the ticket is in that row already, so the common message (an
+   * answer to a running flow) costs one read of the batch instead of two. A message "flow start" claimed is
+   * not offered to the next step; one it left alone changed nothing of its ticket (a batch never holds two
+   * messages of one chat), and a hold that changes meanwhile is found by the run, under the ticket's lock.
+   */
+  const seen = new WeakMap<InboundFacts, TicketRow | null>();
 
   const start: InboundStep = {
     name: 'flow start',
     candidates: (batch) =>
       byCompany(systemEm, customers(batch), async (em, companyId, facts) => {
         const tickets = await ticketRows(em, companyId, facts);
+        for (const f of facts) seen.set(f, tickets.get(f.ticketId) ?? null);
         const open = facts.filter((f) => free(tickets.get(f.ticketId)));
         if (open.length === 0) return [];
         const connections = [...new Set(open.map((f) => f.whatsappId))];
@@ -177,6 +186,7 @@ export const flowSteps = (engine: FlowConversations, systemEm: () => EntityManag
     name: 'running flow',
     candidates: (batch) =>
       byCompany(systemEm, batch.filter((f) => !f.fromMe && !f.ratingReply), async (em, companyId, facts) => {
+        if (facts.every((f) => seen.has(f))) return facts.filter((f) => seen.get(f)?.holder === 'flow');
         const rows = await em.execute<{ ticket_id: number }[]>(
           `select ticket_id from conversation_holds where company_id = ? and ticket_id = any(?::int[]) and holder = 'flow'`,
           [companyId, intArray(facts.map((f) => f.ticketId))],

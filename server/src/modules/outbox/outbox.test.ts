@@ -493,11 +493,21 @@ describe('several messages on one ticket at once (queueManyOnTicket)', () => {
     const bodies = ['Primeira', 'Segunda', 'Terceira'];
     const queued = await em().transactional(async (tx) => {
       const ticket = await tx.findOneOrFail(Ticket, ticketId);
-      return queueManyOnTicket(deps(), tx, ticket, bodies.map((body) => ({ body, isSystem: true, source: { kind: 'flow' as const, id: 1 } })));
+      return queueManyOnTicket(
+        deps(),
+        tx,
+        ticket,
+        bodies.map((body, i) => ({ body, isSystem: true, source: { kind: 'flow' as const, id: 1 }, presence: i === 1 ? { kind: 'composing' as const, ms: 1200 } : undefined })),
+      );
     });
     expect(queued.map((m) => [m.body, m.ack, m.fromMe, m.ticketId])).toEqual(bodies.map((body) => [body, 0, true, ticketId]));
     const rows = await em().find(OutboundMessage, { wid: { $in: queued.map((m) => m.wid!) } }, { orderBy: { id: 'asc' } });
     expect(rows.map((r) => [r.body, r.messageId, r.sourceKind, r.ticketId])).toEqual(queued.map((m) => [m.body, m.id, 'flow', ticketId]));
+    expect(rows.map((r) => [r.presence, r.presenceMs, r.status, r.chatKey])).toEqual([
+      [null, 0, 'pending', rows[0].chatKey],
+      ['composing', 1200, 'pending', rows[0].chatKey],
+      [null, 0, 'pending', rows[0].chatKey],
+    ]);
     const ticket = await em().findOneOrFail(Ticket, ticketId);
     expect(ticket).toMatchObject({ lastMessage: 'Terceira', lastFromMe: true });
 

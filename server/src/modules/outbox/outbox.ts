@@ -263,10 +263,10 @@ export const queueOnTicket = async (deps: OutboxDeps, em: EntityManager, ticket:
 
 /**
  * Queues several messages on one ticket's conversation at once, in this order (a flow's nodes answering one
- * customer message): the copies in one statement, the ticket's counters and preview in one, the outbox
- * rows in one, then one read of the copies and the ticket as the API shows them. Same rules as
- * queueOnTicket, called once per message: inside the caller's transaction when there is one, nothing leaves
- * before the commit, and the chat's rows leave in the order given (their ids grow in that order).
+ * customer message): the copies, the ticket's counters and preview, and the outbox rows in one statement,
+ * then one read of the copies and one of the ticket as the API shows them. Same rules as queueOnTicket
+ * called once per message: inside the caller's transaction when there is one, nothing leaves before the
+ * commit, and the chat's rows leave in the order given (their ids grow in that order).
  */
 export const queueManyOnTicket = async (deps: OutboxDeps, em: EntityManager, ticket: Ticket, items: QueueOptions[]) => {
   if (items.length <= 1) return Promise.all(items.map((item) => queueOnTicket(deps, em, ticket, item)));
@@ -275,85 +275,7 @@ export const queueManyOnTicket = async (deps: OutboxDeps, em: EntityManager, tic
   const contact = await em.findOneOrFail(Contact, ticket.contactId);
   const at = new Date();
   const sources = items.map(sourceOf);
-  const messages = await em.transactional(async (tx) => {
-    const input: Record<string, unknown>[] = [];
-    for (const [ord, options] of items.entries()) {
-      // Rare in a batch (a quote, a paced send): read one by one, as queueOnTicket does.
-      const quoted = options.quotedMsgId ? await tx.findOne(Message, options.quotedMsgId, { fields: ['id', 'wid', 'fromMe'] }) : null;
-      const pacingId = options.pacing ? await applyPacing(tx, whatsappId, options.pacing) : null;
-      input.push({
-        ord,
-        wid: newMessageId(),
-        user_id: options.userId ?? null,
-        body: options.body,
-        media_type: options.media ? mediaTypeFor(options.media.mimetype) : 'chat',
-        media_url: options.media?.fileName ?? null,
-        media_name: options.media?.mediaName ?? null,
-        quoted_msg_id: quoted?.wid ? quoted.id : null,
-        quoted_wid: quoted?.wid ?? null,
-        quoted_from_me: quoted?.fromMe ?? false,
-        is_system: options.isSystem ?? false,
-        pacing_id: pacingId,
-      });
-    }
-    const rows = await tx.execute<Record<string, unknown>[]>(
-      ...named(
-        `insert into messages (company_id, ticket_id, chat_contact_id, wid, whatsapp_id, contact_id, user_id, body, from_me, read, ack,
-            media_type, media_url, media_name, quoted_msg_id, is_deleted, is_edited, is_system, created_at, updated_at)
-         select :company, :ticket, null, i.wid, :whatsapp, null, i.user_id, i.body, true, true, 0,
-                i.media_type, i.media_url, i.media_name, i.quoted_msg_id, false, false, i.is_system, :at::timestamptz, now()
-           from jsonb_to_recordset(:rows::jsonb) as i(ord int, wid text, user_id int, body text, media_type text, media_url text, media_name text,
-                quoted_msg_id int, is_system boolean)
-          order by i.ord
-         returning *`,
-        { company: ticket.companyId, ticket: ticket.id, whatsapp: whatsappId, at, rows: JSON.stringify(input) },
-      ),
-    );
-    const byWid = new Map(rows.map((row) => [row.wid as string, tx.map(Message, row)]));
-    const stored = input.map((i) => byWid.get(i.wid as string)!);
-    const last = stored[stored.length - 1];
-    // Once for all of them: the newest is the preview; only an agent's reply reads the conversation.
-    const [updated] = await tx.execute<Record<string, unknown>[]>(
-      ...named(
-        `update tickets set ${messageCounters('tickets', { fromMe: 'true', read: ':read::boolean', at: ':at::timestamptz', preview: ':preview' })} where id = :id returning *`,
-        { read: sources.some((s) => s.kind === 'agent'), at, preview: previewOf(last), id: ticket.id },
-      ),
-    );
-    // The caller's entity takes the row as written, without a second update at the next flush.
-    if (updated) tx.map(Ticket, updated);
-    stored.forEach((message, i) => {
-      const options = items[i];
-      tx.create(OutboundMessage, {
-        companyId: ticket.companyId,
-        whatsappId,
-        ticketId: ticket.id,
-        messageId: message.id,
-        contactId: contact.id,
-        toNumber: digitsOnly(contact.number),
-        toLid: digitsOnly(contact.lid),
-        isGroup: contact.isGroup,
-        chatKey: chatKeyOf(contact),
-        wid: input[i].wid as string,
-        body: options.body,
-        mediaUrl: options.media?.fileName ?? null,
-        mediaName: options.media?.mediaName ?? null,
-        mimetype: options.media?.mimetype ?? null,
-        voiceNote: options.media?.voiceNote ?? false,
-        quotedWid: (input[i].quoted_wid as string | null) ?? null,
-        quotedFromMe: input[i].quoted_from_me as boolean,
-        presence: options.presence && options.presence.ms > 0 ? options.presence.kind : null,
-        presenceMs: options.presence ? Math.max(0, Math.round(options.presence.ms)) : 0,
-        plannedAt: options.plannedAt ?? at,
-        priority: OUTBOX_PRIORITY[options.priority ?? 'conversation'],
-        pacingId: input[i].pacing_id as number | null,
-        sourceKind: sources[i].kind,
-        sourceId: sources[i].id,
-      });
-    });
-    // One insert for the rows, in this order (the unit of work keeps the order of creation).
-    await tx.flush();
-    return stored;
-  });
+  const messages = await writeQueuedMany(em, ticket, whatsappId, contact, items, at, sources);
   const presented = await presentMessages(em, deps.media, messages.map((m) => m.id));
   const ticketView = await presentTicket(em, ticket);
   for (const message of presented) {
@@ -361,6 +283,104 @@ export const queueManyOnTicket = async (deps: OutboxDeps, em: EntityManager, tic
   }
   deps.events.emit('outbox.queued', { companyId: ticket.companyId, whatsappId });
   return presented;
+};
+
+/**
+ * queueManyOnTicket's writes: the copies, the outbox rows and the ticket's counters in one statement, atomic
+ * by itself, so without a transaction (nor a savepoint in the caller's) of its own.
+ */
+const writeQueuedMany = async (
+  em: EntityManager,
+  ticket: Ticket,
+  whatsappId: number,
+  contact: Contact,
+  items: QueueOptions[],
+  at: Date,
+  sources: { kind: OutboxSourceKind; id: number | null }[],
+): Promise<Message[]> => {
+  const input: Record<string, unknown>[] = [];
+  for (const [ord, options] of items.entries()) {
+    // Rare in a batch (a quote, a paced send): read one by one, as queueOnTicket does.
+    const quoted = options.quotedMsgId ? await em.findOne(Message, options.quotedMsgId, { fields: ['id', 'wid', 'fromMe'] }) : null;
+    input.push({
+      ord,
+      wid: newMessageId(),
+      user_id: options.userId ?? null,
+      body: options.body,
+      media_type: options.media ? mediaTypeFor(options.media.mimetype) : 'chat',
+      media_url: options.media?.fileName ?? null,
+      media_name: options.media?.mediaName ?? null,
+      mimetype: options.media?.mimetype ?? null,
+      voice_note: options.media?.voiceNote ?? false,
+      quoted_msg_id: quoted?.wid ? quoted.id : null,
+      quoted_wid: quoted?.wid ?? null,
+      quoted_from_me: quoted?.fromMe ?? false,
+      is_system: options.isSystem ?? false,
+      presence: options.presence && options.presence.ms > 0 ? options.presence.kind : null,
+      presence_ms: options.presence ? Math.max(0, Math.round(options.presence.ms)) : 0,
+      planned_at: (options.plannedAt ?? at).toISOString(),
+      priority: OUTBOX_PRIORITY[options.priority ?? 'conversation'],
+      pacing_id: options.pacing ? await applyPacing(em, whatsappId, options.pacing) : null,
+      source_kind: sources[ord].kind,
+      source_id: sources[ord].id,
+    });
+  }
+  // Data-modifying CTEs all run, against one snapshot: the copies, then the rows pointing at them (the
+  // foreign keys are checked at the end of the statement), and the ticket once, for the newest copy.
+  const last = input[input.length - 1];
+  const rows = await em.execute<Record<string, unknown>[]>(
+    ...named(
+      `with i as (
+         select * from jsonb_to_recordset(:rows::jsonb) as i(ord int, wid text, user_id int, body text, media_type text, media_url text,
+           media_name text, mimetype text, voice_note boolean, quoted_msg_id int, quoted_wid text, quoted_from_me boolean, is_system boolean,
+           presence text, presence_ms int, planned_at timestamptz, priority int, pacing_id int, source_kind text, source_id int)
+       ),
+       m as (
+         insert into messages (company_id, ticket_id, chat_contact_id, wid, whatsapp_id, contact_id, user_id, body, from_me, read, ack,
+             media_type, media_url, media_name, quoted_msg_id, is_deleted, is_edited, is_system, created_at, updated_at)
+         select :company, :ticket, null, i.wid, :whatsapp, null, i.user_id, i.body, true, true, 0,
+                i.media_type, i.media_url, i.media_name, i.quoted_msg_id, false, false, i.is_system, :at::timestamptz, now()
+           from i order by i.ord
+         returning *
+       ),
+       t as (
+         update tickets set ${messageCounters('tickets', { fromMe: 'true', read: ':read::boolean', at: ':at::timestamptz', preview: ':preview' })}
+          where id = :ticket
+         returning *
+       ),
+       o as (
+         insert into outbound_messages (company_id, whatsapp_id, ticket_id, message_id, contact_id, to_number, to_lid, is_group, chat_key, wid,
+             body, media_url, media_name, mimetype, voice_note, quoted_wid, quoted_from_me, presence, presence_ms, presence_sent, status, attempts,
+             planned_at, priority, bulk_seq, pacing_id, source_kind, source_id, created_at, updated_at)
+         select :company, :whatsapp, :ticket, m.id, :contact, :toNumber, :toLid, :isGroup, :chatKey, i.wid,
+                i.body, i.media_url, i.media_name, i.mimetype, i.voice_note, i.quoted_wid, i.quoted_from_me, i.presence, i.presence_ms, false, 'pending', 0,
+                i.planned_at, i.priority, 0, i.pacing_id, i.source_kind, i.source_id, :at::timestamptz, :at::timestamptz
+           from i join m on m.wid = i.wid
+          order by i.ord
+         returning id
+       )
+       select m.*, (select to_jsonb(t) from t) as ticket_row, (select count(*) from o)::int as outbox_rows from m order by m.id`,
+      {
+        rows: JSON.stringify(input),
+        company: ticket.companyId,
+        ticket: ticket.id,
+        whatsapp: whatsappId,
+        contact: contact.id,
+        toNumber: digitsOnly(contact.number),
+        toLid: digitsOnly(contact.lid),
+        isGroup: contact.isGroup,
+        chatKey: chatKeyOf(contact),
+        at,
+        // Only an agent's reply reads the conversation.
+        read: sources.some((s) => s.kind === 'agent'),
+        preview: previewOf({ body: last.body as string, mediaType: last.media_type as MediaType, mediaName: last.media_name as string | null }),
+      },
+    ),
+  );
+  if (rows.length !== items.length || rows[0]?.outbox_rows !== items.length) throw new Error('queueManyOnTicket: not every message was written');
+  // The caller's ticket takes the row as written, without another update at its next flush.
+  if (rows[0].ticket_row) em.map(Ticket, rows[0].ticket_row as Record<string, unknown>);
+  return rows.map(({ ticket_row: _t, outbox_rows: _o, ...row }) => em.map(Message, row));
 };
 
 /**
