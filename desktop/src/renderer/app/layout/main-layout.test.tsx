@@ -138,6 +138,22 @@ describe('drawer', () => {
     expect(await screen.findByTestId('side-menu')).toBeTruthy();
   });
 
+  it('names the menu and its icon rail in the language shown, switched at run time', async () => {
+    serve();
+    signIn();
+    renderApp('/tickets');
+    const user = userEvent.setup();
+    expect((await screen.findByTestId('side-menu')).getAttribute('aria-label')).toBe('Main menu');
+    await user.click(await screen.findByRole('button', { name: 'Language' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Español' }));
+    await waitFor(() => expect(screen.getByTestId('side-menu').getAttribute('aria-label')).toBe('Menú principal'));
+    await user.click(screen.getByRole('button', { name: 'Abrir o cerrar el menú' }));
+    expect((await screen.findByRole('navigation', { name: 'Menú principal' })).dataset.testid).toBe('menu-rail');
+    await user.click(await screen.findByRole('button', { name: 'Idioma' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Português' }));
+    expect(await screen.findByRole('navigation', { name: 'Menu principal' })).toBeTruthy();
+  });
+
   it('is a closed overlay on a narrow window, opened by the menu button, closed by navigating', async () => {
     serve();
     signIn();

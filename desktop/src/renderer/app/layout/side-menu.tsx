@@ -158,7 +158,7 @@ export function SideMenu({ open, type, onOpenChange, onNavigate }: SideMenuProps
       selectedValue={selected ?? ''}
       defaultOpenCategories={openCategories}
       className={styles.drawer}
-      aria-label="Main menu"
+      aria-label={t('menu.label')}
       // Over the page (a narrow window) the menu is a modal dialog: Fluent marks it aria-modal, which a
       // navigation landmark may not carry (axe: aria-allowed-attr, critical).
       role={type === 'overlay' ? 'dialog' : undefined}
@@ -194,7 +194,7 @@ export function MenuRail({ onNavigate }: { onNavigate?: () => void }) {
   const selected = selectedMenuKey(pathname);
   const items = sections.flatMap((s) => s.items.flatMap((i) => (i.children ? i.children : [i])));
   return (
-    <nav className={styles.rail} aria-label="Main menu" data-testid="menu-rail">
+    <nav className={styles.rail} aria-label={t('menu.label')} data-testid="menu-rail">
       {items.map((item) => {
         const Icon = item.icon;
         return (

@@ -146,6 +146,7 @@ const en = {
     hideSecret: 'Hide',
   },
   menu: {
+    label: 'Main menu',
     dashboard: 'Dashboard',
     tickets: 'Tickets',
     kanban: 'Kanban',

@@ -22,6 +22,7 @@ const es: Translation<typeof en> = {
     hideSecret: 'Ocultar',
   },
   menu: {
+    label: 'Menú principal',
     dashboard: 'Dashboard',
     tickets: 'Tickets',
     kanban: 'Kanban',

@@ -22,6 +22,7 @@ const pt: Translation<typeof en> = {
     hideSecret: 'Ocultar',
   },
   menu: {
+    label: 'Menu principal',
     dashboard: 'Dashboard',
     tickets: 'Atendimentos',
     kanban: 'Kanban',
