@@ -7,6 +7,7 @@ import ticketsPt from '../src/renderer/features/tickets/i18n/pt';
 import ticketsEs from '../src/renderer/features/tickets/i18n/es';
 import authEn from '../src/renderer/features/auth/i18n/en';
 import authPt from '../src/renderer/features/auth/i18n/pt';
+import { isProductionWebBuild } from './support/build';
 import { describeInChromium, setTheme, startHarness, storySteps, type Harness } from './support/harness';
 
 /**
@@ -479,6 +480,25 @@ describeInChromium('the desk in Chromium: activity trail', () => {
   }, 600_000);
 
   // ------------------------------------------------------------------ the first screen (item 3)
+
+  it('the browser runs the production build of React, as users get it', async () => {
+    // The build the harness made under vitest (NODE_ENV=test) would otherwise carry React's development
+    // build: slower, and with checks users never run. Only development fibers carry `_debugOwner`.
+    expect(isProductionWebBuild()).toBe(true);
+    const fresh = await h.browser.newContext();
+    try {
+      await fresh.page.goto('/login');
+      await fresh.page.getByTestId('login-email').waitFor();
+      const development = await fresh.page.evaluate(() => {
+        const root = document.getElementById('root') as HTMLElement & Record<string, unknown>;
+        const key = Object.keys(root).find((name) => name.startsWith('__reactContainer$'));
+        return key ? '_debugOwner' in (root[key] as object) : null;
+      });
+      expect(development).toBe(false);
+    } finally {
+      await fresh.context.close();
+    }
+  });
 
   it('the login screen fetches its own language\'s strings only, and the new language\'s on a switch', async () => {
     // A browser of its own: a cold cache, and no language chosen before.

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './paths.js';
 
@@ -29,9 +29,9 @@ const oldestOutput = (files: string[]): number => {
   return oldest;
 };
 
-const run = (command: string, args: string[]): Promise<void> =>
+const run = (command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<void> =>
   new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const child = spawn(command, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -49,7 +49,20 @@ interface BuildStep {
   sources: string[];
   outputs: string[];
   command: [string, string[]];
+  /** Set for the command, over the test run's own environment. */
+  env?: NodeJS.ProcessEnv;
+  /** A check that what is on disk is what this step builds (besides being newer than its sources). */
+  builtAsExpected?: () => boolean;
 }
+
+/**
+ * Whether the web build on disk runs React's production build, as users get it: a build made under the
+ * test run's NODE_ENV=test (vitest's) carries React's development build, several times slower to start and
+ * with checks users never run. Only the production build has React's minified error messages.
+ */
+export const isProductionWebBuild = (dir = r('desktop/dist/renderer/assets')): boolean =>
+  existsSync(dir) &&
+  readdirSync(dir).some((file) => /^react-[\w-]+\.js$/.test(file) && readFileSync(path.join(dir, file), 'utf8').includes('Minified React error'));
 
 const STEPS: BuildStep[] = [
   {
@@ -69,6 +82,10 @@ const STEPS: BuildStep[] = [
     ],
     outputs: [r('desktop/dist/renderer/index.html')],
     command: ['npm', ['run', 'build:web', '-w', 'desktop']],
+    // Vite builds React for whatever NODE_ENV says, and vitest has set it to `test`: the browser tests
+    // run the production build users get.
+    env: { NODE_ENV: 'production' },
+    builtAsExpected: () => isProductionWebBuild(),
   },
 ];
 
@@ -82,12 +99,12 @@ export const ensureBuild = (): Promise<string[]> => {
   built ??= (async () => {
     const ran: string[] = [];
     for (const step of STEPS) {
-      if (oldestOutput(step.outputs) > newestMtime(step.sources)) {
+      if (oldestOutput(step.outputs) > newestMtime(step.sources) && (step.builtAsExpected?.() ?? true)) {
         ran.push(`${step.name}: up to date`);
         continue;
       }
       const started = Date.now();
-      await run(...step.command);
+      await run(...step.command, step.env);
       ran.push(`${step.name}: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
     return ran;
