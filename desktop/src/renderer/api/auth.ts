@@ -45,15 +45,16 @@ export const logout = async (): Promise<void> => {
 };
 
 /** Whether this device may hold a session: a stored refresh token (desktop), or the session hints (web). */
-const mayHaveSession = async (): Promise<boolean> =>
+export const mayHaveSession = async (): Promise<boolean> =>
   refreshTokenStore.inBody() ? (await refreshTokenStore.get()) !== undefined : sessionHints.exists();
 
 /**
  * At start: a silent refresh restores the session the cookie (or the desktop's store) still holds. A
  * device that never logged in (or logged out) goes straight to the login page, without a doomed call.
+ * `mayRestore`: mayHaveSession's answer, when the start has already asked.
  */
-export const restoreSession = async (): Promise<boolean> => {
-  if (!(await mayHaveSession())) {
+export const restoreSession = async (mayRestore?: boolean): Promise<boolean> => {
+  if (!(mayRestore ?? (await mayHaveSession()))) {
     endSessionLocally();
     return false;
   }

@@ -1,32 +1,31 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { loadNamespaces } from '../i18n';
 import { usePreferences } from '../stores/preferences-store';
 import type { PlanFeature } from '@atrium/shared';
 import { AdminOnly, PublicOnly, RequireAuth, RequirePlan } from './guards';
+import { lazyComponent, type LazyComponent } from './lazy-component';
 
 /** A lazy page, and a way to start fetching it before it is rendered. */
-type Page = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown>; namespace?: string };
+type Page = LazyComponent & { namespace?: string };
+
 /**
  * The layout (menu, top bar, bells) is only for the signed-in: the login screen does not load it. It comes
  * with the strings of the bells it shows.
  */
-const MainLayout = lazy(async () => {
-  const [layout] = await Promise.all([import('./layout/main-layout'), loadNamespaces(['announcements', 'chats', 'notifications'])]);
-  return { default: layout.MainLayout };
-});
+const MainLayout = lazyComponent(
+  () => import('./layout/main-layout').then((layout) => ({ default: layout.MainLayout })),
+  () => loadNamespaces(['announcements', 'chats', 'notifications']),
+);
 
 /**
  * Every page is its own chunk, loaded when its route is first opened, together with its feature's strings
  * in the current language (the namespace is the feature folder's name), so the page does not wait for them
  * after it arrives.
  */
-const page = (load: () => Promise<{ default: ComponentType }>, namespace?: string): Page => {
-  let loading: Promise<{ default: ComponentType }> | undefined;
-  const preload = () => (loading ??= Promise.all([load(), namespace ? loadNamespaces(namespace) : undefined]).then(([module]) => module));
-  return Object.assign(lazy(preload), { preload, namespace });
-};
+const page = (load: () => Promise<{ default: ComponentType }>, namespace?: string): Page =>
+  Object.assign(lazyComponent(load, namespace ? () => loadNamespaces(namespace) : undefined), { namespace });
 
 const NotFoundPage = page(() => import('../components/not-found-page'));
 
@@ -110,6 +109,16 @@ export const PRIVATE_ROUTES: AppRoute[] = [
  * guest is sent to /login).
  */
 export const publicPageAt = (pathname: string): Page | undefined => PUBLIC_ROUTES.find(({ path }) => matchPath(path, pathname))?.Page;
+
+/**
+ * For a device with a stored session, started while the session is refreshed: the layout and the private
+ * page at this address (chunks and strings), so they render as soon as the session is back instead of
+ * being fetched after it.
+ */
+export const preloadPrivatePageAt = (pathname: string): Promise<unknown> => {
+  const route = PRIVATE_ROUTES.find(({ path }) => matchPath(path, pathname));
+  return Promise.all([MainLayout.preload(), route?.Page.preload()]);
+};
 
 /** The route table: guards, layout and pages. Unknown paths (and hidden cshow routes) lead to /. */
 export function AppRoutes() {
