@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { FluentProvider } from '@fluentui/react-components';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
@@ -7,7 +7,12 @@ import { FeatureSlotsProvider } from '../components/feature-slots';
 import { i18n } from '../i18n';
 import { FEATURE_SLOTS } from './feature-slots';
 import { themeFor, useThemeMode } from './theme';
-import { ToastHost } from './toast-host';
+
+/**
+ * The toasts' host (Fluent's toaster) comes after the first screen has shown: the login screen does not
+ * wait for it, and a toast raised before it mounts waits for it (components/toasts).
+ */
+const ToastHost = lazy(() => import('./toast-host').then(({ ToastHost }) => ({ default: ToastHost })));
 
 /**
  * Theme (light/dark, following the system until toggled), strings, toasts, the server-data cache (TanStack
@@ -16,6 +21,8 @@ import { ToastHost } from './toast-host';
 export function AppProviders({ children }: { children: ReactNode }) {
   const mode = useThemeMode();
   const theme = themeFor(mode);
+  const [shown, setShown] = useState(false);
+  useEffect(() => setShown(true), []);
   useEffect(() => {
     // The page behind the provider (scroll bounce, overlays) matches the theme too.
     document.documentElement.style.colorScheme = mode;
@@ -26,7 +33,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <FluentProvider theme={theme} style={{ height: '100%', backgroundColor: 'transparent' }}>
-          <ToastHost />
+          {shown ? (
+            <Suspense fallback={null}>
+              <ToastHost />
+            </Suspense>
+          ) : null}
           <FeatureSlotsProvider value={FEATURE_SLOTS}>{children}</FeatureSlotsProvider>
         </FluentProvider>
       </I18nextProvider>
