@@ -1,7 +1,6 @@
 import { isAxiosError } from 'axios';
 import { TOAST_ERROR_MS } from '@atrium/shared';
 import { toast, type ToastMessage } from '../components/toasts';
-import { formatDate } from '../i18n/format';
 import { i18n } from '../i18n';
 
 /** The body of an API error: `{"error": CODE, ...extra}` (shared/src/errors.ts). */
@@ -23,10 +22,19 @@ export const errorCodeOf = (err: unknown): string | undefined => {
 /** The HTTP status of a failed call. */
 export const errorStatusOf = (err: unknown): number | undefined => (isAxiosError(err) ? err.response?.status : undefined);
 
+/**
+ * A due date (yyyy-MM-dd, as the server sends it) shown the app's way, dd/MM/yyyy, without date-fns: this
+ * file is part of the start, and the login screen needs no date library.
+ */
+const showDate = (value: string): string => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
+};
+
 /** Values a message may interpolate, with dates shown the app's way. */
 const interpolation = (body: Record<string, unknown>): Record<string, unknown> => {
   const values: Record<string, unknown> = { ...body };
-  if (typeof body.dueDate === 'string') values.dueDate = formatDate(body.dueDate);
+  if (typeof body.dueDate === 'string') values.dueDate = showDate(body.dueDate);
   // A record other records still name (ERR_*_USED_BY_FLOWS): the message names them.
   if (Array.isArray(body.flows)) {
     values.flowNames = body.flows

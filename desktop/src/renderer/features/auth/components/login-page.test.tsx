@@ -132,6 +132,11 @@ describe('subscription days', () => {
     expect(daysUntilDue('2025-01-14', today)).toBe(4);
     expect(daysUntilDue('2025-01-09', today)).toBe(-1);
     expect(daysUntilDue(null, today)).toBeNull();
+    expect(daysUntilDue('soon', today)).toBeNull();
+    // Across a month's end late in the evening, and across a daylight-saving change.
+    expect(daysUntilDue('2025-02-01', new Date(2025, 0, 31, 23, 59))).toBe(1);
+    expect(daysUntilDue('2025-04-02', new Date(2025, 2, 29, 12))).toBe(4);
+    expect(daysUntilDue('2025-11-03', new Date(2025, 9, 25, 0, 1))).toBe(9);
   });
   it('warns from 0 to 4 days only', () => {
     const user = (dueDate: string) => makeUser({ company: { ...makeUser().company!, dueDate } });

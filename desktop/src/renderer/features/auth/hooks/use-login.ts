@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { differenceInCalendarDays, parseISO } from 'date-fns';
 import { SUBSCRIPTION_WARNING_DAYS, type LoginInput } from '@atrium/shared';
 import { login } from '../../../api/auth';
 import { errorCodeOf, toastError } from '../../../api/errors';
@@ -7,11 +6,17 @@ import type { SessionUser } from '../../../api/types';
 import { toast } from '../../../components/toasts';
 import { i18n } from '../../../i18n';
 
-/** Days until the company's due date (negative once past), or null without one. */
+/**
+ * Days until the company's due date (yyyy-MM-dd; negative once past), or null without one. Counted by
+ * calendar day in plain arithmetic, not with date-fns: the login screen loads no date library.
+ */
 export const daysUntilDue = (dueDate: string | null | undefined, today = new Date()): number | null => {
-  if (!dueDate) return null;
-  const due = parseISO(dueDate);
-  return Number.isNaN(due.getTime()) ? null : differenceInCalendarDays(due, today);
+  const match = dueDate ? /^(\d{4})-(\d{2})-(\d{2})/.exec(dueDate) : null;
+  if (!match) return null;
+  // Both days at UTC midnight: a daylight-saving change in between does not shift the count.
+  const due = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  const now = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
+  return Math.round((due - now) / 86_400_000);
 };
 
 /** Spec 01 section 4: fewer than 5 days left shows a warning at login. */
