@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { DEFAULT_LANGUAGE } from '../shared/src/constants';
 
 const here = import.meta.dirname;
 
@@ -14,22 +15,24 @@ const here = import.meta.dirname;
 // Fluent UI has no group of its own (one Fluent chunk was 200 kB gzip on the login screen): what the start
 // and the login page use joins their chunks ('start', 'login'), the rest is split by use.
 const VENDOR_GROUPS: { name: string; test: RegExp | ((id: string) => boolean); tags?: '$initial'[] }[] = [
-  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-  { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
-  { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/ },
-  { name: 'net', test: /node_modules[\\/]axios[\\/]/ },
+  // The libraries of the first screen, one chunk: a browser opens 6 connections to an HTTP/1.1 server, and
+  // every chunk past six waits for one (React, the router, i18next, axios, zustand and zod were six chunks
+  // of their own).
+  {
+    name: 'vendor',
+    test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|axios|zustand|zod)[\\/]/,
+  },
+  // Dates are formatted by the signed-in pages only: not on the login screen.
+  { name: 'dates', test: /node_modules[\\/]date-fns[\\/]/ },
   // The realtime client is fetched once a session starts (api/socket.ts), not for the login screen.
   {
     name: 'socket',
     test: /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io[\\/]component-emitter|xmlhttprequest-ssl|debug|ms)[\\/]/,
   },
-  { name: 'state', test: /node_modules[\\/](zustand)[\\/]/ },
   // The contract's constants, error codes, events and permissions (the files without zod): one small chunk
   // the start needs. Its schemas are not grouped: each goes with the pages that validate with it (the login
   // screen loads the auth ones, not the flow builder's); zod is one chunk of its own.
   { name: 'contract', test: /[\\/]shared[\\/]src[\\/](constants|errors|events|permissions|plans|settings)\.ts$/ },
-  { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-  { name: 'dates', test: /node_modules[\\/]date-fns[\\/]/ },
   // Everything else the start needs (Fluent's core, the app's shell): one chunk, not thirty. The browser
   // opens 6 connections to an HTTP/1.1 server, so dozens of small chunks queue behind each other.
   { name: 'start', tags: ['$initial'], test: (id) => !/[\\/]renderer[\\/](main\.tsx|index\.html)$/.test(id) },
@@ -86,6 +89,48 @@ const preloadChunks = (names: string[]): Plugin => ({
   },
 });
 
+/**
+ * The public pages by address: their module and strings (app/routes.tsx's PUBLIC_ROUTES). A first screen
+ * there needs them before it can show.
+ */
+const FIRST_SCREENS: Record<string, { page: string; namespace: string }> = {
+  '/login': { page: 'features/auth/components/login-page.tsx', namespace: 'auth' },
+  '/signup': { page: 'features/auth/components/signup-page.tsx', namespace: 'auth' },
+  '/forgetpsw': { page: 'features/auth/components/forgot-password-page.tsx', namespace: 'auth' },
+};
+
+/**
+ * A small inline script in index.html that asks, with the start's own chunks, for what the start would
+ * only ask for after it has run: the chosen language's common strings (the language the app reads from
+ * local storage, main.tsx) and, on a public page, its chunk and strings. One round of requests fewer.
+ * In the desktop app (window.desktop: settings from the main process) it does nothing.
+ */
+const preloadFirstScreen = (): Plugin => ({
+  name: 'atrium-preload-first-screen',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (_html, { bundle }) => {
+      const chunks = Object.values(bundle ?? {}).filter((chunk) => chunk.type === 'chunk');
+      const strings: Record<string, string> = {};
+      const firstNamespaces = new Set(Object.values(FIRST_SCREENS).map(({ namespace }) => namespace));
+      for (const chunk of chunks) {
+        const match = /^assets\/strings-(.+)-([a-z]+)-[\w-]+\.js$/.exec(chunk.fileName);
+        // Only what a first screen may need: the common strings and the public pages' namespaces.
+        if (match && (match[1] === 'common' || firstNamespaces.has(match[1]))) strings[`${match[2]}/${match[1]}`] = `/${chunk.fileName}`;
+      }
+      const pages: Record<string, { chunk: string; namespace: string }> = {};
+      for (const [route, { page, namespace }] of Object.entries(FIRST_SCREENS)) {
+        const chunk = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.replaceAll('\\', '/').endsWith(`/renderer/${page}`));
+        if (!chunk) throw new Error(`vite.config.ts: no chunk for the first screen ${route} (${page})`);
+        pages[route] = { chunk: `/${chunk.fileName}`, namespace };
+      }
+      const script = `(function(){try{if(window.desktop)return;var s=${JSON.stringify(strings)},p=${JSON.stringify(pages)},l=null;try{l=localStorage.getItem('language');l=JSON.parse(l)}catch(e){}if(!s[l+'/common'])l=${JSON.stringify(DEFAULT_LANGUAGE)};var g=p[location.pathname.replace(/\\/+$/,'')],u=[s[l+'/common']];if(g){u.push(g.chunk);if(s[l+'/'+g.namespace])u.push(s[l+'/'+g.namespace])}u.forEach(function(h){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=h;document.head.appendChild(k)})}catch(e){}})()`;
+      return [{ tag: 'script', children: script, injectTo: 'head' as const }];
+    },
+  },
+});
+
 const outDir = path.resolve(here, 'dist/renderer');
 
 export default defineConfig({
@@ -93,7 +138,7 @@ export default defineConfig({
   base: '/',
   // `.env` files sit beside this config, not in the renderer folder.
   envDir: here,
-  plugins: [react(), preloadChunks(['login', 'zod']), precompress(outDir)],
+  plugins: [react(), preloadChunks(['login']), preloadFirstScreen(), precompress(outDir)],
   resolve: {
     alias: { '@atrium/shared': path.resolve(here, '../shared/src/index.ts') },
   },

@@ -517,8 +517,8 @@ describeInChromium('the desk in Chromium: activity trail', () => {
       await fresh.page.waitForLoadState('networkidle');
       // English: the common strings and the login page's, nothing of Português or Español, nor of other pages.
       expect([...strings].sort()).toEqual(['auth/en', 'common/en']);
-      // Nor the realtime client: nobody is signed in.
-      expect(assets.filter((file) => file.startsWith('/assets/socket-'))).toEqual([]);
+      // Nor the realtime client: nobody is signed in. Nor the date library, nor the toasts' host before the form shows.
+      expect(assets.filter((file) => /^\/assets\/(socket|dates)-/.test(file))).toEqual([]);
 
       await fresh.page.getByRole('button', { name: new RegExp(coreEn.layout.language) }).click();
       await fresh.page.getByRole('menuitemradio', { name: coreEn.languages.pt }).click();
