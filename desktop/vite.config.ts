@@ -52,26 +52,32 @@ const STRINGS_FILE = /[\\/]renderer[\\/](?:i18n[\\/]locales|features[\\/]([^\\/]
  * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build, once, at build time:
  * the server sends the one the browser accepts (server/src/http/web.ts) instead of compressing per request.
  */
-const precompress = (outDir: string): Plugin => ({
-  name: 'atrium-precompress',
-  apply: 'build',
-  closeBundle() {
-    const walk = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-    for (const file of walk(outDir)) {
-      if (!/\.(js|mjs|css|html|svg|json|txt)$/.test(file) || statSync(file).size < 1024) continue;
-      const data = readFileSync(file);
-      writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length } }));
-      writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
-    }
-  },
-});
+const precompress = (): Plugin => {
+  // The build's own folder, also when `--outDir` puts it elsewhere.
+  let outDir = '';
+  return {
+    name: 'atrium-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+      for (const file of walk(outDir)) {
+        if (!/\.(js|mjs|css|html|svg|json|txt)$/.test(file) || statSync(file).size < 1024) continue;
+        const data = readFileSync(file);
+        writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+};
 
 /**
- * Adds a modulepreload for these chunks to index.html: the login page and zod are fetched with the start
- * instead of after it has run. Nearly every page needs them too (the login chunk carries Fluent's button,
- * field, input, card and menu; every form validates with zod), so a signed-in start does not fetch them for
- * nothing.
+ * Adds a modulepreload for these chunks to index.html: the login page's chunk is fetched with the start
+ * instead of after it has run. Nearly every page needs it too (it carries Fluent's button, field, input,
+ * card and menu), so a signed-in start does not fetch it for nothing.
  */
 const preloadChunks = (names: string[]): Plugin => ({
   name: 'atrium-preload-chunks',
@@ -138,7 +144,7 @@ export default defineConfig({
   base: '/',
   // `.env` files sit beside this config, not in the renderer folder.
   envDir: here,
-  plugins: [react(), preloadChunks(['login']), preloadFirstScreen(), precompress(outDir)],
+  plugins: [react(), preloadChunks(['login']), preloadFirstScreen(), precompress()],
   resolve: {
     alias: { '@atrium/shared': path.resolve(here, '../shared/src/index.ts') },
   },
