@@ -58,11 +58,12 @@ interface BuildStep {
 /**
  * Whether the web build on disk runs React's production build, as users get it: a build made under the
  * test run's NODE_ENV=test (vitest's) carries React's development build, several times slower to start and
- * with checks users never run. Only the production build has React's minified error messages.
+ * with checks users never run. Only the production build has React's minified error messages (in whichever
+ * chunk vite.config.ts puts React).
  */
 export const isProductionWebBuild = (dir = r('desktop/dist/renderer/assets')): boolean =>
   existsSync(dir) &&
-  readdirSync(dir).some((file) => /^react-[\w-]+\.js$/.test(file) && readFileSync(path.join(dir, file), 'utf8').includes('Minified React error'));
+  readdirSync(dir).some((file) => file.endsWith('.js') && readFileSync(path.join(dir, file), 'utf8').includes('Minified React error'));
 
 const STEPS: BuildStep[] = [
   {
