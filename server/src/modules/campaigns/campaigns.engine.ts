@@ -275,7 +275,7 @@ export const launchCampaign = async (deps: EngineDeps, companyId: number, campai
     // The list was read with the campaign claimed (each number once, none with a row already): a number
     // taken meanwhile is a bug, and nothing is kept.
     if (inserted.length !== planned.length) throw new Error('campaign start: a row of the list was made twice');
-    await queueWindow(deps, tx, campaign, connection.id, deps.outboxWindow);
+    await queueWindow(deps, tx, campaign, settings, connection.id, deps.outboxWindow);
     return inserted.length;
   });
   if (made === null) return null;
@@ -300,14 +300,20 @@ const connectionOf = async (deps: EngineDeps, tx: EntityManager, campaign: Campa
  * taken under its lock, and records each row's outbox row (or its failure: a number without digits). In
  * the caller's transaction: a row is queued exactly when its outbox row is written.
  */
-const queueWindow = async (deps: EngineDeps, tx: EntityManager, campaign: Campaign, whatsappId: number, limit: number): Promise<number> => {
+const queueWindow = async (
+  deps: EngineDeps,
+  tx: EntityManager,
+  campaign: Campaign,
+  settings: CampaignSettings,
+  whatsappId: number,
+  limit: number,
+): Promise<number> => {
   const rows = await tx.execute<{ id: number; number: string; name: string; message: string; seq: number; wid: string | null }[]>(
     `select id, number, name, message, seq, wid from campaign_shipping
       where campaign_id = ? and status = 'pending' and outbox_id is null order by id limit ? for update skip locked`,
     [campaign.id, limit],
   );
   if (rows.length === 0) return 0;
-  const settings = await readCampaignSettings(tx);
   const material = await materialOf(tx, campaign);
   // Every contact's messages, in order; the last of each is the one the row follows.
   const typing = settings.messageInterval > 0;
@@ -315,7 +321,7 @@ const queueWindow = async (deps: EngineDeps, tx: EntityManager, campaign: Campai
   const mainOf = new Map<number, number>();
   rows.forEach((r, i) => {
     const own = rowsForContact(material, r.message, { number: r.number, name: r.name, source: { kind: 'campaign', id: r.id }, seq: r.seq }, typing);
-    // A cancel took its message back: the row's message id went with it, a new one is given.
+    // Every row gets its message id at the start; one without (a row older than that) gets a new one here.
     own[own.length - 1].wid = r.wid ?? newMessageId();
     bulk.push(...own);
     mainOf.set(bulk.length - 1, i);
@@ -368,7 +374,7 @@ export const topUpCampaign = async (deps: EngineDeps, companyId: number, campaig
     const campaign = await tx.findOneOrFail(Campaign, campaignId, { refresh: true });
     const connection = await connectionOf(deps, tx, campaign);
     if (!connection) return 0;
-    return queueWindow(deps, tx, campaign, connection.id, deps.outboxWindow - waiting);
+    return queueWindow(deps, tx, campaign, await readCampaignSettings(tx), connection.id, deps.outboxWindow - waiting);
   });
 };
 
