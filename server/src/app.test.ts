@@ -1,6 +1,7 @@
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { get as httpGet } from 'node:http';
 import http from 'node:http';
+import type { Socket } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -186,9 +187,22 @@ describe('stopping', () => {
 
       const sockets = await Promise.all([connectSocket(app.app.url, c.admin.token), connectSocket(app.app.url, c.agent.token)]);
       const closed = sockets.map((s) => disconnected(s));
+      // An idle kept-alive HTTP connection (kept 65 s) does not hold the stop up either.
+      const agent = new http.Agent({ keepAlive: true });
+      const { socket: idle, keepAlive } = await new Promise<{ socket: Socket; keepAlive?: string }>((resolve, reject) => {
+        const request = http.get(`${app.app.url}/health`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ socket: request.socket!, keepAlive: res.headers['keep-alive'] }));
+        });
+        request.on('error', reject);
+      });
+      expect(keepAlive).toBe('timeout=65');
+      const idleClosed = new Promise<void>((resolve) => idle.once('close', () => resolve()));
       await app.stop();
       stopped = true;
       expect((await Promise.all(closed)).every((reason) => typeof reason === 'string')).toBe(true);
+      await idleClosed;
+      agent.destroy();
       // Nothing listens any more.
       await expect(fetch(`${app.app.url}/health`)).rejects.toThrow();
       // A second stop is harmless.

@@ -119,7 +119,10 @@ export const startApp = async (
     res.statusCode = 503;
     res.end();
   };
-  const httpServer: Server = createServer((req, res) => handleRequest(req, res));
+  // Idle kept-alive connections stay open longer than a proxy's (nginx, load balancers: 60 s) or a client's
+  // keep its side, so the server never closes one just as the other end sends a request on it (a 502 or an
+  // ECONNRESET). The headers' deadline must be above it. A stop still ends idle connections at once.
+  const httpServer: Server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 }, (req, res) => handleRequest(req, res));
   const realtime = createRealtime({
     httpServer,
     config,
