@@ -519,6 +519,8 @@ describeInChromium('the desk in Chromium: activity trail', () => {
       expect([...strings].sort()).toEqual(['auth/en', 'common/en']);
       // Nor the realtime client: nobody is signed in. Nor the date library, nor the toasts' host before the form shows.
       expect(assets.filter((file) => /^\/assets\/(socket|dates)-/.test(file))).toEqual([]);
+      // Nor the language menu (its popover, positioning and keyboard navigation) before it is opened.
+      expect(assets.filter((file) => file.startsWith('/assets/language-menu-'))).toEqual([]);
 
       await fresh.page.getByRole('button', { name: new RegExp(coreEn.layout.language) }).click();
       await fresh.page.getByRole('menuitemradio', { name: coreEn.languages.pt }).click();

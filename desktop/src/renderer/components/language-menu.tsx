@@ -3,6 +3,7 @@ import { LocalLanguage20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@atrium/shared';
 import { changeLanguage } from '../i18n';
+import { languageButtonName } from './language-button-name';
 import { usePreferences } from '../stores/preferences-store';
 
 export interface LanguageMenuProps {
@@ -10,10 +11,12 @@ export interface LanguageMenuProps {
   onChanged?: (language: Language) => void;
   /** Shows the language name next to the icon. */
   showLabel?: boolean;
+  /** Opens at mount (the public pages mount it on the first click: see language-menu-lazy.tsx). */
+  defaultOpen?: boolean;
 }
 
 /** Picks the interface language (pt, en, es) and remembers it on this device. */
-export function LanguageMenu({ onChanged, showLabel }: LanguageMenuProps) {
+export function LanguageMenu({ onChanged, showLabel, defaultOpen }: LanguageMenuProps) {
   const { t } = useTranslation();
   const language = usePreferences((s) => s.language);
   const setPreference = usePreferences((s) => s.set);
@@ -25,6 +28,7 @@ export function LanguageMenu({ onChanged, showLabel }: LanguageMenuProps) {
   };
   return (
     <Menu
+      defaultOpen={defaultOpen}
       checkedValues={{ language: [language] }}
       onCheckedValueChange={(_, data) => void select(data.checkedItems[0] as Language)}
     >
@@ -34,7 +38,7 @@ export function LanguageMenu({ onChanged, showLabel }: LanguageMenuProps) {
           <Button
             appearance="subtle"
             icon={<LocalLanguage20Regular />}
-            aria-label={showLabel ? `${t(`languages.${language}`)} (${t('layout.language')})` : t('layout.language')}
+            aria-label={languageButtonName(t, language, showLabel)}
           >
             {showLabel ? t(`languages.${language}`) : null}
           </Button>

@@ -1,8 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Copyright } from '../../../components/copyright';
-import { LanguageMenu } from '../../../components/language-menu';
+import { LazyLanguageMenu } from '../../../components/language-menu-lazy';
 import { isDesktop } from '../../../platform';
 
 /** Desktop only (the server's address and its dialog): the web's login screen does not fetch it. */
@@ -20,7 +20,22 @@ const useStyles = makeStyles({
   },
   bar: { alignSelf: 'stretch', display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS },
   center: { flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', width: '100%' },
-  card: { width: '100%', maxWidth: '420px', padding: tokens.spacingHorizontalXXL, gap: tokens.spacingVerticalL },
+  // A card's look without Fluent's Card, whose focus handling (tabster) would be most of the login's code.
+  card: {
+    width: '100%',
+    maxWidth: '420px',
+    boxSizing: 'border-box',
+    display: 'flex',
+    flexDirection: 'column',
+    padding: tokens.spacingHorizontalXXL,
+    gap: tokens.spacingVerticalL,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorNeutralForeground1,
+    boxShadow: tokens.shadow4,
+    // Forced colours (Windows high contrast) drop shadows: a border keeps the card's edge.
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorTransparentStroke}`,
+  },
   brand: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, justifyContent: 'center' },
   logo: {
     width: '44px',
@@ -51,10 +66,10 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
             <ServerAddress />
           </Suspense>
         )}
-        <LanguageMenu showLabel />
+        <LazyLanguageMenu showLabel />
       </div>
       <main className={styles.center}>
-        <Card className={styles.card}>
+        <div className={styles.card}>
           <div className={styles.brand}>
             <span className={styles.logo} aria-hidden>
               A
@@ -70,7 +85,7 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
             {subtitle ? <Text className={styles.subtitle}>{subtitle}</Text> : null}
           </div>
           {children}
-        </Card>
+        </div>
       </main>
       <footer className={styles.footer}>
         <Copyright />
