@@ -528,6 +528,31 @@ describeInChromium('the desk in Chromium: activity trail', () => {
       await fresh.page.getByRole('heading', { name: authPt.login.title }).waitFor();
       expect(await fresh.page.getByTestId('login-submit').textContent()).toBe(authPt.login.submit);
       expect([...strings].sort()).toEqual(['auth/en', 'auth/pt', 'common/en', 'common/pt']);
+      expect(assets.some((file) => file.startsWith('/assets/language-menu-'))).toBe(true);
+    } finally {
+      await fresh.context.close();
+    }
+  });
+
+  it('an agent reloading / lands on the tickets without fetching the admin dashboard', async (ctx) => {
+    skipIfBroken(ctx);
+    // A browser of its own (the agent's login ends the test's API session of the agent: nothing after uses it).
+    const fresh = await h.browser.newContext();
+    try {
+      await login(fresh.page, AGENT.email, AGENT.password);
+      await fresh.page.waitForURL((url) => url.pathname.startsWith('/tickets'));
+      const assets: string[] = [];
+      fresh.page.on('request', (request) => {
+        const file = new URL(request.url()).pathname;
+        if (file.startsWith('/assets/')) assets.push(file);
+      });
+      await fresh.page.goto('/');
+      await fresh.page.waitForURL((url) => url.pathname.startsWith('/tickets'));
+      await fresh.page.getByTestId('tickets-welcome').waitFor();
+      await fresh.page.waitForLoadState('networkidle');
+      expect(assets.filter((file) => /^\/assets\/(dashboard-page|strings-dashboard)-/.test(file))).toEqual([]);
+      // The layout was fetched with the start (the check above would pass on a page that never loaded).
+      expect(assets.some((file) => file.startsWith('/assets/main-layout-'))).toBe(true);
     } finally {
       await fresh.context.close();
     }

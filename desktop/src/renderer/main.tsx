@@ -23,7 +23,7 @@ const pageReady = firstPage?.preload().catch(() => undefined);
 // A stored session is refreshed beside the strings, not after the first render; its layout and page
 // (chunks and strings) come meanwhile, so they show as soon as the session is back.
 const restored = restoreSession(mayRestore);
-if (mayRestore && !firstPage) preloadPrivatePageAt(window.location.pathname).catch(() => undefined);
+if (mayRestore && !firstPage) preloadPrivatePageAt(window.location.pathname, restored).catch(() => undefined);
 if (!mayRestore) await restored;
 await Promise.all([stringsReady, pageReady]);
 

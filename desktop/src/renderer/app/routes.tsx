@@ -2,6 +2,7 @@ import { Suspense, type ComponentType } from 'react';
 import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { loadNamespaces } from '../i18n';
+import { useAuthStore } from '../stores/auth-store';
 import { usePreferences } from '../stores/preferences-store';
 import type { PlanFeature } from '@atrium/shared';
 import { AdminOnly, PublicOnly, RequireAuth, RequirePlan } from './guards';
@@ -111,13 +112,17 @@ export const PRIVATE_ROUTES: AppRoute[] = [
 export const publicPageAt = (pathname: string): Page | undefined => PUBLIC_ROUTES.find(({ path }) => matchPath(path, pathname))?.Page;
 
 /**
- * For a device with a stored session, started while the session is refreshed: the layout and the private
- * page at this address (chunks and strings), so they render as soon as the session is back instead of
- * being fetched after it.
+ * For a device with a stored session, started while the session is refreshed (`restored`): the layout and
+ * the private page at this address (chunks and strings), so they render as soon as the session is back
+ * instead of being fetched after it. An admin-only page waits to know who is back: an agent at / is sent to
+ * /tickets and would fetch the dashboard for nothing.
  */
-export const preloadPrivatePageAt = (pathname: string): Promise<unknown> => {
+export const preloadPrivatePageAt = (pathname: string, restored: Promise<boolean>): Promise<unknown> => {
   const route = PRIVATE_ROUTES.find(({ path }) => matchPath(path, pathname));
-  return Promise.all([MainLayout.preload(), route?.Page.preload()]);
+  const page = route?.adminOnly
+    ? restored.then((back) => (back && useAuthStore.getState().user?.profile === 'admin' ? route.Page.preload() : undefined))
+    : route?.Page.preload();
+  return Promise.all([MainLayout.preload(), page]);
 };
 
 /** The route table: guards, layout and pages. Unknown paths (and hidden cshow routes) lead to /. */
