@@ -53,11 +53,15 @@ export const startHarness = async (
   };
 };
 
+const inChromium = describe.skipIf('missing' in inject('e2eChromium'));
+
 /**
  * `describe` for a file that drives Chromium: skipped when global-setup.ts found none (the run's summary
- * then says which files were skipped and how to run them).
+ * then says which files were skipped and how to run them). Its tests are the steps of one story on one
+ * page (storySteps), so they keep their written order in a shuffled run (`--sequence.shuffle`); the files
+ * are still shuffled.
  */
-export const describeInChromium = describe.skipIf('missing' in inject('e2eChromium'));
+export const describeInChromium = (name: string, steps: () => void) => inChromium(name, { shuffle: false }, steps);
 
 export { storySteps } from './story.js';
 export { setTheme } from './theme.js';
