@@ -595,17 +595,19 @@ describe('PUT /companies/{id}/schedules', () => {
     Object.fromEntries(company.schedules.map((s) => [s.weekdayEn, `${s.startTime}-${s.endTime}`]));
 
   it('lets an admin set the own company’s hours, day by day', async () => {
+    // A company of its own: the whole week is asserted, and other tests here set days of theirs.
+    const own = await createTenant(t, 'Hours');
     const res = await t.api.put(
-      `/companies/${a.companyId}/schedules`,
+      `/companies/${own.companyId}/schedules`,
       week([
         { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' },
         { weekdayEn: 'saturday', startTime: '09:00', endTime: '12:30' },
       ]),
-      a.admin.token,
+      own.admin.token,
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toHaveLength(7);
-    const stored = await readCompany(a.companyId);
+    const stored = await readCompany(own.companyId);
     expect(hours(stored)).toEqual({
       monday: '08:00-18:00',
       tuesday: '-',
@@ -617,8 +619,8 @@ describe('PUT /companies/{id}/schedules', () => {
     });
     expect(stored.schedules.map((s: { weekday: string }) => s.weekday)).toEqual(WEEKDAYS.map((d) => d.weekday));
     // Sending a day again replaces its hours; the others stay.
-    await t.api.put(`/companies/${a.companyId}/schedules`, week([{ weekdayEn: 'monday', startTime: '', endTime: '' }]), a.admin.token);
-    expect(hours(await readCompany(a.companyId))).toMatchObject({ monday: '-', saturday: '09:00-12:30' });
+    await t.api.put(`/companies/${own.companyId}/schedules`, week([{ weekdayEn: 'monday', startTime: '', endTime: '' }]), own.admin.token);
+    expect(hours(await readCompany(own.companyId))).toMatchObject({ monday: '-', saturday: '09:00-12:30' });
   });
 
   it('keeps the weekday label matching weekdayEn, whatever label is sent', async () => {
