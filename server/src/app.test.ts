@@ -189,7 +189,7 @@ describe('stopping', () => {
       const closed = sockets.map((s) => disconnected(s));
       // An idle kept-alive HTTP connection (kept 65 s) does not hold the stop up either.
       const agent = new http.Agent({ keepAlive: true });
-      const { socket: idle, keepAlive } = await new Promise<{ socket: Socket; keepAlive?: string }>((resolve, reject) => {
+      const { socket: idle, keepAlive } = await new Promise<{ socket: Socket; keepAlive?: string | string[] }>((resolve, reject) => {
         const request = http.get(`${app.app.url}/health`, { agent }, (res) => {
           res.resume();
           res.on('end', () => resolve({ socket: request.socket!, keepAlive: res.headers['keep-alive'] }));
