@@ -28,8 +28,11 @@ describe('the sandbox connection', () => {
   });
 });
 
-describe('inbound → pending ticket → accept → reply → ack → close with rating', () => {
+// Steps of one story: each builds on the ticket the steps before it made and moved.
+describe('inbound → pending ticket → accept → reply → ack → close with rating', { shuffle: false }, () => {
   let ticketId: number;
+  /** What the customer's phone received, oldest first (other describes' customers write to the same phone). */
+  const received = async () => (await outbox(t.api, a.admin.token, wa.id)).filter((m) => m.to === CUSTOMER);
 
   it('a customer message opens a pending ticket with the message, heard on the admin’s socket', async () => {
     const socket = await connectSocket(t.app.url, a.admin.token);
@@ -112,8 +115,7 @@ describe('inbound → pending ticket → accept → reply → ack → close with
   });
 
   it('a receipt from the phone moves the ack forward, never back', async () => {
-    const sent = await outbox(t.api, a.admin.token, wa.id);
-    const wid = sent.at(-1)!.id;
+    const wid = (await received()).at(-1)!.id;
     const socket = await connectSocket(t.app.url, a.admin.token);
     try {
       await joined(socket, 'joinChatBox', String(ticketId));
@@ -194,13 +196,17 @@ describe('inbound → pending ticket → accept → reply → ack → close with
     await t.api.put(`/whatsapp/${wa.id}`, { complationMessage: 'Atendimento finalizado, {{name}}.', ratingMessage: 'Sua opinião importa!' }, a.admin.token);
     const close = await t.api.put(`/tickets/${ticketId}`, { status: 'closed' }, a.admin.token);
     expect(close.body.status).toBe('closed');
-    const prompt = (await outbox(t.api, a.admin.token, wa.id)).at(-1)!;
-    expect(prompt.body).toMatch(/^Sua opinião importa!\n\n/);
+    // The outbox sends after the request answers: wait for the prompt on the phone.
+    const prompt = await eventually(async () => {
+      const last = (await received()).at(-1)!;
+      expect(last.body).toMatch(/^Sua opinião importa!\n\n/);
+      return last;
+    });
     expect(prompt.body).toContain('*1*');
 
     await customerSays(t.api, a.admin.token, wa.id, { from: CUSTOMER, body: 'nota 3!' });
     await eventually(async () => {
-      expect((await outbox(t.api, a.admin.token, wa.id)).at(-1)!.body).toBe('Atendimento finalizado, Maria Souza.');
+      expect((await received()).at(-1)!.body).toBe('Atendimento finalizado, Maria Souza.');
     });
     const rating = await t.app.orm.em.fork().getConnection().execute('select rate, user_id from user_ratings where ticket_id = ?', [ticketId]);
     expect(rating).toEqual([{ rate: 3, user_id: a.admin.id }]);
@@ -228,57 +234,73 @@ describe('inbound → pending ticket → accept → reply → ack → close with
 });
 
 describe('ticket transitions', () => {
-  const number = '5511977776666';
-  let id: number;
-
-  beforeAll(async () => {
-    await customerSays(t.api, a.admin.token, wa.id, { from: number, name: 'João', body: 'oi' });
-    id = (await ticketOf(t.api, a.admin.token, number)).id;
-  });
+  // Each test has its own customer, whose ticket it brings to the state its transition starts from.
+  const pendingTicket = async (number: string, name: string) => {
+    await customerSays(t.api, a.admin.token, wa.id, { from: number, name, body: 'oi' });
+    const ticket = await ticketOf(t.api, a.admin.token, number, 'pending');
+    return { id: ticket.id as number, contactId: ticket.contactId as number };
+  };
+  const accepted = async (number: string, name: string) => {
+    const ticket = await pendingTicket(number, name);
+    expect((await t.api.put(`/tickets/${ticket.id}`, { status: 'open' }, a.admin.token)).body).toMatchObject({ status: 'open', userId: a.admin.id });
+    return ticket;
+  };
+  /** The last message the customer's phone received, once it matches (the outbox sends after the request answers). */
+  const lastTo = (number: string, body: RegExp) =>
+    eventually(async () => {
+      const last = (await outbox(t.api, a.admin.token, wa.id)).filter((m) => m.to === number).at(-1);
+      expect(last?.body).toMatch(body);
+      return last!;
+    });
 
   it('accept sends the greeting when sendGreetingAccepted is enabled', async () => {
+    const number = '5511977700001';
+    const { id } = await pendingTicket(number, 'João');
     await t.api.put('/settings/sendGreetingAccepted', { value: 'enabled' }, a.admin.token);
     await t.api.put(`/tickets/${id}`, { status: 'open' }, a.agent.token).then((r) => expect(r.status).toBe(403));
     const res = await t.api.put(`/tickets/${id}`, { status: 'open' }, a.admin.token);
     expect(res.body).toMatchObject({ status: 'open', userId: a.admin.id });
-    const greeting = (await outbox(t.api, a.admin.token, wa.id)).at(-1)!;
-    expect(greeting.to).toBe(number);
-    expect(greeting.body).toMatch(/\*João\*, meu nome é \*/);
+    await lastTo(number, /\*João\*, meu nome é \*/);
     await t.api.put('/settings/sendGreetingAccepted', { value: 'disabled' }, a.admin.token);
   });
 
   it('return puts it back in the waiting line with no user', async () => {
+    const { id } = await accepted('5511977700002', 'Joana');
     const res = await t.api.put(`/tickets/${id}`, { status: 'pending' }, a.admin.token);
     expect(res.body).toMatchObject({ status: 'pending', userId: null });
   });
 
   it('transfer to another agent opens it for them and tells the customer when enabled', async () => {
+    const number = '5511977700003';
+    const { id } = await pendingTicket(number, 'Jorge');
     await t.api.put('/settings/sendMsgTransfTicket', { value: 'enabled' }, a.admin.token);
     const res = await t.api.put(`/tickets/${id}`, { userId: a.agent.id }, a.admin.token);
     expect(res.body).toMatchObject({ status: 'open', userId: a.agent.id });
-    expect((await outbox(t.api, a.admin.token, wa.id)).at(-1)!.body).toMatch(/transferido para o atendente \*Agent/);
+    await lastTo(number, /transferido para o atendente \*Agent/);
     await t.api.put('/settings/sendMsgTransfTicket', { value: 'disabled' }, a.admin.token);
     // The assignee sees it; it is theirs now.
     expect((await t.api.get(`/tickets/${id}`, a.agent.token)).status).toBe(200);
   });
 
   it('close, then reopen assigns it to whoever reopens it', async () => {
-    await t.api.put(`/tickets/${id}`, { status: 'closed' }, a.agent.token);
+    const { id } = await pendingTicket('5511977700004', 'Júlia');
+    expect((await t.api.put(`/tickets/${id}`, { userId: a.agent.id }, a.admin.token)).body).toMatchObject({ status: 'open', userId: a.agent.id });
+    expect((await t.api.put(`/tickets/${id}`, { status: 'closed' }, a.agent.token)).body).toMatchObject({ status: 'closed' });
     const res = await t.api.put(`/tickets/${id}`, { status: 'open' }, a.admin.token);
     expect(res.body).toMatchObject({ status: 'open', userId: a.admin.id });
   });
 
   it('POST /tickets for a contact with an open ticket names that ticket', async () => {
-    const ticket = (await t.api.get(`/tickets/${id}`, a.admin.token)).body;
-    const res = await t.api.post('/tickets', { contactId: ticket.contactId, whatsappId: wa.id }, a.admin.token);
+    const { id, contactId } = await accepted('5511977700005', 'Jaime');
+    const res = await t.api.post('/tickets', { contactId, whatsappId: wa.id }, a.admin.token);
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', ticket: { id, user: { id: a.admin.id } } });
   });
 
   it('reopening a closed ticket while the contact has another open one is refused', async () => {
+    const { id, contactId } = await accepted('5511977700006', 'Jussara');
     await t.api.put(`/tickets/${id}`, { status: 'closed' }, a.admin.token);
-    const ticket = (await t.api.get(`/tickets/${id}`, a.admin.token)).body;
-    const fresh = await t.api.post('/tickets', { contactId: ticket.contactId, whatsappId: wa.id }, a.admin.token);
+    const fresh = await t.api.post('/tickets', { contactId, whatsappId: wa.id }, a.admin.token);
     expect(fresh.status).toBe(201);
     expect(fresh.body).toMatchObject({ status: 'open', userId: a.admin.id });
     expect(await t.api.put(`/tickets/${id}`, { status: 'open' }, a.admin.token)).toMatchObject({
@@ -288,17 +310,16 @@ describe('ticket transitions', () => {
   });
 
   it('only admins delete tickets', async () => {
-    const ticket = (await ticketOf(t.api, a.admin.token, number, 'open'))!;
-    expect((await t.api.del(`/tickets/${ticket.id}`, a.agent.token)).status).toBe(403);
-    expect((await t.api.del(`/tickets/${ticket.id}`, a.admin.token)).status).toBe(200);
-    expect((await t.api.get(`/tickets/${ticket.id}`, a.admin.token)).status).toBe(404);
+    const { id } = await accepted('5511977700007', 'Jonas');
+    expect((await t.api.del(`/tickets/${id}`, a.agent.token)).status).toBe(403);
+    expect((await t.api.del(`/tickets/${id}`, a.admin.token)).status).toBe(200);
+    expect((await t.api.get(`/tickets/${id}`, a.admin.token)).status).toBe(404);
   });
 });
 
 describe('who may act on a conversation', () => {
   // Two agents of one queue: the one handling a ticket answers it; the other may read it, not act on it.
-  const number = '5511966665555';
-  let id: number;
+  // Each test has its own customer's ticket, placed with the agent.
   let queueId: number;
   let colleague: { id: number; token: string };
 
@@ -310,13 +331,19 @@ describe('who may act on a conversation', () => {
     expect(created.status).toBe(201);
     const login = await t.api.login(email, a.agent.password);
     colleague = { id: login.user.id, token: login.token };
-    await customerSays(t.api, a.admin.token, wa.id, { from: number, name: 'Bruna', body: 'bom dia' });
-    id = (await ticketOf(t.api, a.admin.token, number)).id;
-    const placed = await t.api.put(`/tickets/${id}`, { queueId, userId: a.agent.id }, a.admin.token);
-    expect(placed.body).toMatchObject({ status: 'open', queueId, userId: a.agent.id });
   });
 
+  const agentsTicket = async (number: string, name: string) => {
+    await customerSays(t.api, a.admin.token, wa.id, { from: number, name, body: 'bom dia' });
+    const id = (await ticketOf(t.api, a.admin.token, number)).id as number;
+    const placed = await t.api.put(`/tickets/${id}`, { queueId, userId: a.agent.id }, a.admin.token);
+    expect(placed.body).toMatchObject({ status: 'open', queueId, userId: a.agent.id });
+    return id;
+  };
+
   it('a colleague of the queue reads it without clearing the agent’s unread count; the agent’s reading does', async () => {
+    const number = '5511966665551';
+    const id = await agentsTicket(number, 'Bruna');
     await customerSays(t.api, a.admin.token, wa.id, { from: number, body: 'ainda preciso de ajuda' });
     expect((await t.api.get(`/tickets/${id}`, a.agent.token)).body.unreadMessages).toBe(1);
     const read = await t.api.get(`/messages/${id}`, colleague.token);
@@ -330,7 +357,10 @@ describe('who may act on a conversation', () => {
   });
 
   it('the colleague can neither reply, close, return, transfer nor take it; nothing reaches the customer', async () => {
-    const before = (await outbox(t.api, a.admin.token, wa.id)).length;
+    const number = '5511966665552';
+    const id = await agentsTicket(number, 'Bento');
+    const toCustomer = async () => (await outbox(t.api, a.admin.token, wa.id)).filter((m) => m.to === number);
+    const before = (await toCustomer()).length;
     const refused = { status: 403, body: { error: 'ERR_TICKET_OTHER_AGENT' } };
     expect(await t.api.post(`/messages/${id}`, { body: 'posso ajudar?' }, colleague.token)).toMatchObject(refused);
     expect(await t.api.put(`/tickets/${id}`, { status: 'closed' }, colleague.token)).toMatchObject(refused);
@@ -340,10 +370,11 @@ describe('who may act on a conversation', () => {
     expect((await t.api.get(`/tickets/${id}`, a.admin.token)).body).toMatchObject({ status: 'open', userId: a.agent.id, queueId });
     const history = (await t.api.get(`/messages/${id}`, a.admin.token)).body.messages.map((m: any) => m.body);
     expect(history).not.toContain('posso ajudar?');
-    expect(await outbox(t.api, a.admin.token, wa.id)).toHaveLength(before);
+    expect(await toCustomer()).toHaveLength(before);
   });
 
   it('nor delete or resend the agent’s messages, which the agent and an admin may', async () => {
+    const id = await agentsTicket('5511966665553', 'Beatriz');
     const reply = await t.api.post(`/messages/${id}`, { body: 'estou verificando' }, a.agent.token);
     expect(reply.status).toBe(200);
     await delivered(t.api, a.admin.token, wa.id, reply.body.wid);
@@ -354,6 +385,7 @@ describe('who may act on a conversation', () => {
   });
 
   it('once the agent returns it to the waiting line, the colleague may accept it', async () => {
+    const id = await agentsTicket('5511966665554', 'Benício');
     expect((await t.api.put(`/tickets/${id}`, { status: 'pending' }, a.agent.token)).body).toMatchObject({ status: 'pending', userId: null });
     const taken = await t.api.put(`/tickets/${id}`, { status: 'open' }, colleague.token);
     expect(taken.body).toMatchObject({ status: 'open', userId: colleague.id });
@@ -384,7 +416,7 @@ describe('deleting a ticket', () => {
 
 describe('idempotent ingestion', () => {
   it('the same WhatsApp message delivered twice is stored once', async () => {
-    const from = '5511966665555';
+    const from = '5511955554443';
     await customerSays(t.api, a.admin.token, wa.id, { from, body: 'uma vez', id: 'DUP-1' });
     await customerSays(t.api, a.admin.token, wa.id, { from, body: 'uma vez', id: 'DUP-1' });
     const ticket = await ticketOf(t.api, a.admin.token, from);
