@@ -14,7 +14,9 @@ let b: Tenant;
 let wa: number;
 let q1: number;
 let q2: number;
-const ids: Record<'inQ1' | 'inQ2' | 'noQueue' | 'agentsOpen', number> = { inQ1: 0, inQ2: 0, noQueue: 0, agentsOpen: 0 };
+let ids: Tickets;
+
+type Tickets = Record<'inQ1' | 'inQ2' | 'noQueue' | 'agentsOpen', number>;
 
 const list = async (token: string, query: string) => {
   const res = await t.api.get(`/tickets?${query}`, token);
@@ -22,26 +24,37 @@ const list = async (token: string, query: string) => {
   return (res.body.tickets as any[]).map((x) => x.id);
 };
 
-beforeAll(async () => {
-  t = await startTestApp();
-  a = await createTenant(t, 'Vis');
-  b = await createTenant(t, 'Other');
-  wa = (await connectSandbox(t.api, a.admin.token)).id;
-  q1 = (await t.api.post('/queue', { name: 'Vendas', color: '#ff0000', greetingMessage: 'Olá' }, a.admin.token)).body.id;
-  q2 = (await t.api.post('/queue', { name: 'Suporte', color: '#00ff00', greetingMessage: 'Olá' }, a.admin.token)).body.id;
-  expect((await t.api.put(`/users/${a.agent.id}`, { queueIds: [q1] }, a.admin.token)).status).toBe(200);
+/**
+ * A company with a sandbox connection, two queues (its agent serves the first) and four tickets: waiting in
+ * each queue, waiting without one, and open with the agent in the second queue.
+ */
+const seedCompany = async (label: string) => {
+  const tenant = await createTenant(t, label);
+  const whatsappId = (await connectSandbox(t.api, tenant.admin.token)).id;
+  const queue1 = (await t.api.post('/queue', { name: 'Vendas', color: '#ff0000', greetingMessage: 'Olá' }, tenant.admin.token)).body.id as number;
+  const queue2 = (await t.api.post('/queue', { name: 'Suporte', color: '#00ff00', greetingMessage: 'Olá' }, tenant.admin.token)).body.id as number;
+  expect((await t.api.put(`/users/${tenant.agent.id}`, { queueIds: [queue1] }, tenant.admin.token)).status).toBe(200);
 
   const open = async (from: string, name: string) => {
-    await customerSays(t.api, a.admin.token, wa, { from, name, body: `mensagem de ${name}` });
-    return (await ticketOf(t.api, a.admin.token, from)).id as number;
+    await customerSays(t.api, tenant.admin.token, whatsappId, { from, name, body: `mensagem de ${name}` });
+    return (await ticketOf(t.api, tenant.admin.token, from)).id as number;
   };
-  ids.inQ1 = await open('5511900000001', 'Cliente Um');
-  ids.inQ2 = await open('5511900000002', 'Cliente Dois');
-  ids.noQueue = await open('5511900000003', 'Cliente Tres');
-  ids.agentsOpen = await open('5511900000004', 'Cliente Quatro');
-  await t.api.put(`/tickets/${ids.inQ1}`, { queueId: q1 }, a.admin.token);
-  await t.api.put(`/tickets/${ids.inQ2}`, { queueId: q2 }, a.admin.token);
-  await t.api.put(`/tickets/${ids.agentsOpen}`, { queueId: q2, userId: a.agent.id, status: 'open' }, a.admin.token);
+  const tickets: Tickets = {
+    inQ1: await open('5511900000001', 'Cliente Um'),
+    inQ2: await open('5511900000002', 'Cliente Dois'),
+    noQueue: await open('5511900000003', 'Cliente Tres'),
+    agentsOpen: await open('5511900000004', 'Cliente Quatro'),
+  };
+  await t.api.put(`/tickets/${tickets.inQ1}`, { queueId: queue1 }, tenant.admin.token);
+  await t.api.put(`/tickets/${tickets.inQ2}`, { queueId: queue2 }, tenant.admin.token);
+  await t.api.put(`/tickets/${tickets.agentsOpen}`, { queueId: queue2, userId: tenant.agent.id, status: 'open' }, tenant.admin.token);
+  return { tenant, whatsappId, queue1, queue2, tickets };
+};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  ({ tenant: a, whatsappId: wa, queue1: q1, queue2: q2, tickets: ids } = await seedCompany('Vis'));
+  b = await createTenant(t, 'Other');
 });
 afterAll(() => t?.stop());
 
@@ -102,56 +115,62 @@ describe('GET /tickets for an agent of one queue', () => {
 });
 
 describe('GET /tickets for an admin and its filters', () => {
+  // Whole-company lists: a company of its own, where no other test adds or moves tickets.
+  let c: Awaited<ReturnType<typeof seedCompany>>;
+  beforeAll(async () => {
+    c = await seedCompany('VisAdmin');
+  });
+
   it('pending: every pending ticket; open: their own unless showAll', async () => {
-    expect((await list(a.admin.token, 'status=pending')).sort()).toEqual([ids.inQ1, ids.inQ2, ids.noQueue].sort());
-    expect(await list(a.admin.token, 'status=open')).toEqual([]);
-    expect(await list(a.admin.token, 'status=open&showAll=true')).toEqual([ids.agentsOpen]);
+    expect((await list(c.tenant.admin.token, 'status=pending')).sort()).toEqual([c.tickets.inQ1, c.tickets.inQ2, c.tickets.noQueue].sort());
+    expect(await list(c.tenant.admin.token, 'status=open')).toEqual([]);
+    expect(await list(c.tenant.admin.token, 'status=open&showAll=true')).toEqual([c.tickets.agentsOpen]);
   });
 
   it('queueIds keeps those queues (and queue-less tickets)', async () => {
-    expect((await list(a.admin.token, `status=pending&queueIds=[${q2}]`)).sort()).toEqual([ids.inQ2, ids.noQueue].sort());
-    expect((await list(a.admin.token, `status=pending&queueIds=${q1}`)).sort()).toEqual([ids.inQ1, ids.noQueue].sort());
+    expect((await list(c.tenant.admin.token, `status=pending&queueIds=[${c.queue2}]`)).sort()).toEqual([c.tickets.inQ2, c.tickets.noQueue].sort());
+    expect((await list(c.tenant.admin.token, `status=pending&queueIds=${c.queue1}`)).sort()).toEqual([c.tickets.inQ1, c.tickets.noQueue].sort());
   });
 
   it('users is a union of the chosen agents', async () => {
-    expect(await list(a.admin.token, `showAll=true&users=[${a.agent.id}]`)).toEqual([ids.agentsOpen]);
-    expect(await list(a.admin.token, `showAll=true&users=[${a.agent.id},${a.admin.id}]`)).toEqual([ids.agentsOpen]);
+    expect(await list(c.tenant.admin.token, `showAll=true&users=[${c.tenant.agent.id}]`)).toEqual([c.tickets.agentsOpen]);
+    expect(await list(c.tenant.admin.token, `showAll=true&users=[${c.tenant.agent.id},${c.tenant.admin.id}]`)).toEqual([c.tickets.agentsOpen]);
   });
 
   it('tags: a ticket must carry all the chosen tags', async () => {
-    const vip = (await t.api.post('/tags', { name: 'VIP' }, a.admin.token)).body.id;
-    const urgent = (await t.api.post('/tags', { name: 'Urgente' }, a.admin.token)).body.id;
-    await t.api.post('/tags/sync', { ticketId: ids.inQ1, tags: [{ id: vip }, { id: urgent }] }, a.admin.token);
-    await t.api.post('/tags/sync', { ticketId: ids.inQ2, tags: [{ id: vip }] }, a.admin.token);
-    expect((await list(a.admin.token, `showAll=true&tags=[${vip}]`)).sort()).toEqual([ids.inQ1, ids.inQ2].sort());
-    expect(await list(a.admin.token, `showAll=true&tags=[${vip},${urgent}]`)).toEqual([ids.inQ1]);
+    const vip = (await t.api.post('/tags', { name: 'VIP' }, c.tenant.admin.token)).body.id;
+    const urgent = (await t.api.post('/tags', { name: 'Urgente' }, c.tenant.admin.token)).body.id;
+    await t.api.post('/tags/sync', { ticketId: c.tickets.inQ1, tags: [{ id: vip }, { id: urgent }] }, c.tenant.admin.token);
+    await t.api.post('/tags/sync', { ticketId: c.tickets.inQ2, tags: [{ id: vip }] }, c.tenant.admin.token);
+    expect((await list(c.tenant.admin.token, `showAll=true&tags=[${vip}]`)).sort()).toEqual([c.tickets.inQ1, c.tickets.inQ2].sort());
+    expect(await list(c.tenant.admin.token, `showAll=true&tags=[${vip},${urgent}]`)).toEqual([c.tickets.inQ1]);
   });
 
   it('date and updatedAt narrow to a day in the company’s time zone', async () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-    expect((await list(a.admin.token, `showAll=true&date=${today}`)).length).toBe(4);
-    expect(await list(a.admin.token, 'showAll=true&date=2001-01-01')).toEqual([]);
-    expect((await list(a.admin.token, `showAll=true&updatedAt=${today}`)).length).toBe(4);
+    expect((await list(c.tenant.admin.token, `showAll=true&date=${today}`)).length).toBe(4);
+    expect(await list(c.tenant.admin.token, 'showAll=true&date=2001-01-01')).toEqual([]);
+    expect((await list(c.tenant.admin.token, `showAll=true&updatedAt=${today}`)).length).toBe(4);
   });
 
   it('withUnreadMessages lists the tickets with unread messages', async () => {
     // Every agent action on a ticket marks it read; a new customer message makes it unread again.
-    await customerSays(t.api, a.admin.token, wa, { from: '5511900000001', body: 'ainda aí?' });
-    await t.api.get(`/messages/${ids.inQ2}`, a.admin.token);
-    const unread = await list(a.admin.token, 'withUnreadMessages=true');
-    expect(unread).toContain(ids.inQ1);
-    expect(unread).not.toContain(ids.inQ2);
+    await customerSays(t.api, c.tenant.admin.token, c.whatsappId, { from: '5511900000001', body: 'ainda aí?' });
+    await t.api.get(`/messages/${c.tickets.inQ2}`, c.tenant.admin.token);
+    const unread = await list(c.tenant.admin.token, 'withUnreadMessages=true');
+    expect(unread).toContain(c.tickets.inQ1);
+    expect(unread).not.toContain(c.tickets.inQ2);
   });
 
   it('a search finds tickets by contact name, number and message text', async () => {
-    expect(await list(a.admin.token, 'searchParam=tres')).toEqual([ids.noQueue]);
-    expect(await list(a.admin.token, 'searchParam=5511900000002')).toEqual([ids.inQ2]);
-    expect(await list(a.admin.token, 'searchParam=mensagem de Cliente Um')).toEqual([ids.inQ1]);
-    expect(await list(a.admin.token, 'searchParam=%25')).toEqual([]);
+    expect(await list(c.tenant.admin.token, 'searchParam=tres')).toEqual([c.tickets.noQueue]);
+    expect(await list(c.tenant.admin.token, 'searchParam=5511900000002')).toEqual([c.tickets.inQ2]);
+    expect(await list(c.tenant.admin.token, 'searchParam=mensagem de Cliente Um')).toEqual([c.tickets.inQ1]);
+    expect(await list(c.tenant.admin.token, 'searchParam=%25')).toEqual([]);
   });
 
   it('bad parameters are refused with the failing fields', async () => {
-    const res = await t.api.get('/tickets?status=archived&pageNumber=0', a.admin.token);
+    const res = await t.api.get('/tickets?status=archived&pageNumber=0', c.tenant.admin.token);
     expect(res.status).toBe(400);
     expect(res.body.fields.map((f: any) => f.path).sort()).toEqual(['pageNumber', 'status']);
   });
