@@ -35,15 +35,17 @@ afterAll(async () => {
 
 describe('GET /settings', () => {
   it('gives an admin of a new company every key with its default, once each', async () => {
-    const res = await t.api.get('/settings', a.admin.token);
+    // A company of its own: the other tests change A's and B's settings.
+    const fresh = await createTenant(t, 'SetNew');
+    const res = await t.api.get('/settings', fresh.admin.token);
     expect(res.status).toBe(200);
     expect(res.body.map((s: any) => s.key).sort()).toEqual([...SETTING_KEYS].sort());
     for (const setting of res.body) {
       expect(setting.value).toBe(SETTINGS[setting.key as keyof typeof SETTINGS].default);
-      expect(setting.companyId).toBe(a.companyId);
+      expect(setting.companyId).toBe(fresh.companyId);
     }
     // Spot checks against the spec: groups are dropped by default, ratings off, text chatbot.
-    expect(await settingsOf(a.admin.token)).toMatchObject({ CheckMsgIsGroup: 'enabled', userRating: 'disabled', chatBotType: 'text', asaas: '' });
+    expect(await settingsOf(fresh.admin.token)).toMatchObject({ CheckMsgIsGroup: 'enabled', userRating: 'disabled', chatBotType: 'text', asaas: '' });
   });
 
   it('hides the secret asaas token from agents and shows it to admins', async () => {
@@ -63,15 +65,16 @@ describe('GET /settings', () => {
   });
 
   it('lists a key the company lacks (added by a later version) once the server has started', async () => {
+    // A company of its own, since its rows are changed behind the API's back.
+    const c = await createTenant(t, 'SetBackfill');
     const em = forSystem(t.app.orm.em);
-    await em.nativeDelete(Setting, { companyId: b.companyId, key: 'sendGreetingMessageOneQueues' });
-    await em.nativeUpdate(Setting, { companyId: b.companyId, key: 'userRating' }, { value: 'enabled' });
-    expect(await settingsOf(b.admin.token)).not.toHaveProperty('sendGreetingMessageOneQueues');
+    await em.nativeDelete(Setting, { companyId: c.companyId, key: 'sendGreetingMessageOneQueues' });
+    await em.nativeUpdate(Setting, { companyId: c.companyId, key: 'userRating' }, { value: 'enabled' });
+    expect(await settingsOf(c.admin.token)).not.toHaveProperty('sendGreetingMessageOneQueues');
     // What start-up runs; it adds the missing key and leaves existing values alone.
     await backfillDefaultSettings(forSystem(t.app.orm.em));
-    expect(await settingsOf(b.admin.token)).toMatchObject({ sendGreetingMessageOneQueues: 'disabled', userRating: 'enabled' });
-    await em.nativeUpdate(Setting, { companyId: b.companyId, key: 'userRating' }, { value: 'disabled' });
-    expect(await t.api.get('/settings', b.admin.token).then((r) => r.body.length)).toBe(SETTING_KEYS.length);
+    expect(await settingsOf(c.admin.token)).toMatchObject({ sendGreetingMessageOneQueues: 'disabled', userRating: 'enabled' });
+    expect(await t.api.get('/settings', c.admin.token).then((r) => r.body.length)).toBe(SETTING_KEYS.length);
   });
 
   it('needs a login', async () => {
@@ -154,17 +157,19 @@ describe('PUT /settings/{key}', () => {
 
 describe('isolation', () => {
   it('one company’s changes never show in another’s settings', async () => {
-    const before = await settingsOf(b.admin.token);
+    // The other company is one of its own: the test asserts its defaults, and changes one.
+    const other = await createTenant(t, 'SetIso');
+    const before = await settingsOf(other.admin.token);
     await t.api.put('/settings/chatBotType', { value: 'list' }, a.admin.token);
     await t.api.put('/settings/call', { value: 'enabled' }, a.admin.token);
     expect((await settingsOf(a.admin.token)).chatBotType).toBe('list');
-    expect(await settingsOf(b.admin.token)).toEqual(before);
-    expect((await settingsOf(b.admin.token)).asaas).toBe('');
+    expect(await settingsOf(other.admin.token)).toEqual(before);
+    expect((await settingsOf(other.admin.token)).asaas).toBe('');
     expect(before).toMatchObject({ chatBotType: 'text', call: 'disabled', userRating: 'disabled' });
-    // And B's own change stays in B.
-    await t.api.put('/settings/chatBotType', { value: 'button' }, b.admin.token);
+    // And the other's own change stays there.
+    await t.api.put('/settings/chatBotType', { value: 'button' }, other.admin.token);
     expect((await settingsOf(a.admin.token)).chatBotType).toBe('list');
-    expect((await settingsOf(b.admin.token)).chatBotType).toBe('button');
+    expect((await settingsOf(other.admin.token)).chatBotType).toBe('button');
   });
 
   it('a super user’s change applies to the super user’s own company only', async () => {
