@@ -7,9 +7,8 @@ import { expectError, expectInvalid } from '../../../testing/expect.js';
 let t: TestApp;
 let a: Tenant;
 let b: Tenant;
-/** A pending, queue-less ticket of each company, from a customer's message. */
+/** A pending, queue-less ticket of company A, from a customer's message; read, never changed. */
 let ticketA: any;
-let ticketB: any;
 const ticketEvents: DomainEvents['ticket.changed'][] = [];
 
 const uid = () => randomBytes(4).toString('hex');
@@ -25,18 +24,40 @@ const readTag = async (tenant: Tenant, id: number) => {
   return res.body;
 };
 const allTags = async (tenant: Tenant) => (await t.api.get('/tags/list', tenant.admin.token)).body as any[];
+/** An agent of the company's own, for a test that changes what an agent may do. */
+const newAgent = async (tenant: Tenant) => {
+  const email = `agent-${uid()}@example.com`;
+  const res = await t.api.post('/users', { name: 'Own Agent', email, password: tenant.agent.password, profile: 'user' }, tenant.admin.token);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const login = await t.api.login(email, tenant.agent.password);
+  return { id: login.user.id as number, token: login.token as string };
+};
 const tagsOfTicket = async (tenant: Tenant, ticketId: number) => {
   const res = await t.api.get(`/tickets/${ticketId}`, tenant.admin.token);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return (res.body.tags as { id: number; name: string }[]).map((x) => x.name).sort();
 };
 
-/** A sandbox phone for the company and a customer message: a pending ticket without a queue. */
-const incomingTicket = async (tenant: Tenant, from: string) => {
+/** One sandbox phone per company, connected on first use. */
+const phones = new Map<number, number>();
+const phoneOf = async (tenant: Tenant) => {
+  const known = phones.get(tenant.companyId);
+  if (known) return known;
   const conn = await t.api.post('/whatsapp', { name: `Phone ${uid()}`, provider: 'sandbox' }, tenant.admin.token);
   expect(conn.status, JSON.stringify(conn.body)).toBe(201);
   expect((await t.api.post(`/sandbox/${conn.body.id}/scan`, {}, tenant.admin.token)).status).toBe(200);
-  expect((await t.api.post(`/sandbox/${conn.body.id}/messages`, { from, name: 'Ana', body: 'hi' }, tenant.admin.token)).status).toBe(201);
+  phones.set(tenant.companyId, conn.body.id);
+  return conn.body.id as number;
+};
+let customerSeq = 0;
+
+/**
+ * A new customer's message: a pending ticket without a queue, of the caller's own, so that the tags a test
+ * sets or asserts on are never another test's.
+ */
+const incomingTicket = async (tenant: Tenant, from = `55119999${String(++customerSeq).padStart(5, '0')}`) => {
+  const phone = await phoneOf(tenant);
+  expect((await t.api.post(`/sandbox/${phone}/messages`, { from, name: 'Ana', body: 'hi' }, tenant.admin.token)).status).toBe(201);
   return eventually(async () => {
     const list = await t.api.get('/tickets?status=pending', tenant.admin.token);
     return list.body.tickets.find((x: any) => x.contact.number === from) ?? false;
@@ -47,8 +68,7 @@ beforeAll(async () => {
   t = await startTestApp();
   a = await createTenant(t, 'TagA');
   b = await createTenant(t, 'TagB');
-  ticketA = await incomingTicket(a, '5511999990001');
-  ticketB = await incomingTicket(b, '5511999990002');
+  ticketA = await incomingTicket(a);
   t.app.events.on('ticket.changed', (e) => {
     ticketEvents.push(e);
   });
@@ -133,7 +153,8 @@ describe('GET /tags, /tags/list, /tags/kanban, /tags/{id}', () => {
 
   it('counts the tickets carrying each tag', async () => {
     const tag = await makeTag(a);
-    expect((await t.api.post('/tags/sync', { ticketId: ticketA.id, tags: [{ id: tag.id }] }, a.admin.token)).status).toBe(200);
+    const ticket = await incomingTicket(a);
+    expect((await t.api.post('/tags/sync', { ticketId: ticket.id, tags: [{ id: tag.id }] }, a.admin.token)).status).toBe(200);
     const res = await t.api.get(`/tags?searchParam=${encodeURIComponent(tag.name)}`, a.agent.token);
     expect(res.body.tags).toEqual([expect.objectContaining({ id: tag.id, ticketsCount: 1 })]);
     expect((await readTag(a, tag.id)).ticketsCount).toBe(1);
@@ -208,12 +229,13 @@ describe('PUT /tags/{id}', () => {
 describe('DELETE /tags/{id}', () => {
   it('lets any user of the company delete a tag, which leaves its tickets', async () => {
     const tag = await makeTag(a);
-    await t.api.post('/tags/sync', { ticketId: ticketA.id, tags: [{ id: tag.id }] }, a.admin.token);
-    expect(await tagsOfTicket(a, ticketA.id)).toEqual([tag.name]);
+    const ticket = await incomingTicket(a);
+    await t.api.post('/tags/sync', { ticketId: ticket.id, tags: [{ id: tag.id }] }, a.admin.token);
+    expect(await tagsOfTicket(a, ticket.id)).toEqual([tag.name]);
     const res = await t.api.del(`/tags/${tag.id}`, a.agent.token);
     expect(res.status).toBe(200);
     expectError(await t.api.get(`/tags/${tag.id}`, a.admin.token), 404, 'ERR_NO_TAG_FOUND');
-    expect(await tagsOfTicket(a, ticketA.id)).toEqual([]);
+    expect(await tagsOfTicket(a, ticket.id)).toEqual([]);
   });
 
   it("cannot delete another company's tag", async () => {
@@ -225,65 +247,66 @@ describe('DELETE /tags/{id}', () => {
 
 describe('POST /tags/sync', () => {
   it('sets exactly the tags sent, creating unknown names, and tells the ticket lists', async () => {
+    const ticket = await incomingTicket(a);
     const keep = await makeTag(a);
     const drop = await makeTag(a);
-    await t.api.post('/tags/sync', { ticketId: ticketA.id, tags: [{ id: keep.id }, { id: drop.id }] }, a.admin.token);
-    expect(await tagsOfTicket(a, ticketA.id)).toEqual([keep.name, drop.name].sort());
+    await t.api.post('/tags/sync', { ticketId: ticket.id, tags: [{ id: keep.id }, { id: drop.id }] }, a.admin.token);
+    expect(await tagsOfTicket(a, ticket.id)).toEqual([keep.name, drop.name].sort());
 
     const created = `New ${uid()}`;
     ticketEvents.length = 0;
     const res = await t.api.post(
       '/tags/sync',
-      { ticketId: ticketA.id, tags: [{ id: keep.id, name: keep.name }, { name: created, color: '#abcdef' }] },
+      { ticketId: ticket.id, tags: [{ id: keep.id, name: keep.name }, { name: created, color: '#abcdef' }] },
       a.admin.token,
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.id).toBe(ticketA.id);
+    expect(res.body.id).toBe(ticket.id);
     expect(res.body.tags.map((x: any) => x.name).sort()).toEqual([keep.name, created].sort());
-    expect(await tagsOfTicket(a, ticketA.id)).toEqual([keep.name, created].sort());
+    expect(await tagsOfTicket(a, ticket.id)).toEqual([keep.name, created].sort());
     expect((await allTags(a)).find((x) => x.name === created)).toMatchObject({ color: '#abcdef', kanban: 0, userId: a.admin.id });
-    const event = ticketEvents.find((e) => e.ticket.id === ticketA.id)!;
+    const event = ticketEvents.find((e) => e.ticket.id === ticket.id)!;
     expect(event.companyId).toBe(a.companyId);
     expect((event.ticket.tags as any[]).map((x) => x.name).sort()).toEqual([keep.name, created].sort());
 
     // A name the company has (in another case) is that tag, not a new one.
     const count = (await allTags(a)).length;
-    await t.api.post('/tags/sync', { ticketId: ticketA.id, tags: [{ name: keep.name.toUpperCase() }] }, a.admin.token);
+    await t.api.post('/tags/sync', { ticketId: ticket.id, tags: [{ name: keep.name.toUpperCase() }] }, a.admin.token);
     expect((await allTags(a)).length).toBe(count);
-    expect(await tagsOfTicket(a, ticketA.id)).toEqual([keep.name]);
+    expect(await tagsOfTicket(a, ticket.id)).toEqual([keep.name]);
 
     // Nothing sent: no tags.
-    await t.api.post('/tags/sync', { ticketId: ticketA.id, tags: [] }, a.admin.token);
-    expect(await tagsOfTicket(a, ticketA.id)).toEqual([]);
+    await t.api.post('/tags/sync', { ticketId: ticket.id, tags: [] }, a.admin.token);
+    expect(await tagsOfTicket(a, ticket.id)).toEqual([]);
   });
 
   it('needs a ticket the caller may see: agents without allTicket do not see queue-less tickets', async () => {
+    // Its own ticket, and its own agent since it grants them allTicket.
+    const ticket = await incomingTicket(a);
+    const agent = await newAgent(a);
     const tag = await makeTag(a);
-    expectError(await t.api.post('/tags/sync', { ticketId: ticketA.id, tags: [{ id: tag.id }] }, a.agent.token), 403, 'ERR_NO_PERMISSION');
-    expect(await tagsOfTicket(a, ticketA.id)).toEqual([]);
-    const enabled = await t.api.put(`/users/${a.agent.id}`, { allTicket: 'enabled' }, a.admin.token);
+    expectError(await t.api.post('/tags/sync', { ticketId: ticket.id, tags: [{ id: tag.id }] }, agent.token), 403, 'ERR_NO_PERMISSION');
+    expect(await tagsOfTicket(a, ticket.id)).toEqual([]);
+    const enabled = await t.api.put(`/users/${agent.id}`, { allTicket: 'enabled' }, a.admin.token);
     expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
-    try {
-      expect((await t.api.post('/tags/sync', { ticketId: ticketA.id, tags: [{ id: tag.id }] }, a.agent.token)).status).toBe(200);
-      expect(await tagsOfTicket(a, ticketA.id)).toEqual([tag.name]);
-    } finally {
-      await t.api.put(`/users/${a.agent.id}`, { allTicket: 'desabled' }, a.admin.token);
-      await t.api.post('/tags/sync', { ticketId: ticketA.id, tags: [] }, a.admin.token);
-    }
+    expect((await t.api.post('/tags/sync', { ticketId: ticket.id, tags: [{ id: tag.id }] }, agent.token)).status).toBe(200);
+    expect(await tagsOfTicket(a, ticket.id)).toEqual([tag.name]);
   });
 
   it("refuses another company's ticket or tag, changing nothing", async () => {
+    const ticket = await incomingTicket(a);
+    const ticketB = await incomingTicket(b);
     const tagA = await makeTag(a);
     const tagB = await makeTag(b);
     await t.api.post('/tags/sync', { ticketId: ticketB.id, tags: [{ id: tagB.id }] }, b.admin.token);
     expectError(await t.api.post('/tags/sync', { ticketId: ticketB.id, tags: [{ id: tagA.id }] }, a.admin.token), 404, 'ERR_NO_TICKET_FOUND');
-    expectError(await t.api.post('/tags/sync', { ticketId: ticketA.id, tags: [{ id: tagB.id }] }, a.admin.token), 404, 'ERR_NO_TAG_FOUND');
+    expectError(await t.api.post('/tags/sync', { ticketId: ticket.id, tags: [{ id: tagB.id }] }, a.admin.token), 404, 'ERR_NO_TAG_FOUND');
     expect(await tagsOfTicket(b, ticketB.id)).toEqual([tagB.name]);
-    expect(await tagsOfTicket(a, ticketA.id)).toEqual([]);
+    expect(await tagsOfTicket(a, ticket.id)).toEqual([]);
     // A name-created tag lands in the caller's company only, and a failed sync creates none.
     const name = `Rolled back ${uid()}`;
     expectError(
-      await t.api.post('/tags/sync', { ticketId: ticketA.id, tags: [{ name }, { id: tagB.id }] }, a.admin.token),
+      await t.api.post('/tags/sync', { ticketId: ticket.id, tags: [{ name }, { id: tagB.id }] }, a.admin.token),
       404,
       'ERR_NO_TAG_FOUND',
     );
