@@ -87,10 +87,12 @@ describe('GET /users/', () => {
   });
 
   it('never lists another company’s users, not even for a matching search', async () => {
-    const res = await t.api.get(`/users/?searchParam=${encodeURIComponent(b.admin.email)}`, a.admin.token);
+    // A company of its own: it asserts the whole list, and other tests add users to A.
+    const own = await createTenant(t, 'UsersOwnList');
+    const res = await t.api.get(`/users/?searchParam=${encodeURIComponent(b.admin.email)}`, own.admin.token);
     expect(res.body).toMatchObject({ users: [], count: 0 });
-    const own = await t.api.get('/users/', a.admin.token);
-    expect(own.body.users.map((u: any) => u.id).sort()).toEqual([a.admin.id, a.agent.id].sort());
+    const listed = await t.api.get('/users/', own.admin.token);
+    expect(listed.body.users.map((u: any) => u.id).sort()).toEqual([own.admin.id, own.agent.id].sort());
   });
 
   it('refuses a bad pageNumber and an anonymous caller', async () => {
@@ -101,21 +103,26 @@ describe('GET /users/', () => {
 
 describe('GET /users/list', () => {
   it('lists every user of the caller’s company, for agents too', async () => {
-    const res = await t.api.get('/users/list', a.agent.token);
+    // A company of its own: it asserts the whole list, and other tests add users to A.
+    const own = await createTenant(t, 'UsersList');
+    const res = await t.api.get('/users/list', own.agent.token);
     expect(res.status).toBe(200);
-    expect(res.body.map((u: any) => u.id).sort()).toEqual([a.admin.id, a.agent.id].sort());
+    expect(res.body.map((u: any) => u.id).sort()).toEqual([own.admin.id, own.agent.id].sort());
   });
 
   it('lets only a super user name another company', async () => {
-    const asSuper = await t.api.get(`/users/list?companyId=${b.companyId}`, t.superToken);
+    // Two companies of its own: it asserts whole lists, and other tests add users to A and B.
+    const mine = await createTenant(t, 'UsersListA');
+    const other = await createTenant(t, 'UsersListB');
+    const asSuper = await t.api.get(`/users/list?companyId=${other.companyId}`, t.superToken);
     expect(asSuper.status).toBe(200);
-    expect(asSuper.body.map((u: any) => u.id).sort()).toEqual([b.admin.id, b.agent.id].sort());
-    expect(await t.api.get(`/users/list?companyId=${b.companyId}`, a.admin.token)).toMatchObject({
+    expect(asSuper.body.map((u: any) => u.id).sort()).toEqual([other.admin.id, other.agent.id].sort());
+    expect(await t.api.get(`/users/list?companyId=${other.companyId}`, mine.admin.token)).toMatchObject({
       status: 403,
       body: { error: 'ERR_NO_SUPER' },
     });
-    expect((await t.api.get(`/users/list?companyId=${b.companyId}`, a.agent.token)).status).toBe(403);
-    const ownById = await t.api.get(`/users/list?companyId=${a.companyId}`, a.agent.token);
+    expect((await t.api.get(`/users/list?companyId=${other.companyId}`, mine.agent.token)).status).toBe(403);
+    const ownById = await t.api.get(`/users/list?companyId=${mine.companyId}`, mine.agent.token);
     expect(ownById.body).toHaveLength(2);
   });
 });
@@ -310,48 +317,58 @@ describe('plan limits', () => {
 });
 
 describe('PUT /users/{id}', () => {
-  let target: { id: number; email: string };
+  // Each test edits a user of its own (its name, email or password would surprise the next test), in a
+  // company of its own whose plan has room for them all.
+  let c: Tenant;
   beforeAll(async () => {
-    const res = await createUser(a.admin.token, { name: 'Target User', email: uniqueEmail('target') });
-    expect(res.status).toBe(201);
-    target = { id: res.body.id, email: res.body.email };
+    const plan = await t.api.post('/plans', { name: `Edits ${randomBytes(3).toString('hex')}`, users: 100 }, t.superToken);
+    expect(plan.status).toBe(201);
+    c = await createTenant(t, 'UsersEdits', plan.body.id);
   });
+  /** An agent of C with the password Secret-01x. */
+  const newTarget = async () => {
+    const res = await createUser(c.admin.token, { name: 'Target User', email: uniqueEmail('target') });
+    expect(res.status).toBe(201);
+    return { id: res.body.id as number, email: res.body.email as string };
+  };
 
   it('lets an admin change any user of the company, profile and visibility included', async () => {
+    const target = await newTarget();
     const res = await t.api.put(
       `/users/${target.id}`,
       { name: 'Renamed Target', profile: 'admin', allTicket: 'enabled', whatsappId: null },
-      a.admin.token,
+      c.admin.token,
     );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: target.id, name: 'Renamed Target', profile: 'admin', allTicket: 'enabled' });
-    const read = await t.api.get(`/users/${target.id}`, a.admin.token);
+    const read = await t.api.get(`/users/${target.id}`, c.admin.token);
     expect(read.body).toMatchObject({ name: 'Renamed Target', profile: 'admin', allTicket: 'enabled' });
-    // Back to an agent for the other tests.
-    expect((await t.api.put(`/users/${target.id}`, { profile: 'user', allTicket: 'desabled' }, a.admin.token)).body.profile).toBe('user');
   });
 
   it('keeps the password when it is sent empty, and changes it when given', async () => {
-    const res = await t.api.put(`/users/${target.id}`, { name: 'Target User', email: target.email, password: '' }, a.admin.token);
+    const target = await newTarget();
+    const res = await t.api.put(`/users/${target.id}`, { name: 'Target User', email: target.email, password: '' }, c.admin.token);
     expect(res.status).toBe(200);
     expect((await t.api.post('/auth/login', { email: target.email, password: 'Secret-01x' })).status).toBe(200);
-    expect((await t.api.put(`/users/${target.id}`, { password: 'Other-secret-1' }, a.admin.token)).status).toBe(200);
+    expect((await t.api.put(`/users/${target.id}`, { password: 'Other-secret-1' }, c.admin.token)).status).toBe(200);
     expect((await t.api.post('/auth/login', { email: target.email, password: 'Secret-01x' })).status).toBe(401);
     expect((await t.api.post('/auth/login', { email: target.email, password: 'Other-secret-1' })).status).toBe(200);
-    expect((await t.api.put(`/users/${target.id}`, { password: '1234' }, a.admin.token)).status).toBe(400);
+    expect((await t.api.put(`/users/${target.id}`, { password: '1234' }, c.admin.token)).status).toBe(400);
   });
 
   it('refuses an email another user has', async () => {
-    expect(await t.api.put(`/users/${target.id}`, { email: b.admin.email }, a.admin.token)).toMatchObject({
+    const target = await newTarget();
+    expect(await t.api.put(`/users/${target.id}`, { email: b.admin.email }, c.admin.token)).toMatchObject({
       status: 409,
       body: { error: 'ERR_EMAIL_ALREADY_EXISTS' },
     });
     // Its own email, in another case, is not a conflict.
-    expect((await t.api.put(`/users/${target.id}`, { email: target.email.toUpperCase() }, a.admin.token)).status).toBe(200);
+    expect((await t.api.put(`/users/${target.id}`, { email: target.email.toUpperCase() }, c.admin.token)).status).toBe(200);
   });
 
   it('lets an agent change their own name, email and password only', async () => {
-    const login = await t.api.login(target.email, 'Other-secret-1');
+    const target = await newTarget();
+    const login = await t.api.login(target.email, 'Secret-01x');
     const newEmail = uniqueEmail('self');
     const res = await t.api.put(
       `/users/${target.id}`,
@@ -360,63 +377,66 @@ describe('PUT /users/{id}', () => {
     );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'Self Edited', email: newEmail, profile: 'user' });
-    target.email = newEmail;
     // The session that changed the password stays valid.
     expect((await t.api.get('/auth/me', login.token)).status).toBe(200);
     expect((await t.api.post('/auth/login', { email: newEmail, password: 'Self-secret-1' })).status).toBe(200);
   });
 
   it('refuses an agent changing their own profile, visibility, connection or queues', async () => {
-    const login = await t.api.login(target.email, 'Self-secret-1');
+    const target = await newTarget();
+    const login = await t.api.login(target.email, 'Secret-01x');
     for (const change of [{ profile: 'admin' }, { allTicket: 'enabled' }, { whatsappId: 1 }, { queueIds: [1] }, { super: true }]) {
       const res = await t.api.put(`/users/${target.id}`, { name: 'Sneaky', ...change }, login.token);
       expect(res.status, JSON.stringify(change)).toBe(403);
       expect(['ERR_NO_PERMISSION', 'ERR_NO_SUPER']).toContain(res.body.error);
     }
-    const read = await t.api.get(`/users/${target.id}`, a.admin.token);
-    expect(read.body).toMatchObject({ name: 'Self Edited', profile: 'user', allTicket: 'desabled', whatsappId: null, super: false });
+    const read = await t.api.get(`/users/${target.id}`, c.admin.token);
+    expect(read.body).toMatchObject({ name: 'Target User', profile: 'user', allTicket: 'desabled', whatsappId: null, super: false });
     // The refused profile change did not take effect: still an agent.
     expect((await createUser(login.token, {})).status).toBe(403);
   });
 
   it('accepts the whole user form from an agent when the admin-only fields are unchanged', async () => {
-    const login = await t.api.login(target.email, 'Self-secret-1');
+    const target = await newTarget();
+    const login = await t.api.login(target.email, 'Secret-01x');
     const res = await t.api.put(
       `/users/${target.id}`,
       { name: 'Self Edited', email: target.email, password: '', profile: 'user', allTicket: 'desabled', whatsappId: null, queueIds: [] },
       login.token,
     );
     expect(res.status).toBe(200);
-    expect((await t.api.post('/auth/login', { email: target.email, password: 'Self-secret-1' })).status).toBe(200);
+    expect((await t.api.post('/auth/login', { email: target.email, password: 'Secret-01x' })).status).toBe(200);
   });
 
   it('refuses an agent editing another user', async () => {
-    const res = await t.api.put(`/users/${a.admin.id}`, { name: 'Hijacked', password: 'Hijacked-1x' }, a.agent.token);
+    const res = await t.api.put(`/users/${c.admin.id}`, { name: 'Hijacked', password: 'Hijacked-1x' }, c.agent.token);
     expect(res).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
-    expect((await t.api.get(`/users/${a.admin.id}`, a.admin.token)).body.name).not.toBe('Hijacked');
-    expect((await t.api.post('/auth/login', { email: a.admin.email, password: 'Hijacked-1x' })).status).toBe(401);
+    expect((await t.api.get(`/users/${c.admin.id}`, c.admin.token)).body.name).not.toBe('Hijacked');
+    expect((await t.api.post('/auth/login', { email: c.admin.email, password: 'Hijacked-1x' })).status).toBe(401);
   });
 
   it('refuses an admin making someone a super user', async () => {
-    expect(await t.api.put(`/users/${target.id}`, { super: true }, a.admin.token)).toMatchObject({
+    const target = await newTarget();
+    expect(await t.api.put(`/users/${target.id}`, { super: true }, c.admin.token)).toMatchObject({
       status: 403,
       body: { error: 'ERR_NO_SUPER' },
     });
-    expect((await t.api.get(`/users/${target.id}`, a.admin.token)).body.super).toBe(false);
+    expect((await t.api.get(`/users/${target.id}`, c.admin.token)).body.super).toBe(false);
   });
 
   it('a demoted admin loses admin rights at once', async () => {
-    const res = await createUser(a.admin.token, { profile: 'admin', email: uniqueEmail('demoted') });
+    const res = await createUser(c.admin.token, { profile: 'admin', email: uniqueEmail('demoted') });
     const demoted = await t.api.login(res.body.email, 'Secret-01x');
     expect((await createUser(demoted.token, {})).status).toBe(201);
-    expect((await t.api.put(`/users/${res.body.id}`, { profile: 'user' }, a.admin.token)).status).toBe(200);
+    expect((await t.api.put(`/users/${res.body.id}`, { profile: 'user' }, c.admin.token)).status).toBe(200);
     expect(await createUser(demoted.token, {})).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
   });
 
   it('answers 404 for an unknown user and validates the body', async () => {
-    expect(await t.api.put('/users/999999', { name: 'Ghost' }, a.admin.token)).toMatchObject({ status: 404, body: { error: 'ERR_NO_USER_FOUND' } });
-    expect(await t.api.put(`/users/${target.id}`, { name: 'X' }, a.admin.token)).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
-    expect(await t.api.put(`/users/${target.id}`, { email: 'nope' }, a.admin.token)).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    const target = await newTarget();
+    expect(await t.api.put('/users/999999', { name: 'Ghost' }, c.admin.token)).toMatchObject({ status: 404, body: { error: 'ERR_NO_USER_FOUND' } });
+    expect(await t.api.put(`/users/${target.id}`, { name: 'X' }, c.admin.token)).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    expect(await t.api.put(`/users/${target.id}`, { email: 'nope' }, c.admin.token)).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
   });
 });
 
@@ -495,13 +515,18 @@ describe('POST /users/set-language/{lang}', () => {
   });
 
   it('refuses any other language', async () => {
+    // A user of its own with a language it set itself: the test above changes A's agent's.
+    const created = await createUser(a.admin.token, {});
+    expect(created.status).toBe(201);
+    const user = await t.api.login(created.body.email, 'Secret-01x');
+    expect((await t.api.post('/users/set-language/en', undefined, user.token)).status).toBe(200);
     for (const lang of ['fr', 'PT', 'english']) {
-      expect(await t.api.post(`/users/set-language/${lang}`, undefined, a.agent.token)).toMatchObject({
+      expect(await t.api.post(`/users/set-language/${lang}`, undefined, user.token)).toMatchObject({
         status: 400,
         body: { error: 'ERR_VALIDATION' },
       });
     }
-    expect((await t.api.get(`/users/${a.agent.id}`, a.admin.token)).body.language).toBe('es');
+    expect((await t.api.get(`/users/${created.body.id}`, a.admin.token)).body.language).toBe('en');
   });
 });
 
