@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../testing/expect.js';
-import { createTenant, startTestApp, SUPER, type Tenant, type TestApp } from '../../../testing/helpers.js';
+import { createTenant, startTestApp, type Tenant, type TestApp } from '../../../testing/helpers.js';
 
 let t: TestApp;
 let a: Tenant;
@@ -13,16 +13,17 @@ afterAll(() => t?.stop());
 
 describe('POST /auth/login', () => {
   it('answers a token, a refresh token, the jrt cookie and the user with company, due date and settings', async () => {
-    const res = await t.api.post('/auth/login', { email: a.admin.email, password: a.admin.password });
+    // Its own company: a login ends the user's other sessions, and the shared admin's token must stay alive.
+    const c = await createTenant(t, 'Login');
+    const res = await t.api.post('/auth/login', { email: c.admin.email, password: c.admin.password });
     expect(res.status).toBe(200);
     expect(res.body.token).toMatch(/^ey/);
     expect(res.body.refreshToken).toMatch(/^[0-9a-f-]{36}\./);
     expect(res.headers.get('set-cookie')).toMatch(/jrt=.*httponly/i);
-    expect(res.body.user).toMatchObject({ email: a.admin.email, profile: 'admin', companyId: a.companyId });
+    expect(res.body.user).toMatchObject({ email: c.admin.email, profile: 'admin', companyId: c.companyId });
     expect(res.body.user.company.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(res.body.user.company.settings.map((s: any) => s.key)).toContain('userRating');
     expect(res.body.user).not.toHaveProperty('passwordHash');
-    a.admin.token = res.body.token;
   });
 
   it('gives one answer for an unknown email and a wrong password', async () => {
@@ -71,7 +72,6 @@ describe('refresh and logout', () => {
     expect(replay).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_REFRESH_TOKEN' } });
     const afterReplay = await t.api.post('/auth/refresh_token', { refreshToken: first.body.refreshToken });
     expect(afterReplay.status).toBe(401);
-    a.agent.token = (await t.api.login(a.agent.email, a.agent.password)).token;
   });
 
   it('accepts the refresh token from the jrt cookie', async () => {
@@ -80,7 +80,6 @@ describe('refresh and logout', () => {
     const res = await t.api.request('POST', '/auth/refresh_token', { headers: { cookie } });
     expect(res.status).toBe(200);
     expect(res.headers.get('set-cookie')).toMatch(/jrt=/);
-    a.agent.token = res.body.token;
   });
 
   it('logout revokes the session: its access and refresh tokens stop working', async () => {
@@ -95,20 +94,19 @@ describe('refresh and logout', () => {
     const second = await t.api.login(a.agent.email, a.agent.password);
     expect((await t.api.get('/auth/me', first.token)).status).toBe(401);
     expect((await t.api.get('/auth/me', second.token)).status).toBe(200);
-    a.agent.token = second.token;
   });
 
   it('a password change revokes the other sessions but keeps the one that changed it', async () => {
-    const other = await t.api.login(a.agent.email, a.agent.password);
-    const admin = await t.api.login(a.admin.email, a.admin.password);
-    a.admin.token = admin.token;
+    // Its own company: the agent's password changes, and the other tests log in with theirs.
+    const c = await createTenant(t, 'Password');
+    const other = await t.api.login(c.agent.email, c.agent.password);
     const newPassword = 'N3w-password-1';
-    const res = await t.api.put(`/users/${a.agent.id}`, { password: newPassword }, admin.token);
+    const res = await t.api.put(`/users/${c.agent.id}`, { password: newPassword }, c.admin.token);
     expect(res.status).toBe(200);
     expect((await t.api.get('/auth/me', other.token)).status).toBe(401);
-    expect((await t.api.post('/auth/login', { email: a.agent.email, password: a.agent.password })).status).toBe(401);
-    a.agent.password = newPassword;
-    a.agent.token = (await t.api.login(a.agent.email, newPassword)).token;
+    expect((await t.api.get('/auth/me', c.admin.token)).status).toBe(200);
+    expect((await t.api.post('/auth/login', { email: c.agent.email, password: c.agent.password })).status).toBe(401);
+    expect((await t.api.post('/auth/login', { email: c.agent.email, password: newPassword })).status).toBe(200);
   });
 });
 
@@ -185,7 +183,15 @@ describe('expired or inactive companies', () => {
   });
 
   it('never locks out a super user', async () => {
-    expect((await t.api.post('/auth/login', SUPER)).status).toBe(200);
+    // A super user of its own, in a company switched off and past due: logging in as the shared SUPER
+    // would end the session behind t.superToken, which the other tests use.
+    const c = await createTenant(t, 'SuperLocked');
+    const superUser = { email: `super-${c.companyId}@example.com`, password: 'Sup3r-own-pass' };
+    const created = await t.api.post('/users', { name: 'Own super', ...superUser, profile: 'admin', super: true, companyId: c.companyId }, t.superToken);
+    expect(created.status).toBe(201);
+    const yesterday = new Date(Date.now() - 2 * 86400_000).toISOString().slice(0, 10);
+    expect((await t.api.put(`/companies/${c.companyId}`, { dueDate: yesterday, status: false }, t.superToken)).status).toBe(200);
+    expect((await t.api.post('/auth/login', superUser)).status).toBe(200);
   });
 });
 
