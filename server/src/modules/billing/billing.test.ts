@@ -219,8 +219,10 @@ describe('super users: GET /invoices and PUT /invoices/{id}', () => {
   });
 
   it('lets super users set the stored status, and nobody else', async () => {
-    const invoice = (await invoicesOf(b.companyId))[0];
-    expectError(await t.api.put(`/invoices/${invoice.id}`, { status: 'paid' }, b.admin.token), 403, 'ERR_NO_SUPER');
+    // An open invoice of its own: B's first one may be missing, or paid by another test.
+    const c = await createTenant(t, 'Stored', planId);
+    const invoice = await openInvoice(c.companyId, daysFromToday(14));
+    expectError(await t.api.put(`/invoices/${invoice.id}`, { status: 'paid' }, c.admin.token), 403, 'ERR_NO_SUPER');
     expectError(await t.api.put(`/invoices/${invoice.id}`, { status: 'paid' }, a.admin.token), 403, 'ERR_NO_SUPER');
     expect((await systemEm().findOneOrFail(Invoice, invoice.id)).status).toBe('open');
     const paid = await t.api.put(`/invoices/${invoice.id}`, { status: 'paid' }, t.superToken);
@@ -510,16 +512,19 @@ describe('Efí provider, against a local server speaking the Pix API v2 shapes o
   it('creates an immediate charge for the invoice value and reads its copy-and-paste code', async () => {
     seen.length = 0;
     const efi = provider();
+    const tokensBefore = tokens;
     const charge = await efi.createCharge(request);
     expect(charge.txid).toMatch(/^[A-Za-z0-9]{26,35}$/);
     expect(charge.value).toBe(149.9);
-    expect(charge.qrcode).toMatch(/^000201.*loc789/);
+    // The location the local server gave this charge (its number counts every charge made so far).
+    const loc = cobs.get(charge.txid).loc.id as number;
+    expect(charge.qrcode).toMatch(new RegExp(`^000201.*/loc${loc}5204`));
     expect(seen.every((s) => s.clientCert)).toBe(true);
     expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([
       'POST /oauth/token',
       `PUT /v2/webhook/${encodeURIComponent(PIX_KEY)}`,
       `PUT /v2/cob/${charge.txid}`,
-      'GET /v2/loc/789/qrcode',
+      `GET /v2/loc/${loc}/qrcode`,
     ]);
     expect(seen[1].body).toEqual({
       webhookUrl: `https://desk.example.com/subscription/webhook?hmac=${webhookToken(SECRET)}&ignorar=`,
@@ -531,12 +536,15 @@ describe('Efí provider, against a local server speaking the Pix API v2 shapes o
       solicitacaoPagador: 'Fatura 42',
       infoAdicionais: [{ nome: 'Fatura', valor: '42' }],
     });
-    expect(seen.slice(1).every((s) => s.authorization === 'Bearer token-1')).toBe(true);
+    // The token this provider got; the local server counts those of every provider made so far.
+    expect(tokens).toBe(tokensBefore + 1);
+    expect(seen.slice(1).every((s) => s.authorization === `Bearer token-${tokens}`)).toBe(true);
 
     // The token and the webhook registration are reused by the next charge.
     seen.length = 0;
-    await efi.createCharge({ ...request, invoice: { ...request.invoice, id: 43, value: 10 } });
-    expect(seen.map((s) => s.method + ' ' + s.url.replace(/[a-f0-9]{32}/, 'TXID'))).toEqual(['PUT /v2/cob/TXID', 'GET /v2/loc/790/qrcode']);
+    const next = await efi.createCharge({ ...request, invoice: { ...request.invoice, id: 43, value: 10 } });
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([`PUT /v2/cob/${next.txid}`, `GET /v2/loc/${cobs.get(next.txid).loc.id}/qrcode`]);
+    expect(tokens).toBe(tokensBefore + 1);
     expect(seen[0].body.valor).toEqual({ original: '10.00' });
   });
 
