@@ -34,6 +34,12 @@ const withStep = async (step: InboundStep, body: () => Promise<void>) => {
 
 const dueNow = (jobId: string) => jobDueNow(t.app, jobId);
 
+/** A ticket of the test's own: the customer `number`, written by no other test, says hello. */
+const ownTicket = async (number: string) => {
+  await customerSays(t.api, a.admin.token, wa, { from: number, body: 'hello' });
+  return eventually(async () => (await ticketOf(t.api, a.admin.token, number)) ?? false);
+};
+
 /** Resolves when called as many times as asked. */
 const gate = () => {
   let open!: () => void;
@@ -107,7 +113,10 @@ describe('deferred work', () => {
       await eventually(() => expect(log).toContain('end slow 2'));
     });
     expect(log.indexOf('end slow 1')).toBeLessThan(log.indexOf('start slow 2'));
-    expect(await sql(`select count(*)::int as n from step_tasks where company_id = ?`, [a.companyId])).toEqual([{ n: 0 }]);
+    // Its own tickets' tasks (another test's may still stand in the company), each deleted just after its
+    // work returns: read once it has settled, not right after the log line.
+    const tickets = [(await ticketOf(t.api, a.admin.token, '5511933330002')).id, (await ticketOf(t.api, a.admin.token, '5511933330003')).id];
+    await eventually(async () => expect(await sql(`select count(*)::int as n from step_tasks where ticket_id in (?, ?)`, tickets)).toEqual([{ n: 0 }]));
   });
 
   it('a failing task is tried again after a backoff, and kept as failed with its error at the end', async () => {
@@ -123,7 +132,7 @@ describe('deferred work', () => {
       },
     };
     const tasks = new StepTasks({ systemEm: () => forSystem(t.app.orm.em.fork()), logger: t.app.logger, steps: () => [flaky], backoffMs: [50, 50] });
-    const ticket = await ticketOf(t.api, a.admin.token, '5511933330002');
+    const ticket = await ownTicket('5511933330004');
     const facts = (body: string): InboundFacts => ({ companyId: a.companyId, whatsappId: wa, ticketId: ticket.id, contactId: ticket.contactId, messageId: 0, body, mediaType: 'chat', fromMe: false, isGroup: false, isNewTicket: false, ratingReply: false });
     try {
       await tasks.defer(em(), flaky, facts('fails once'));
@@ -147,7 +156,7 @@ describe('deferred work', () => {
     const done: string[] = [];
     const step: InboundStep = { name: 'test: orphan', candidates: () => [], run: async () => false, work: async (f) => void done.push(f.body) };
     const tasks = new StepTasks({ systemEm: () => forSystem(t.app.orm.em.fork()), logger: t.app.logger, steps: () => [step] });
-    const ticket = await ticketOf(t.api, a.admin.token, '5511933330003');
+    const ticket = await ownTicket('5511933330005');
     const facts = { companyId: a.companyId, whatsappId: wa, ticketId: ticket.id, contactId: ticket.contactId, messageId: 0, body: 'orphan', mediaType: 'chat', fromMe: false, isGroup: false, isNewTicket: false, ratingReply: false };
     await sql(
       `insert into step_tasks (company_id, ticket_id, step, facts, data, status, attempts, run_after, started_at, created_at)
@@ -165,7 +174,7 @@ describe('deferred work', () => {
 
 describe('the conversation hold', () => {
   it('has a version: of two continuations planned on one version, exactly one advances it', async () => {
-    const ticket = await ticketOf(t.api, a.admin.token, '5511933330002');
+    const ticket = await ownTicket('5511933330006');
     await em().transactional(async (tx) => {
       await holdConversation(tx, ticket, SYSTEM, { holder: 'flow', holderId: 1, state: { node: 'start' } });
     });
@@ -192,7 +201,7 @@ describe('the conversation hold', () => {
 describe('a wait', () => {
   it('can be cancelled, and one outliving its conversation state does nothing', async () => {
     const resumed: string[] = [];
-    const ticket = await ticketOf(t.api, a.admin.token, '5511933330003');
+    const ticket = await ownTicket('5511933330007');
     const waiting: InboundStep = { name: 'test: waits', candidates: () => [], run: async () => false, resume: async (_f, data) => void resumed.push(String(data.label)) };
     const facts: InboundFacts = { companyId: a.companyId, whatsappId: wa, ticketId: ticket.id, contactId: ticket.contactId, messageId: 0, body: '', mediaType: 'chat', fromMe: false, isGroup: false, isNewTicket: false, ratingReply: false };
     await em().transactional((tx) => holdConversation(tx, ticket, SYSTEM, { holder: 'flow', holderId: 2, state: { node: 'question' } }));
