@@ -118,7 +118,9 @@ afterAll(async () => {
   await db?.drop();
 });
 
-describe('two server processes on one database', () => {
+// Steps of one story, a rolling deploy: A runs the connection, stops, B takes over, C starts and takes it
+// from a frozen B... each step starts from the processes and lease the step before left.
+describe('two server processes on one database', { shuffle: false }, () => {
   it('the second process does not run a connection the first one runs', async () => {
     expect(running.get(wa.id)).toBe('A');
     expect(await leaseRow(wa.id)).toBe('process-A');

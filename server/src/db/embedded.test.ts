@@ -10,12 +10,19 @@ import { freePort, startEmbeddedPostgres, stopEmbeddedDatabasesNow } from './emb
 const scratch = mkdtempSync(path.join(tmpdir(), 'atrium-embedded-'));
 // The embedded PostgreSQL runs as its own system user when we are root: it must reach its folder.
 chmodSync(scratch, 0o755);
-const dir = path.join(scratch, 'postgres');
-const lockFile = path.join(dir, 'postmaster.pid');
 let logged = '';
 const logger = pino({ level: 'info' }, { write: (line: string) => (logged += line) });
 
-const start = async (port: number) => startEmbeddedPostgres({ dir, port, password: 'embedded-test', database: 'atrium', logger });
+/** A data directory of the test's own: each test makes the state it starts from, in any order. */
+let clusters = 0;
+const cluster = () => {
+  const dir = path.join(scratch, `postgres-${++clusters}`);
+  return {
+    dir,
+    lockFile: path.join(dir, 'postmaster.pid'),
+    start: (port: number) => startEmbeddedPostgres({ dir, port, password: 'embedded-test', database: 'atrium', logger }),
+  };
+};
 
 const isAlive = (pid: number) => {
   try {
@@ -42,6 +49,7 @@ afterAll(async () => {
 
 describe('the embedded PostgreSQL', () => {
   it('is stopped by the shutdown fallback, so an exit never leaves its postmaster running', async () => {
+    const { start, lockFile } = cluster();
     const port = await freePort();
     await start(port);
     const pid = Number(readFileSync(lockFile, 'utf8').split('\n')[0]);
@@ -55,6 +63,7 @@ describe('the embedded PostgreSQL', () => {
   }, 60_000);
 
   it('stops (and the fallback returns) even when its postmaster is already gone', async () => {
+    const { start, lockFile } = cluster();
     const port = await freePort();
     const db = await start(port);
     const pid = Number(readFileSync(lockFile, 'utf8').split('\n')[0]);
@@ -66,25 +75,34 @@ describe('the embedded PostgreSQL', () => {
   }, 60_000);
 
   it('removes a stale postmaster.pid whose PID now belongs to another process, and says so', async () => {
-    // The lock file a crash leaves behind (the previous test killed its postmaster), naming a live
-    // process that is not PostgreSQL, as a PID reused after a restart does: PostgreSQL alone refuses it.
+    // The lock file a crash leaves behind (a postmaster killed), naming a live process that is not
+    // PostgreSQL, as a PID reused after a restart does: PostgreSQL alone refuses it.
+    const { start, lockFile } = cluster();
+    const crashed = await start(await freePort());
+    const dead = Number(readFileSync(lockFile, 'utf8').split('\n')[0]);
+    process.kill(dead, 'SIGKILL');
+    await until('the killed postmaster to be reaped', () => !isAlive(dead));
+    await crashed.stop();
+    expect(existsSync(lockFile)).toBe(true);
     const stranger = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
     try {
       const lines = readFileSync(lockFile, 'utf8').split('\n');
       writeFileSync(lockFile, [String(stranger.pid), ...lines.slice(1)].join('\n'));
       logged = '';
       const port = await freePort();
-      await start(port);
+      const db = await start(port);
       expect(await accepts(port)).toBe(true);
       expect(logged).toContain('removing a stale postmaster.pid');
       expect(isAlive(stranger.pid!)).toBe(true);
+      await db.stop();
     } finally {
       stranger.kill('SIGKILL');
     }
   }, 60_000);
 
   it('refuses a data directory a running PostgreSQL holds, naming it and the way out', async () => {
-    // The cluster the previous test started still runs.
+    const { start, lockFile, dir } = cluster();
+    await start(await freePort());
     const pid = Number(readFileSync(lockFile, 'utf8').split('\n')[0]);
     const error = await start(await freePort()).then(
       () => new Error('started'),
@@ -99,6 +117,7 @@ describe('the embedded PostgreSQL', () => {
   }, 60_000);
 
   it('says why PostgreSQL did not start instead of rejecting with nothing', async () => {
+    const { start, dir } = cluster();
     // Its port taken by another listener.
     const blocker = (await import('node:net')).createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
