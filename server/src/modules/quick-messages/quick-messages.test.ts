@@ -126,25 +126,30 @@ describe('POST /quick-messages', () => {
 
 describe('GET /quick-messages and /quick-messages/list', () => {
   it("shows the caller's own plus the company's shared active ones, never others' private ones", async () => {
-    const mine = await make(a.agent.token);
-    const othersPrivate = await make(other.token);
-    const shared = await make(a.admin.token, { geral: true });
-    const sharedInactive = await make(a.admin.token, { geral: true, status: false });
-    const myInactive = await make(a.agent.token, { status: false });
-    const adminPrivate = await make(a.admin.token);
+    // A company of its own: its first page must hold all it asserts on, and other tests add quick messages.
+    const own = await createTenant(t, 'QuickList');
+    const email = `other-${uid()}@example.com`;
+    expect((await t.api.post('/users', { name: 'Other Agent', email, password: 'Passw0rd-x', profile: 'user' }, own.admin.token)).status).toBe(201);
+    const ownOther = { token: (await t.api.login(email, 'Passw0rd-x')).token };
+    const mine = await make(own.agent.token);
+    const othersPrivate = await make(ownOther.token);
+    const shared = await make(own.admin.token, { geral: true });
+    const sharedInactive = await make(own.admin.token, { geral: true, status: false });
+    const myInactive = await make(own.agent.token, { status: false });
+    const adminPrivate = await make(own.admin.token);
     const pageIds = async (token: string) =>
       ((await t.api.get('/quick-messages?pageNumber=1', token)).body.records as any[]).map((q) => q.id);
 
     // The page: the agent's own (switched off too) and the shared active ones.
-    const agentPage = await pageIds(a.agent.token);
+    const agentPage = await pageIds(own.agent.token);
     expect(agentPage).toEqual(expect.arrayContaining([mine.id, shared.id, myInactive.id]));
     for (const hidden of [othersPrivate.id, sharedInactive.id, adminPrivate.id]) expect(agentPage).not.toContain(hidden);
     // The suggestions: active ones only.
-    const agentIds = await listIds(a.agent.token);
+    const agentIds = await listIds(own.agent.token);
     expect(agentIds.sort()).toEqual(agentPage.filter((id) => id !== myInactive.id).sort());
 
     // Admins manage the shared ones, switched off or not, by whoever made them; never an agent's private ones.
-    const secondAdmin = await t.api.post('/users', { name: 'Second Admin', email: `admin2-${uid()}@example.com`, password: 'Passw0rd-x', profile: 'admin' }, a.admin.token);
+    const secondAdmin = await t.api.post('/users', { name: 'Second Admin', email: `admin2-${uid()}@example.com`, password: 'Passw0rd-x', profile: 'admin' }, own.admin.token);
     const admin2 = (await t.api.login(secondAdmin.body.email, 'Passw0rd-x')).token;
     const admin2Page = await pageIds(admin2);
     expect(admin2Page).toEqual(expect.arrayContaining([shared.id, sharedInactive.id]));
@@ -155,7 +160,7 @@ describe('GET /quick-messages and /quick-messages/list', () => {
 
     // Switched on again, it is offered to everyone.
     await t.api.put(`/quick-messages/${sharedInactive.id}`, { status: true }, admin2);
-    expect(await listIds(a.agent.token)).toContain(sharedInactive.id);
+    expect(await listIds(own.agent.token)).toContain(sharedInactive.id);
 
     // Another company sees none of them.
     const bIds = await listIds(b.admin.token);
