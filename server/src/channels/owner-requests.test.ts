@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forSystem } from '../db/tenant.js';
 import { ChannelAuthKey } from '../modules/connections/whatsapp.entity.js';
 import { connectSandbox, customerSays, delivered, outbox, outboxOf, ticketOf } from '../../testing/conversation.js';
-import { createTenant, createTestDatabase, eventually, startTestApp, type Tenant, type TestApp } from '../../testing/helpers.js';
+import { createTenant, createTestDatabase, eventually, startTestApp, SUPER, type Tenant, type TestApp } from '../../testing/helpers.js';
 import { createSandboxProvider, SandboxSession } from './sandbox/sandbox.provider.js';
 import type { ChannelProvider } from './types.js';
 
@@ -78,8 +78,8 @@ let wa: { id: number; number: string };
 const phoneOn = (label: Label, whatsappId = wa.id) => apps[label]!.app.channels.find(whatsappId) as SandboxSession | undefined;
 
 /** A customer's conversation on the connection (played through `via`), accepted by the admin: its ticket. */
-const openConversation = async (from: string, body = 'Oi', via: Label = 'A') => {
-  await customerSays(apps[via]!.api, tenant.admin.token, wa.id, { from, name: 'Cliente', body });
+const openConversation = async (from: string, body = 'Oi', via: Label = 'A', whatsappId = wa.id) => {
+  await customerSays(apps[via]!.api, tenant.admin.token, whatsappId, { from, name: 'Cliente', body });
   const ticket = await ticketOf(B().api, tenant.admin.token, from);
   expect((await B().api.put(`/tickets/${ticket.id}`, { status: 'open' }, tenant.admin.token)).status).toBe(200);
   return ticket;
@@ -212,12 +212,15 @@ describe('commands for a session another process runs', () => {
   });
 
   it('deleting a company on B stops its sessions on A', async () => {
-    const other = await createTenant(B(), 'OwnerGone');
+    // Each process's start logs the super admin in and ends the previous super session (C's start, in
+    // another test, ends B's): a session of this test's own.
+    const superToken = (await B().api.login(SUPER.email, SUPER.password)).token;
+    const other = await createTenant({ ...B(), superToken }, 'OwnerGone');
     const connection = await connectSandbox(A().api, other.admin.token);
     expect(A().app.channels.runs(connection.id)).toBe(true);
     await A().app.channels.suspendKeeping();
     try {
-      expect((await B().api.del(`/companies/${other.companyId}`, B().superToken)).status).toBe(200);
+      expect((await B().api.del(`/companies/${other.companyId}`, superToken)).status).toBe(200);
       await eventually(() => !A().app.channels.runs(connection.id));
     } finally {
       A().app.channels.startKeeping();
@@ -260,19 +263,26 @@ describe('taking a connection over', () => {
   });
 
   it('when the owner stops renewing, the other process takes the connection once the lease runs out, with what was left queued', async () => {
+    // A connection of its own: the other tests' connection stays with A whatever their order.
+    const connection = await connectSandbox(A().api, tenant.admin.token);
     await sql(`insert into inbound_queue (company_id, whatsapp_id, wid, payload, attempts, received_at) values (?, ?, 'LEFT-2', ?, 0, now())`, [
       tenant.companyId,
-      wa.id,
+      connection.id,
       JSON.stringify({ id: 'LEFT-2', fromMe: false, chat: { number: '5511922220002', lid: null }, body: 'antes da queda', mediaType: 'chat', timestamp: new Date().toISOString() }),
     ]);
     await A().app.channels.suspendKeeping();
-    // The lease's time passes (A renews no more).
-    await sql(`update connection_leases set expires_at = now() - interval '1 second' where whatsapp_id = ?`, [wa.id]);
-    await eventually(() => phoneOn('B')?.canSend() === true);
-    expect(await sql(`select body from messages where wid = 'LEFT-2'`)).toEqual([{ body: 'antes da queda' }]);
-    // B receives and sends on it now.
-    const ticket = await openConversation('5511922220003', 'Oi', 'B');
-    const reply = await B().api.post(`/messages/${ticket.id}`, { body: 'Continuamos por aqui' }, tenant.admin.token);
-    expect(await delivered(B().api, tenant.admin.token, wa.id, reply.body.wid)).toMatchObject({ body: 'Continuamos por aqui' });
+    try {
+      // The lease's time passes (A renews no more).
+      await sql(`update connection_leases set expires_at = now() - interval '1 second' where whatsapp_id = ?`, [connection.id]);
+      await eventually(() => phoneOn('B', connection.id)?.canSend() === true);
+      expect(await sql(`select body from messages where wid = 'LEFT-2'`)).toEqual([{ body: 'antes da queda' }]);
+      // B receives and sends on it now.
+      const ticket = await openConversation('5511922220003', 'Oi', 'B', connection.id);
+      const reply = await B().api.post(`/messages/${ticket.id}`, { body: 'Continuamos por aqui' }, tenant.admin.token);
+      expect(await delivered(B().api, tenant.admin.token, connection.id, reply.body.wid)).toMatchObject({ body: 'Continuamos por aqui' });
+    } finally {
+      // A's own next round finds the lease B's and stops its copy of the session.
+      A().app.channels.startKeeping();
+    }
   });
 });

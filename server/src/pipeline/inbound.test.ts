@@ -62,18 +62,21 @@ describe('LID and phone-number identities', () => {
 
 describe('persist first, safe to replay', () => {
   it('a message accepted but not processed (a crash) is processed at the next start, once', async () => {
+    // A connection of its own: the replay takes up every message its connection left queued (the failure
+    // test leaves one behind on the shared one).
+    const own = (await connectSandbox(t.api, a.admin.token)).id;
     // What a crash between "queued" and "processed" leaves behind.
     await sql(
       `insert into inbound_queue (company_id, whatsapp_id, wid, payload, attempts, received_at) values (?, ?, 'CRASH-1', ?, 0, now())`,
-      [a.companyId, wa, JSON.stringify({ id: 'CRASH-1', fromMe: false, chat: { number: '5511944440000', lid: null, name: 'Rui' }, body: 'antes da queda', mediaType: 'chat', timestamp: new Date().toISOString() })],
+      [a.companyId, own, JSON.stringify({ id: 'CRASH-1', fromMe: false, chat: { number: '5511944440000', lid: null, name: 'Rui' }, body: 'antes da queda', mediaType: 'chat', timestamp: new Date().toISOString() })],
     );
-    expect(await replayInboundQueue(deps, { id: wa, companyId: a.companyId })).toBe(1);
-    expect(await replayInboundQueue(deps, { id: wa, companyId: a.companyId })).toBe(0);
+    expect(await replayInboundQueue(deps, { id: own, companyId: a.companyId })).toBe(1);
+    expect(await replayInboundQueue(deps, { id: own, companyId: a.companyId })).toBe(0);
     const ticket = await ticketOf(t.api, a.admin.token, '5511944440000');
     const messages = (await t.api.get(`/messages/${ticket.id}`, a.admin.token)).body.messages;
     expect(messages.map((m: any) => m.body)).toEqual(['antes da queda']);
     // The channel delivering it again after the restart changes nothing.
-    expect(await acceptInbound(deps, { id: wa, companyId: a.companyId }, message('CRASH-1', { number: '5511944440000', lid: null }, 'antes da queda'))).toBe('duplicate');
+    expect(await acceptInbound(deps, { id: own, companyId: a.companyId }, message('CRASH-1', { number: '5511944440000', lid: null }, 'antes da queda'))).toBe('duplicate');
   });
 
   it('a failure inside processing leaves nothing half-written and the message stays queued', async () => {

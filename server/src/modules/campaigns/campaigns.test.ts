@@ -249,18 +249,21 @@ describe('campaign settings', () => {
   });
 
   it('validates ranges, the send window and unique variable keys', async () => {
-    expectInvalid(await t.api.post('/campaign-settings', { settings: { messageInterval: -1 } }, b.admin.token), 'settings.messageInterval');
-    expectInvalid(await t.api.post('/campaign-settings', { settings: { greaterInterval: 3601 } }, b.admin.token), 'settings.greaterInterval');
-    expectInvalid(await t.api.post('/campaign-settings', { settings: { longerIntervalAfter: 1.5 } }, b.admin.token), 'settings.longerIntervalAfter');
-    expectInvalid(await t.api.post('/campaign-settings', { settings: { sendWindowStart: '25:00', sendWindowEnd: '10:00' } }, b.admin.token), 'settings.sendWindowStart');
-    expectInvalid(await t.api.post('/campaign-settings', { settings: { sendWindowStart: '08:00', sendWindowEnd: '' } }, b.admin.token), 'settings.sendWindowEnd');
+    // A company of its own, with a value saved before: a refused save changes nothing.
+    const own = await createTenant(t, 'CampSettingsInvalid');
+    expect((await t.api.post('/campaign-settings', { settings: { messageInterval: 7 } }, own.admin.token)).status).toBe(200);
+    expectInvalid(await t.api.post('/campaign-settings', { settings: { messageInterval: -1 } }, own.admin.token), 'settings.messageInterval');
+    expectInvalid(await t.api.post('/campaign-settings', { settings: { greaterInterval: 3601 } }, own.admin.token), 'settings.greaterInterval');
+    expectInvalid(await t.api.post('/campaign-settings', { settings: { longerIntervalAfter: 1.5 } }, own.admin.token), 'settings.longerIntervalAfter');
+    expectInvalid(await t.api.post('/campaign-settings', { settings: { sendWindowStart: '25:00', sendWindowEnd: '10:00' } }, own.admin.token), 'settings.sendWindowStart');
+    expectInvalid(await t.api.post('/campaign-settings', { settings: { sendWindowStart: '08:00', sendWindowEnd: '' } }, own.admin.token), 'settings.sendWindowEnd');
     expectInvalid(
-      await t.api.post('/campaign-settings', { settings: { variables: [{ key: 'a', value: '1' }, { key: 'A', value: '2' }] } }, b.admin.token),
+      await t.api.post('/campaign-settings', { settings: { variables: [{ key: 'a', value: '1' }, { key: 'A', value: '2' }] } }, own.admin.token),
       'settings.variables',
     );
-    expectInvalid(await t.api.post('/campaign-settings', { settings: { variables: [{ key: 'a b', value: '1' }] } }, b.admin.token), 'settings.variables.0.key');
-    expectInvalid(await t.api.post('/campaign-settings', { settings: { variables: '{broken' } }, b.admin.token), 'settings.variables');
-    const stored = (await t.api.get('/campaign-settings', b.admin.token)).body.find((r: any) => r.key === 'messageInterval');
-    expect(stored.value).toBe('5');
+    expectInvalid(await t.api.post('/campaign-settings', { settings: { variables: [{ key: 'a b', value: '1' }] } }, own.admin.token), 'settings.variables.0.key');
+    expectInvalid(await t.api.post('/campaign-settings', { settings: { variables: '{broken' } }, own.admin.token), 'settings.variables');
+    const stored = (await t.api.get('/campaign-settings', own.admin.token)).body.find((r: any) => r.key === 'messageInterval');
+    expect(stored.value).toBe('7');
   });
 });

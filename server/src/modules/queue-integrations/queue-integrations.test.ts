@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connectSandbox, customerSays, outbox, ticketOf } from '../../../testing/conversation.js';
 import { startDialogflowServer } from '../../../testing/dialogflow-server.js';
 import { expectError, expectInvalid } from '../../../testing/expect.js';
@@ -50,6 +50,17 @@ beforeAll(async () => {
   const roomy = await t.api.post('/plans', { name: `Roomy ${hex()}`, users: 10, connections: 50, queues: 100, value: 0 }, t.superToken);
   a = await createTenant(t, 'Integrations', roomy.body.id);
   b = await createTenant(t, 'Other');
+});
+// The local services are shared: each test starts with them as they started (the receiver expects no
+// authorization and answers ok, the bots answer their default flows), whatever an earlier test told them.
+let defaults: [typeof receiver.state, typeof typebot.state, typeof dialogflow.state];
+beforeAll(() => {
+  defaults = [{ ...receiver.state }, { ...typebot.state }, { ...dialogflow.state }];
+});
+beforeEach(() => {
+  Object.assign(receiver.state, defaults[0]);
+  Object.assign(typebot.state, defaults[1]);
+  Object.assign(dialogflow.state, defaults[2]);
 });
 afterAll(async () => {
   await t?.stop();
@@ -157,6 +168,9 @@ describe('Typebot through the sandbox phone', () => {
       typebotUnknownMessage: 'Não entendi.',
     });
     wa = await connectionWith(bot.id);
+  });
+  // After the file's reset of the local services, before each test of this bot.
+  beforeEach(() => {
     typebot.state.flow = (said) => {
       if (said === undefined) return { messages: [text('**Olá**, bem-vindo! Veja [o site](https://example.com).')], input: { type: 'choice input', items: [{ id: 'i1', content: 'Vendas' }, { id: 'i2', content: 'Suporte' }] } };
       if (said === 'Suporte') return { messages: [text('Descreva o problema, por favor.', 'b1'), text('Estamos online.', 'b2')], clientSideActions: [{ type: 'wait', lastBubbleBlockId: 'b1', wait: { secondsToWaitFor: 1 } }] };
@@ -265,7 +279,6 @@ describe('n8n and webhooks through the sandbox phone', () => {
     expect(mediaUrl).toMatch(/^http:\/\/atrium\.test\/media\/\d+\/.+\?expires=\d+&signature=/);
     const media = await fetch(t.app.url + mediaUrl.replace('http://atrium.test', ''));
     expect(media.status).toBe(200);
-    receiver.state.expectAuthorization = null;
   });
 
   it('retries timeouts and 5xx with backoff, shows each delivery in the log, and hands over to a person when it gives up', async () => {
@@ -290,7 +303,6 @@ describe('n8n and webhooks through the sandbox phone', () => {
     await eventually(async () => expect(await notesOf(await ticketOf(t.api, a.admin.token, giveUp))).toEqual([expect.stringContaining('HTTP 500')]), 10_000);
     const log = (await t.api.get(`/queueIntegration/${hook.id}/deliveries`, a.admin.token)).body.deliveries;
     expect(log[0]).toMatchObject({ status: 'failed', attempts: 3, statusCode: 500 });
-    receiver.state.respond = () => ({ body: { ok: true } });
   });
 });
 
@@ -321,6 +333,5 @@ describe('Dialogflow ES through the sandbox phone', () => {
     const other = '5511970000002';
     await customerSays(t.api, a.admin.token, wa, { from: other, body: 'hola' });
     await eventually(async () => expect(await notesOf(await ticketOf(t.api, a.admin.token, other))).toEqual([expect.stringContaining('falhou')]), 15_000);
-    dialogflow.state.fail = false;
   });
 });
