@@ -78,7 +78,9 @@ export const startTestApp = async (
     logger: options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     print: () => {},
     providers: options.providers,
-    leases: options.leases,
+    // Not the host:pid name a server takes: two apps of one test process have one pid, and each would take
+    // the other's leases for those of a dead earlier life of its own and take its connections over.
+    leases: { owner: `test-app:${randomBytes(4).toString('hex')}`, ...options.leases },
   });
   const api = new Api(app.url);
   const { token } = await api.login(SUPER.email, SUPER.password);
