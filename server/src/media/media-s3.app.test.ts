@@ -237,6 +237,11 @@ describe('with MEDIA_STORAGE=s3', () => {
     attach.append('file', new Blob([PDF], { type: 'application/pdf' }), 'tabela.pdf');
     expect((await postForm(`/quick-messages/${quick.body.id}/media-upload`, c.admin.token, attach)).status).toBe(200);
     expect(await objectsOf(c.companyId)).toHaveLength(2);
+    // Another company's object of this test's own (the other tests' may not have run yet).
+    const kept = await t.api.post('/quick-messages', { shortcode: `qm-kept-${seq}`, message: 'Fica' }, a.admin.token);
+    const keptFile = new FormData();
+    keptFile.append('file', new Blob([PDF], { type: 'application/pdf' }), 'fica.pdf');
+    expect((await postForm(`/quick-messages/${kept.body.id}/media-upload`, a.admin.token, keptFile)).status).toBe(200);
     const othersBefore = await objectsOf(a.companyId);
     expect(othersBefore.length).toBeGreaterThan(0);
 
