@@ -11,7 +11,7 @@
  * CPU per message, and the checks: every conversation done with exactly its messages, none stuck, none
  * answered twice.
  */
-import http from 'node:http';
+import { Worker } from 'node:worker_threads';
 import type { FlowGraphInput } from '@atrium/shared';
 import type { RunningApp } from '../src/app.js';
 import type { InboundFacts, InboundStep } from '../src/pipeline/steps/step.js';
@@ -83,24 +83,6 @@ const SCRIPT: { body: (i: number) => string; replies: number }[] = [
 ];
 const EXPECTED_REPLIES = SCRIPT.reduce((n, s) => n + s.replies, 0);
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-const post = (baseUrl: string, path: string, body: unknown, token: string) =>
-  new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const payload = JSON.stringify(body);
-    const req = http.request(
-      `${baseUrl}${path}`,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}` } },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-
 /**
  * Times the flows' steps per message: each step's run, plus its share of the batch's candidate read. The
  * pipeline's step objects are wrapped in place (the resumed waits and deferred work find them by name).
@@ -137,17 +119,6 @@ const main = () =>
     const planId = (await api.get('/plans/all', superToken)).body[0].id;
     await api.post('/companies', { name: 'Flows bench', email: 'flows@bench.local', password: SUPER.password, planId }, superToken);
     const admin = await api.login('flows@bench.local', SUPER.password);
-    // A long run on a busy machine outlives the access token: log in again once, as a client refreshes.
-    let relogin: Promise<string> | null = null;
-    const freshToken = (stale: string) => {
-      if (admin.token !== stale) return Promise.resolve(admin.token);
-      relogin ??= api.login('flows@bench.local', SUPER.password).then((s) => {
-        admin.token = s.token;
-        relogin = null;
-        return s.token;
-      });
-      return relogin;
-    };
     const flow = await api.post('/flowbuilder', { name: 'Bench flow' }, admin.token);
     const saved = await api.post('/flowbuilder/flow', { idFlow: flow.body.id, ...benchGraph() }, admin.token);
     if (saved.status !== 200) throw new Error(`save: ${saved.status} ${JSON.stringify(saved.body)}`);
@@ -159,27 +130,24 @@ const main = () =>
       phones.push(conn.body.id);
     }
     const perMessage = timeFlowSteps(app);
-    const requestMs: number[] = [];
+    const customers = Array.from({ length: CONVERSATIONS }, (_, i) => ({
+      from: String(5511900000000 + i),
+      name: `Cliente ${i}`,
+      phone: phones[i % phones.length],
+      bodies: SCRIPT.map((turn) => turn.body(i)),
+    }));
     await resetStatementStats(app);
     const cpu = cpuSeconds();
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: CONVERSATIONS }, async (_, i) => {
-        const from = String(5511900000000 + i);
-        const phone = phones[i % phones.length];
-        for (const turn of SCRIPT) {
-          const t0 = performance.now();
-          const payload = { from, name: `Cliente ${i}`, body: turn.body(i) };
-          const used = admin.token;
-          let res = await post(app.url, `/sandbox/${phone}/messages`, payload, used);
-          // Refused before anything was stored: the same message, with a new token.
-          if (res.status === 403 && res.body.includes('ERR_INVALID_TOKEN')) res = await post(app.url, `/sandbox/${phone}/messages`, payload, await freshToken(used));
-          requestMs.push(performance.now() - t0);
-          if (res.status !== 201) throw new Error(`inbound ${res.status} ${res.body}`);
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
+    // The customers on a thread of their own (the server's event loop is the server's alone), started here.
+    const client = new Worker(new URL('./flows-client.mjs', import.meta.url), {
+      workerData: { url: app.url, email: 'flows@bench.local', password: SUPER.password, token: admin.token, customers },
+    });
+    const { requestMs, seconds } = await new Promise<{ requestMs: number[]; seconds: number }>((resolve, reject) => {
+      client.once('message', resolve);
+      client.once('error', reject);
+      client.once('exit', (code) => reject(new Error(`the customers' thread stopped (${code}) before it was done`)));
+    });
+    await client.terminate();
     const after = cpuSeconds();
     const messages = CONVERSATIONS * SCRIPT.length;
 
