@@ -180,7 +180,7 @@ const main = () =>
       `CPU per customer message: Node (server and this client) ${(((after.node - cpu.node) * 1000) / messages).toFixed(2)} ms, PostgreSQL ${(((after.database - cpu.database) * 1000) / messages).toFixed(2)} ms`,
     );
     console.log(`runs: ${runs.map((r) => `${r.status} ${r.n}`).join(', ')}; stuck ${stuck}; customers without exactly ${EXPECTED_REPLIES} replies ${wrongCount}; answered twice ${twice}`);
-    await statementReport(app, 15);
+    await statementReport(app, Number(process.env.BENCH_PG_TOP ?? 15));
   });
 
 runBench(main);

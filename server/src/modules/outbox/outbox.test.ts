@@ -6,7 +6,7 @@ import type { ChannelEvents } from '../../channels/types.js';
 import { ConnectionWakeups } from '../../channels/wakeups.js';
 import { PgListener } from '../../channels/pg-listener.js';
 import { forCompany, forSystem } from '../../db/tenant.js';
-import { EventBus } from '../../events/bus.js';
+import { EventBus, type DomainEvents } from '../../events/bus.js';
 import { connectSandbox, customerSays, delivered, outbox, ticketOf } from '../../../testing/conversation.js';
 import { connectSocket, createTenant, eventually, joined, startTestApp, type Tenant, type TestApp } from '../../../testing/helpers.js';
 import { Ticket } from '../tickets/ticket.entity.js';
@@ -488,9 +488,21 @@ describe('a send to a number without a ticket', () => {
 });
 
 describe('several messages on one ticket at once (queueManyOnTicket)', () => {
+  /** The first `count` message.created events of a ticket, as the bus delivers them. */
+  const announced = (ticketId: number, count: number) =>
+    new Promise<DomainEvents['message.created'][]>((resolve) => {
+      const heard: DomainEvents['message.created'][] = [];
+      t.app.events.on('message.created', (event) => {
+        if (event.ticket.id !== ticketId || heard.length === count) return;
+        heard.push(event);
+        if (heard.length === count) resolve(heard);
+      });
+    });
+
   it('queues them in order with one row each; the ticket shows the last; they leave in that order', async () => {
     const { number, ticketId } = await openConversation();
     const bodies = ['Primeira', 'Segunda', 'Terceira'];
+    const heard = announced(ticketId, bodies.length);
     const queued = await em().transactional(async (tx) => {
       const ticket = await tx.findOneOrFail(Ticket, ticketId);
       return queueManyOnTicket(
@@ -510,6 +522,10 @@ describe('several messages on one ticket at once (queueManyOnTicket)', () => {
     ]);
     const ticket = await em().findOneOrFail(Ticket, ticketId);
     expect(ticket).toMatchObject({ lastMessage: 'Terceira', lastFromMe: true });
+    // The clients hear each, in order, as the API shows it, with the ticket as written.
+    const events = await heard;
+    expect(events.map((e) => [e.message.id, e.message.body, e.message.fromMe])).toEqual(queued.map((m) => [m.id, m.body, true]));
+    expect(events.at(-1)!.ticket).toMatchObject({ id: ticketId, lastMessage: 'Terceira' });
 
     for (const m of queued) await delivered(t.api, a.admin.token, wa.id, m.wid!);
     const received = (await outbox(t.api, a.admin.token, wa.id)).filter((m) => m.to === number && bodies.includes(m.body));
@@ -531,5 +547,9 @@ describe('several messages on one ticket at once (queueManyOnTicket)', () => {
     expect(wids).toHaveLength(2);
     expect(await em().count(OutboundMessage, { wid: { $in: wids } })).toBe(0);
     expect((await messagesOf(ticketId)).map((m) => m.body)).not.toContain('Nunca 1');
+    // Nothing was announced: the next committed ones are the first the clients hear of.
+    const heard = announced(ticketId, 1);
+    await em().transactional(async (tx) => queueManyOnTicket(deps(), tx, await tx.findOneOrFail(Ticket, ticketId), [{ body: 'Depois 1' }, { body: 'Depois 2' }]));
+    expect((await heard).map((e) => e.message.body)).toEqual(['Depois 1']);
   });
 });

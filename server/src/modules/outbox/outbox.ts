@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors.js';
-import type { EventBus } from '../../events/bus.js';
+import type { DomainEvents, EventBus } from '../../events/bus.js';
 import type { MediaStore } from '../../media/storage.js';
 import { executeBound, intArray, named } from '../../db/sql.js';
-import { requireTenant } from '../../db/tenant.js';
+import { forCompany, requireTenant } from '../../db/tenant.js';
 import { presentTicket } from '../tickets/index.js';
 import { Whatsapp } from '../connections/whatsapp.entity.js';
 import { digitsOnly, presentContact, upsertChannelContact } from '../contacts/index.js';
@@ -263,26 +263,47 @@ export const queueOnTicket = async (deps: OutboxDeps, em: EntityManager, ticket:
 
 /**
  * Queues several messages on one ticket's conversation at once, in this order (a flow's nodes answering one
- * customer message): the copies, the ticket's counters and preview, and the outbox rows in one statement,
- * then one read of the copies and one of the ticket as the API shows them. Same rules as queueOnTicket
- * called once per message: inside the caller's transaction when there is one, nothing leaves before the
- * commit, and the chat's rows leave in the order given (their ids grow in that order).
+ * customer message): the copies, the ticket's counters and preview, and the outbox rows in one statement.
+ * Same rules as queueOnTicket called once per message: inside the caller's transaction when there is one,
+ * nothing leaves before the commit, and the chat's rows leave in the order given (their ids grow in that
+ * order). What the clients hear is read after the commit (`announceQueued`), not in the caller's
+ * transaction: it holds the ticket's row locked, and a flow's answer is on the customer's critical path.
  */
-export const queueManyOnTicket = async (deps: OutboxDeps, em: EntityManager, ticket: Ticket, items: QueueOptions[]) => {
-  if (items.length <= 1) return Promise.all(items.map((item) => queueOnTicket(deps, em, ticket, item)));
+export const queueManyOnTicket = async (deps: OutboxDeps, em: EntityManager, ticket: Ticket, items: QueueOptions[]): Promise<Message[]> => {
+  if (items.length === 0) return [];
   if (!ticket.whatsappId) throw new AppError('ERR_NO_WAPP_FOUND');
   const whatsappId = ticket.whatsappId;
   const contact = await em.findOneOrFail(Contact, ticket.contactId);
   const at = new Date();
   const sources = items.map(sourceOf);
   const messages = await writeQueuedMany(em, ticket, whatsappId, contact, items, at, sources);
-  const presented = await presentMessages(em, deps.media, messages.map((m) => m.id));
-  const ticketView = await presentTicket(em, ticket);
-  for (const message of presented) {
-    deps.events.emit('message.created', { companyId: ticket.companyId, message, ticket: ticketView, contact: presentContact(contact), isNewTicket: false });
+  deps.events.emit('outbox.queuedOnTicket', {
+    companyId: ticket.companyId,
+    whatsappId,
+    ticketId: ticket.id,
+    messageIds: messages.map((m) => m.id),
+    contact: presentContact(contact),
+  });
+  return messages;
+};
+
+/**
+ * After queueManyOnTicket's commit: the messages and their ticket as the API shows them, announced as
+ * queueOnTicket announces one (message.created each, in order), then the sender woken, so that a client
+ * hears of a message before any receipt of it.
+ */
+export const announceQueued = async (
+  deps: OutboxDeps & { systemEm: () => EntityManager },
+  { companyId, whatsappId, ticketId, messageIds, contact }: DomainEvents['outbox.queuedOnTicket'],
+): Promise<void> => {
+  const em = forCompany(deps.systemEm(), companyId);
+  try {
+    const presented = await presentMessages(em, deps.media, messageIds);
+    const ticket = await presentTicket(em, { id: ticketId });
+    for (const message of presented) deps.events.emit('message.created', { companyId, message, ticket, contact, isNewTicket: false });
+  } finally {
+    deps.events.emit('outbox.queued', { companyId, whatsappId });
   }
-  deps.events.emit('outbox.queued', { companyId: ticket.companyId, whatsappId });
-  return presented;
 };
 
 /**
