@@ -1,9 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button } from '@fluentui/react-components';
-import { LocalLanguage20Regular } from '@fluentui/react-icons';
-import { useTranslation } from 'react-i18next';
-import { usePreferences } from '../stores/preferences-store';
-import { languageButtonName } from './language-button-name';
+import { LanguageButton } from './language-button';
 
 const load = () => import('./language-menu');
 const LanguageMenu = lazy(() => load().then((m) => ({ default: m.LanguageMenu })));
@@ -15,22 +11,16 @@ const LanguageMenu = lazy(() => load().then((m) => ({ default: m.LanguageMenu })
  * click mounts the menu open (it focuses its first item, and gives focus back to its own button on close).
  */
 export function LazyLanguageMenu({ showLabel }: { showLabel?: boolean }) {
-  const { t } = useTranslation();
-  const language = usePreferences((s) => s.language);
   const [wanted, setWanted] = useState(false);
   const placeholder = (
-    <Button
-      appearance="subtle"
-      icon={<LocalLanguage20Regular />}
-      aria-label={languageButtonName(t, language, showLabel)}
+    <LanguageButton
+      showLabel={showLabel}
       aria-haspopup="menu"
       aria-expanded={false}
       onPointerEnter={() => void load()}
       onFocus={() => void load()}
       onClick={() => setWanted(true)}
-    >
-      {showLabel ? t(`languages.${language}`) : null}
-    </Button>
+    />
   );
   if (!wanted) return placeholder;
   return (

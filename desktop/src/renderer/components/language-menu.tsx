@@ -1,9 +1,8 @@
-import { Button, Menu, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, Tooltip } from '@fluentui/react-components';
-import { LocalLanguage20Regular } from '@fluentui/react-icons';
+import { Menu, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, Tooltip } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@atrium/shared';
 import { changeLanguage } from '../i18n';
-import { languageButtonName } from './language-button-name';
+import { LanguageButton } from './language-button';
 import { usePreferences } from '../stores/preferences-store';
 
 export interface LanguageMenuProps {
@@ -35,13 +34,7 @@ export function LanguageMenu({ onChanged, showLabel, defaultOpen }: LanguageMenu
       <MenuTrigger disableButtonEnhancement>
         {/* With its label shown, the button's name starts with what it shows (WCAG 2.5.3: say what you see). */}
         <Tooltip content={t('layout.language')} relationship={showLabel ? 'description' : 'label'}>
-          <Button
-            appearance="subtle"
-            icon={<LocalLanguage20Regular />}
-            aria-label={languageButtonName(t, language, showLabel)}
-          >
-            {showLabel ? t(`languages.${language}`) : null}
-          </Button>
+          <LanguageButton showLabel={showLabel} />
         </Tooltip>
       </MenuTrigger>
       <MenuPopover>
