@@ -566,9 +566,9 @@ export class FlowConversations {
   /** Why a held session must stop before it goes on: a person or a queue took the ticket, the flow was switched off. */
   private async stopReason(tx: EntityManager, ticket: Ticket, session: FlowSession): Promise<{ status: 'handed' | 'expired'; detail: string } | null> {
     if (!flowMayWork(ticket)) return { status: 'handed', detail: 'the ticket was taken or moved' };
-    const flow = await tx.findOne(Flow, session.flowId, { fields: ['id', 'active'] });
-    if (!flow) return { status: 'expired', detail: 'the flow was deleted' };
-    if (!flow.active) return { status: 'expired', detail: 'the flow was switched off' };
+    const active = await flowSwitchAndContact(tx, ticket, session.flowId);
+    if (active === null) return { status: 'expired', detail: 'the flow was deleted' };
+    if (!active) return { status: 'expired', detail: 'the flow was switched off' };
     return null;
   }
 
@@ -647,6 +647,21 @@ export class FlowConversations {
     if (fresh) await announce(this.deps, em, fresh, done.before, done.actor);
   }
 }
+
+/**
+ * Whether the flow is on (null: deleted), read with the ticket's contact in one statement: neither is guarded
+ * by the ticket's lock, and every answer to a running flow needs both. The contact joins the transaction's
+ * entities, so the run finds it there without another statement.
+ */
+const flowSwitchAndContact = async (tx: EntityManager, ticket: Ticket, flowId: number): Promise<boolean | null> => {
+  const [row] = await tx.execute<{ active: boolean | null; contact: Record<string, unknown> | null }[]>(
+    `select (select f.active from flows f where f.id = ? and f.company_id = ?) as active,
+            (select to_jsonb(c) from contacts c where c.id = ? and c.company_id = ?) as contact`,
+    [flowId, ticket.companyId, ticket.contactId, ticket.companyId],
+  );
+  if (row.contact) tx.map(Contact, row.contact);
+  return row.active;
+};
 
 /** The run's log lines, in one statement. */
 const insertSteps = async (tx: EntityManager, ticket: Ticket, runId: number, steps: AdvanceResult['steps']) => {
